@@ -1,6 +1,6 @@
 // GuardEvent: the inbound unit of the wire (shared/spec/interface.md, "GuardEvent").
 // The schema is closed; top-level `x.`-prefixed extension keys are removed before validation.
-import { Type, type Static } from "@sinclair/typebox";
+import { Type, type Static, type TLiteral, type TUnion } from "@sinclair/typebox";
 
 export const CATEGORY_PATTERN = "^(safety|security|privacy|x)\\.[a-z0-9_.]+$";
 
@@ -38,8 +38,11 @@ export type Attestation = (typeof ATTESTATIONS)[number];
 export const ACCEPTED_VERSIONS = ["0.1", "0.2", "0.3", "0.4", "0.5"] as const;
 export const CURRENT_VERSION = "0.5";
 
-const literalUnion = <T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((v) => Type.Literal(v)));
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+
+/** A union of string literals that keeps its literal types for Static<>. */
+const literalUnion = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
+  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<Literals<T>>;
 
 const NonEmpty = Type.String({ minLength: 1 });
 

@@ -1,0 +1,58 @@
+// createApp(deps) -> Elysia: routes wired to their handlers and every failure mapped to the
+// interface's error shape. No environment reads and no listen: tests call app.handle.
+import { Elysia } from "elysia";
+import type { Engine } from "./engine/engine.ts";
+import { errors } from "./http/errors.ts";
+import type { GuardDeps } from "./http/guard.ts";
+import { handleEvaluate } from "./http/routes/evaluate.ts";
+import { handleHealth } from "./http/routes/health.ts";
+import { handleIngest } from "./http/routes/ingest.ts";
+import { randomId } from "./lib/ids.ts";
+import type { Logger } from "./lib/log.ts";
+import { StorageOverloadedError, StorageUnavailableError, type StorageHealth } from "./store/types.ts";
+
+export interface AppDeps extends GuardDeps {
+  engine: Engine;
+  health: StorageHealth;
+  version: string;
+  log: Logger;
+}
+
+/** Method and path of every route, so a known path with the wrong method is a 405, not a 404. */
+const ROUTES: Record<string, string> = {
+  "/v1/health": "GET",
+  "/v1/evaluate": "POST",
+  "/v1/ingest": "POST",
+};
+
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const query = url.indexOf("?", start);
+  return url.slice(start, query === -1 ? undefined : query);
+}
+
+export function createApp(deps: AppDeps) {
+  const raw = { parse: "none" as const };
+  return new Elysia()
+    .onError(({ code, error, request }) => {
+      if (code === "NOT_FOUND") {
+        const allow = ROUTES[pathOf(request.url)];
+        return allow ? errors.methodNotAllowed(allow) : errors.notFound();
+      }
+      if (error instanceof StorageUnavailableError) return errors.storageUnavailable();
+      if (error instanceof StorageOverloadedError) return errors.overloaded();
+      const requestId = randomId(12);
+      deps.log.error("request failed", {
+        request_id: requestId,
+        route: pathOf(request.url),
+        code: String(code),
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+      return errors.internal(requestId);
+    })
+    .get("/v1/health", () => handleHealth(deps.health, deps.version))
+    .post("/v1/evaluate", ({ request }) => handleEvaluate(request, deps), raw)
+    .post("/v1/ingest", ({ request }) => handleIngest(request, deps), raw);
+}
+
+export type App = ReturnType<typeof createApp>;

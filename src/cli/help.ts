@@ -1,0 +1,32 @@
+// `warden --help`: every command and option, in one screen.
+import { VERSION } from "../version.ts";
+
+export const HELP = `warden ${VERSION}: the agent action guard runtime
+
+Usage:
+  warden serve [options]             Start the decision point (the default command)
+  warden keys create --workspace W   Mint a workspace API key; prints the key alone on stdout
+  warden keys list [--workspace W]   List keys (id, workspace, prefix, created, revoked)
+  warden keys revoke KEY_ID --workspace W
+                                     Revoke a key; requests with it get 401 within a second
+  warden help | --help               This text
+  warden version | --version         Print the version
+
+serve options (flag, environment variable, default):
+  --host HOST            WARDEN_HOST            127.0.0.1  (loopback unless you ask otherwise)
+  --port PORT            WARDEN_PORT            8787       (0 picks a free port)
+  --data DIR             WARDEN_DATA            ./.warden  (SQLite database and lock)
+  --rate-limit N         WARDEN_RATE_LIMIT      600        requests per minute per key; 0 = off
+  --max-body-bytes N     WARDEN_MAX_BODY_BYTES  1048576    larger bodies get 413
+  --sync normal|full     WARDEN_SYNC            normal     normal: acknowledged events survive a
+                                                           crash of warden; full: also power loss
+
+keys options:
+  --workspace W          the workspace the key belongs to (every event lands there)
+  --name N               a label for the key (create)
+  --data DIR             WARDEN_DATA            ./.warden
+
+On first start warden mints a key for workspace "default" and prints it once; only its hash
+is stored. Endpoints: GET /v1/health, POST /v1/evaluate, POST /v1/ingest
+(Authorization: Bearer svc_...). SIGTERM or Ctrl-C drains in-flight requests and exits 0.
+`;

@@ -1,0 +1,65 @@
+// The one place that reads the environment: flags win over WARDEN_* variables, which win over
+// defaults. Every problem is reported together.
+import type { SyncMode } from "../store/sqlite/database.ts";
+
+export interface ServeConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  rateLimit: number;
+  maxBodyBytes: number;
+  sync: SyncMode;
+}
+
+export const DEFAULTS: ServeConfig = {
+  host: "127.0.0.1",
+  port: 8787,
+  dataDir: ".warden",
+  rateLimit: 600,
+  maxBodyBytes: 1024 * 1024,
+  sync: "normal",
+};
+
+export const SERVE_OPTIONS = {
+  host: "value",
+  port: "value",
+  data: "value",
+  "rate-limit": "value",
+  "max-body-bytes": "value",
+  sync: "value",
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+function integer(name: string, raw: string, min: number, max: number, errors: string[]): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < min || n > max) {
+    errors.push(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+    return 0;
+  }
+  return n;
+}
+
+export function resolveServeConfig(options: Map<string, string>, env: Env): { config: ServeConfig; errors: string[] } {
+  const errors: string[] = [];
+  const pick = (flag: string, variable: string) => options.get(flag) ?? env[variable];
+  const host = pick("host", "WARDEN_HOST") ?? DEFAULTS.host;
+  const port = pick("port", "WARDEN_PORT");
+  const rate = pick("rate-limit", "WARDEN_RATE_LIMIT");
+  const body = pick("max-body-bytes", "WARDEN_MAX_BODY_BYTES");
+  const sync = pick("sync", "WARDEN_SYNC") ?? DEFAULTS.sync;
+  if (sync !== "normal" && sync !== "full") errors.push(`--sync must be normal or full, got ${JSON.stringify(sync)}`);
+  if (host.trim() === "") errors.push("--host must not be empty");
+  const config: ServeConfig = {
+    host,
+    port: port === undefined ? DEFAULTS.port : integer("--port", port, 0, 65535, errors),
+    dataDir: pick("data", "WARDEN_DATA") || DEFAULTS.dataDir,
+    rateLimit: rate === undefined ? DEFAULTS.rateLimit : integer("--rate-limit", rate, 0, 10_000_000, errors),
+    maxBodyBytes: body === undefined ? DEFAULTS.maxBodyBytes : integer("--max-body-bytes", body, 1024, 64 * 1024 * 1024, errors),
+    sync: sync as SyncMode,
+  };
+  return { config, errors };
+}
+
+export const isLoopback = (host: string) =>
+  host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);

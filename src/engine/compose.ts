@@ -1,0 +1,103 @@
+// Deny-wins composition of detector outcomes into one effective decision, by the interface's
+// severity order; redaction spans are unioned with overlaps merged to the covering range.
+import { domainOf, mostSevere, type Category, type Decision, type Finding } from "../wire/verdict.ts";
+import type { RedactionRequest } from "./detector.ts";
+import type { Policy } from "./policy.ts";
+import type { DetectorRun } from "./run-detector.ts";
+
+export interface ProviderReport {
+  provider: string;
+  decision: Decision;
+  status: DetectorRun["status"];
+  latency_ms: number;
+  reasons: string[];
+}
+
+export interface Composition {
+  decision: Decision;
+  reasons: string[];
+  findings: Finding[];
+  categories: Category[];
+  redactions: RedactionRequest[];
+  unjudged: string[];
+  providers: ProviderReport[];
+}
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+function reportOf(run: DetectorRun, policy: Policy): ProviderReport {
+  const base = { provider: run.detector, status: run.status, latency_ms: round(run.latencyMs) };
+  if (run.status === "ok") return { ...base, decision: run.outcome.decision, reasons: run.outcome.reasons };
+  if (run.status === "abstained") return { ...base, decision: "allow", reasons: [run.reason] };
+  const reason = run.reason === "timeout" ? "detector timed out" : "detector failed";
+  return { ...base, decision: policy.onDetectorFailure === "block" ? "block" : "allow", reasons: [reason] };
+}
+
+export function rollUpCategories(findings: readonly Finding[]): Category[] {
+  const byId = new Map<string, Category>();
+  for (const f of findings) {
+    const domain = domainOf(f.category);
+    if (!domain) continue;
+    const current = byId.get(f.category);
+    const score = f.score ?? 1;
+    if (!current) byId.set(f.category, { id: f.category, domain, score });
+    else current.score = Math.max(current.score ?? 0, score);
+  }
+  return [...byId.values()];
+}
+
+export function mergeSpans(spans: readonly RedactionRequest[]): RedactionRequest[] {
+  const sorted = [...spans].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.start - b.start));
+  const merged: RedactionRequest[] = [];
+  for (const span of sorted) {
+    const last = merged.at(-1);
+    if (last && last.path === span.path && span.start < last.end) {
+      if (span.end > last.end) {
+        last.end = span.end;
+        last.fingerprint = `${last.fingerprint}+${span.fingerprint}`;
+      }
+    } else {
+      merged.push({ ...span });
+    }
+  }
+  return merged;
+}
+
+export function compose(runs: readonly DetectorRun[], policy: Policy): Composition {
+  let decision: Decision = "allow";
+  const reasons: string[] = [];
+  const findings: Finding[] = [];
+  const redactions: RedactionRequest[] = [];
+  const unjudged = new Set<string>();
+  const providers = runs.map((run) => reportOf(run, policy));
+  for (const [i, run] of runs.entries()) {
+    const report = providers[i]!;
+    decision = mostSevere(decision, report.decision);
+    if (run.status === "failed") {
+      unjudged.add("payload");
+      reasons.push(`${run.detector}: ${report.reasons[0]}`);
+      continue;
+    }
+    if (run.status !== "ok") continue;
+    const { outcome } = run;
+    if (outcome.decision !== "allow") reasons.push(...outcome.reasons);
+    for (const f of outcome.findings) findings.push({ ...f, detector: run.detector });
+    if (outcome.decision === "redact" && outcome.redactions) redactions.push(...outcome.redactions);
+    for (const path of outcome.unjudged ?? []) unjudged.add(path);
+  }
+  if (decision === "redact" && redactions.length === 0) {
+    // A redaction the PEP cannot apply would degrade to a leak; deny instead.
+    decision = "block";
+    reasons.push("a detector asked for redaction without naming spans");
+  }
+  if (reasons.length === 0) reasons.push("no detector found a problem");
+  return {
+    decision,
+    reasons,
+    findings,
+    categories: rollUpCategories(findings),
+    redactions: mergeSpans(redactions),
+    unjudged: [...unjudged],
+    providers,
+  };
+}

@@ -1,0 +1,129 @@
+// The decision pipeline, free of HTTP and SQL: attribute -> dedupe -> session -> run detectors ->
+// compose -> record. evaluate answers only after what it returns is durably recorded.
+import type { Clock } from "../lib/clock.ts";
+import { timeOrderedId } from "../lib/ids.ts";
+import type { Attribution, EventStore } from "../store/types.ts";
+import { clampAttestation } from "../trust/attestation.ts";
+import type { Attestation, GuardEvent } from "../wire/guard-event.ts";
+import type { Verdict } from "../wire/verdict.ts";
+import { compose } from "./compose.ts";
+import { createInspectedEvent } from "./inspected-event.ts";
+import type { Policy } from "./policy.ts";
+import { runDetector, type DetectorRun, type LoadedDetector } from "./run-detector.ts";
+import type { SessionTracker } from "./sessions.ts";
+import { buildVerdict } from "./verdict-builder.ts";
+
+/** The authenticated channel an event arrived on. */
+export interface Caller {
+  keyId: string;
+  workspaceId: string;
+  /** Highest attestation this channel can vouch for (`self_declared` for a plain API key). */
+  ceiling: Attestation;
+}
+
+/** The one user every session is attributed to when the event names none (interface.md, Subject). */
+export const SINGLE_USER = "default";
+
+export interface EngineDeps {
+  detectors: readonly LoadedDetector[];
+  policy: Policy;
+  events: EventStore;
+  sessions: SessionTracker;
+  clock: Clock;
+  onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
+}
+
+export type SlotResult = { id: string | null; status: 201 | 200 | 400; error?: string };
+
+export interface Engine {
+  evaluate(event: GuardEvent, caller: Caller, options: { partial: boolean }): Promise<Verdict>;
+  /** Records already-validated events; invalid slots are passed through as results. */
+  ingest(slots: readonly (GuardEvent | SlotResult)[], caller: Caller): Promise<SlotResult[]>;
+}
+
+export function createEngine(deps: EngineDeps): Engine {
+  const { clock, policy } = deps;
+
+  const attribute = async (event: GuardEvent, caller: Caller): Promise<Attribution> => {
+    const agentId = event.subject?.agent_id ?? `key:${caller.keyId}`;
+    const agentUser = event.subject?.agent_user || SINGLE_USER;
+    const session = await deps.sessions.resolve(caller.workspaceId, agentId, agentUser, event.session_id);
+    return {
+      agentId,
+      agentUser,
+      attestation: clampAttestation(event.subject?.attestation, caller.ceiling),
+      sessionId: session.sessionId,
+      derivedSession: session.derived,
+    };
+  };
+
+  const judge = async (event: GuardEvent, caller: Caller, attribution: Attribution, dryRun: boolean) => {
+    const started = performance.now();
+    const input = createInspectedEvent(event);
+    const runs: DetectorRun[] = [];
+    for (const loaded of deps.detectors) {
+      const run = await runDetector(loaded, input, policy.detectorDeadlineMs);
+      if (run.status === "failed") deps.onDetectorFailure?.(run, event);
+      runs.push(run);
+    }
+    const composition = compose(runs, policy);
+    const book = composition.decision === "redact" && composition.redactions.length
+      ? await deps.sessions.placeholders(caller.workspaceId, attribution.sessionId, dryRun)
+      : undefined;
+    const verdict = buildVerdict({
+      event,
+      composition,
+      attribution,
+      policyVersion: policy.version,
+      decisionId: timeOrderedId("dec_", clock.now()),
+      placeholderFor: book?.placeholderFor,
+      latencyMs: performance.now() - started,
+    });
+    return { verdict, findings: composition.findings, counters: book?.changedCounters() };
+  };
+
+  return {
+    async evaluate(event, caller, { partial }) {
+      const prior = partial ? { found: false } : await deps.events.lookup(caller.workspaceId, event.event_id);
+      if (prior.verdict) return prior.verdict;
+      const attribution = await attribute(event, caller);
+      // A partial call, or an event already recorded through ingest, is judged but not written.
+      const dryRun = partial || prior.found;
+      const judged = await judge(event, caller, attribution, dryRun);
+      if (dryRun) return judged.verdict;
+      const outcome = await deps.events.record({
+        workspaceId: caller.workspaceId,
+        event,
+        attribution,
+        source: "evaluate",
+        receivedAt: clock.now(),
+        verdict: judged.verdict,
+        findings: judged.findings,
+        redactionCounters: judged.counters,
+      });
+      return outcome.created || !outcome.verdict ? judged.verdict : outcome.verdict;
+    },
+
+    async ingest(slots, caller) {
+      // Attribute first, then queue every record in batch order, so the first of two copies
+      // of one event_id in a batch is the one recorded and the second is the duplicate.
+      const attributions: (Attribution | undefined)[] = [];
+      for (const slot of slots) attributions.push("svc_version" in slot ? await attribute(slot, caller) : undefined);
+      const receivedAt = clock.now();
+      return Promise.all(
+        slots.map(async (slot, i): Promise<SlotResult> => {
+          if (!("svc_version" in slot)) return slot;
+          const outcome = await deps.events.record({
+            workspaceId: caller.workspaceId,
+            event: slot,
+            attribution: attributions[i]!,
+            source: "ingest",
+            receivedAt,
+            findings: [],
+          });
+          return { id: slot.event_id, status: outcome.created ? 201 : 200 };
+        }),
+      );
+    },
+  };
+}

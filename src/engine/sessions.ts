@@ -1,0 +1,99 @@
+// Session attribution (decisions.md, "Sessions") and the per-session placeholder counters of
+// redaction (`${SVC_<TYPE>_<n>}`, counted per session, never per event). Hot state lives in
+// bounded in-memory maps; storage holds the truth for restarts.
+import type { Clock } from "../lib/clock.ts";
+import { timeOrderedId } from "../lib/ids.ts";
+import type { SessionStore } from "../store/types.ts";
+
+export const DERIVED_SESSION_IDLE_MS = 30 * 60 * 1000;
+
+export interface PlaceholderBook {
+  /** The placeholder for this value in this session, minting the next number for a new one. */
+  placeholderFor(label: string, fingerprint: string): string;
+  /** Counters after allocation, to be stored with the event; undefined when nothing changed. */
+  changedCounters(): Record<string, number> | undefined;
+}
+
+interface Book {
+  counters: Record<string, number>;
+  refs: Map<string, string>;
+}
+
+export interface SessionTracker {
+  /** The session of an event: its own `session_id`, or the derived one for (agent, user). */
+  resolve(workspaceId: string, agentId: string, agentUser: string, explicit: string | undefined): Promise<{ sessionId: string; derived: boolean }>;
+  /** Placeholders for one evaluation; with `dryRun` nothing it mints is kept (partial evaluate). */
+  placeholders(workspaceId: string, sessionId: string, dryRun: boolean): Promise<PlaceholderBook>;
+}
+
+/** A Map that forgets its least recently used entries past `max`. */
+class BoundedMap<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
+export function createSessionTracker(store: SessionStore, clock: Clock, maxCached = 50_000): SessionTracker {
+  const derived = new BoundedMap<{ sessionId: string; lastSeen: number }>(maxCached);
+  const books = new BoundedMap<Book>(maxCached);
+
+  const loadBook = async (workspaceId: string, sessionId: string): Promise<Book> => {
+    const key = `${workspaceId}\u0000${sessionId}`;
+    const cached = books.get(key);
+    if (cached) return cached;
+    const stored = await store.get(workspaceId, sessionId);
+    const book = books.get(key) ?? { counters: { ...stored?.redactionCounters }, refs: new Map() };
+    books.set(key, book);
+    return book;
+  };
+
+  return {
+    async resolve(workspaceId, agentId, agentUser, explicit) {
+      if (explicit !== undefined && explicit !== "") return { sessionId: explicit, derived: false };
+      const key = `${workspaceId}\u0000${agentId}\u0000${agentUser}`;
+      const now = clock.now();
+      let current = derived.get(key);
+      if (!current) {
+        const stored = await store.latestDerived(workspaceId, agentId, agentUser);
+        current = derived.get(key) ?? (stored && { sessionId: stored.sessionId, lastSeen: stored.lastSeenAt });
+      }
+      if (!current || now - current.lastSeen > DERIVED_SESSION_IDLE_MS) {
+        current = { sessionId: timeOrderedId("ses_", now), lastSeen: now };
+      }
+      current.lastSeen = Math.max(current.lastSeen, now);
+      derived.set(key, current);
+      return { sessionId: current.sessionId, derived: true };
+    },
+
+    async placeholders(workspaceId, sessionId, dryRun) {
+      const stored = await loadBook(workspaceId, sessionId);
+      const book: Book = dryRun ? { counters: { ...stored.counters }, refs: new Map(stored.refs) } : stored;
+      let changed = false;
+      return {
+        placeholderFor(label, fingerprint) {
+          const known = book.refs.get(`${label}\u0000${fingerprint}`);
+          if (known) return known;
+          const n = (book.counters[label] ?? 0) + 1;
+          book.counters[label] = n;
+          const placeholder = `\${SVC_${label}_${n}}`;
+          book.refs.set(`${label}\u0000${fingerprint}`, placeholder);
+          changed = true;
+          return placeholder;
+        },
+        changedCounters: () => (changed && !dryRun ? { ...book.counters } : undefined),
+      };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// What every authenticated route does first, in this order: key, rate limit, content type,
+// body size, UTF-8, JSON. Each refusal is the interface's error shape.
+import type { Caller } from "../engine/engine.ts";
+import type { KeyVerifier } from "../trust/api-keys.ts";
+import { parseJson } from "../wire/json.ts";
+import { readBody } from "./body.ts";
+import { errors } from "./errors.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+
+export interface GuardDeps {
+  keys: KeyVerifier;
+  rateLimiter: RateLimiter;
+  maxBodyBytes: number;
+}
+
+export interface JsonRequest {
+  caller: Caller;
+  bytes: Uint8Array;
+  value: unknown;
+}
+
+export async function authenticate(request: Request, deps: GuardDeps): Promise<Caller | Response> {
+  const key = await deps.keys.verify(request.headers.get("authorization"));
+  if (!key) return errors.unauthorized();
+  const rate = deps.rateLimiter.take(key.keyId);
+  if (!rate.ok) return errors.rateLimited(rate.limit, rate.retryAfterS);
+  return { keyId: key.keyId, workspaceId: key.workspaceId, ceiling: "self_declared" };
+}
+
+const isJsonContentType = (value: string | null) =>
+  value !== null && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(value);
+
+/**
+ * Authenticates and reads a JSON body. `onJsonError` builds the endpoint's own error for
+ * unparseable JSON (`invalid_event` on evaluate, `invalid_body` elsewhere).
+ */
+export async function readJsonRequest(
+  request: Request,
+  deps: GuardDeps,
+  onJsonError: (message: string) => Response,
+): Promise<JsonRequest | Response> {
+  const caller = await authenticate(request, deps);
+  if (caller instanceof Response) return caller;
+  if (!isJsonContentType(request.headers.get("content-type"))) return errors.unsupportedMediaType();
+  const body = await readBody(request, deps.maxBodyBytes);
+  if (!body.ok) {
+    if (body.problem === "too_large") return errors.payloadTooLarge(deps.maxBodyBytes);
+    return onJsonError(body.problem === "not_utf8" ? "body is not valid UTF-8" : "body could not be read");
+  }
+  const parsed = parseJson(body.text);
+  if (!parsed.ok) return onJsonError(parsed.message);
+  return { caller, bytes: body.bytes, value: parsed.value };
+}

@@ -1,0 +1,34 @@
+// Entry point of the `warden` executable: dispatch to a command in cli/.
+import { HELP } from "./cli/help.ts";
+import { runKeys } from "./cli/keys.ts";
+import { runServe } from "./cli/serve.ts";
+import { VERSION } from "./version.ts";
+
+async function main(argv: string[]): Promise<number> {
+  const [command = "serve", ...rest] = argv;
+  if (rest.includes("--help") || rest.includes("-h")) {
+    console.log(HELP);
+    return 0;
+  }
+  switch (command) {
+    case "serve":
+      return runServe(rest, process.env);
+    case "keys":
+      return runKeys(rest, process.env);
+    case "help":
+    case "--help":
+    case "-h":
+      console.log(HELP);
+      return 0;
+    case "version":
+    case "--version":
+      console.log(VERSION);
+      return 0;
+    default:
+      if (command.startsWith("--")) return runServe(argv, process.env);
+      console.error(`warden: unknown command ${command}\n\n${HELP}`);
+      return 2;
+  }
+}
+
+process.exit(await main(process.argv.slice(2)));

@@ -1,0 +1,71 @@
+// Wires the parts of a running warden together from a config: storage, detectors, engine,
+// trust and transport. `warden serve` and the tests build warden the same way.
+import { join } from "node:path";
+import { createApp, type App } from "./app.ts";
+import { BUILTIN_DETECTORS } from "./detectors/index.ts";
+import type { DetectorDefinition } from "./engine/detector.ts";
+import { createEngine, type Engine } from "./engine/engine.ts";
+import { loadDetectors } from "./engine/load-detectors.ts";
+import { DEFAULT_POLICY, type Policy } from "./engine/policy.ts";
+import { createSessionTracker } from "./engine/sessions.ts";
+import { createRateLimiter } from "./http/rate-limit.ts";
+import { systemClock, type Clock } from "./lib/clock.ts";
+import { silentLogger, type Logger } from "./lib/log.ts";
+import { createSqliteStorage, type SqliteStorage } from "./store/sqlite/storage.ts";
+import { createKeyVerifier } from "./trust/api-keys.ts";
+import { VERSION } from "./version.ts";
+
+export interface RuntimeOptions {
+  /** Data directory, or `:memory:` for a database that lives only as long as the process. */
+  dataDir: string;
+  rateLimit?: number;
+  maxBodyBytes?: number;
+  sync?: "normal" | "full";
+  clock?: Clock;
+  log?: Logger;
+  policy?: Policy;
+  detectors?: readonly DetectorDefinition<any>[];
+}
+
+export interface Runtime {
+  app: App;
+  engine: Engine;
+  storage: SqliteStorage;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+export const databasePath = (dataDir: string) => (dataDir === ":memory:" ? ":memory:" : join(dataDir, "warden.db"));
+
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? silentLogger;
+  const policy = options.policy ?? DEFAULT_POLICY;
+  const loaded = loadDetectors(options.detectors ?? BUILTIN_DETECTORS, policy.detectors);
+  if (!loaded.ok) throw new Error(`invalid detector configuration:\n  ${loaded.errors.join("\n  ")}`);
+  const storage = createSqliteStorage({ path: databasePath(options.dataDir), clock, sync: options.sync });
+  const engine = createEngine({
+    detectors: loaded.detectors,
+    policy,
+    events: storage.events,
+    sessions: createSessionTracker(storage.sessions, clock),
+    clock,
+    onDetectorFailure: (run, event) =>
+      log.error("detector failed", {
+        detector: run.detector,
+        reason: run.reason,
+        event_id: event.event_id,
+        error: run.error instanceof Error ? run.error.name : undefined,
+      }),
+  });
+  const app = createApp({
+    engine,
+    health: storage.health,
+    keys: createKeyVerifier(storage.keys, clock),
+    rateLimiter: createRateLimiter(options.rateLimit ?? 600, clock),
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    version: VERSION,
+    log,
+  });
+  return { app, engine, storage, clock, close: () => storage.close() };
+}

@@ -1,0 +1,106 @@
+// Group commit: every write queued before the next macrotask shares one transaction, and each
+// caller is answered only after COMMIT returns. That is what makes "acknowledged means on disk"
+// affordable under load: one commit, many requests.
+import type { Database } from "bun:sqlite";
+import { StorageOverloadedError, StorageUnavailableError } from "../types.ts";
+
+interface PendingWrite<T> {
+  run: () => T;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface CommitQueueOptions {
+  /** Most writes waiting at once; past it `enqueue` refuses with StorageOverloadedError. */
+  maxPending: number;
+  /** Most writes in one transaction. */
+  maxBatch: number;
+  onCommit?: (batchSize: number, durationMs: number) => void;
+  onFailure?: (error: unknown) => void;
+}
+
+export interface CommitQueue {
+  enqueue<T>(run: () => T): Promise<T>;
+  depth(): number;
+  /** Resolves when everything queued so far has committed or failed. */
+  drain(): Promise<void>;
+  /** The last storage failure, cleared by the next successful commit. */
+  lastFailure(): string | undefined;
+}
+
+// SQLite result codes that mean the storage itself is unwritable, not that one write was wrong.
+const STORAGE_FAULT = /SQLITE_(FULL|IOERR|READONLY|BUSY|LOCKED|CORRUPT|NOTADB|CANTOPEN|PROTOCOL|PERM)/;
+
+export const isStorageFault = (error: unknown): boolean =>
+  STORAGE_FAULT.test(String((error as { code?: string })?.code ?? "")) ||
+  STORAGE_FAULT.test(String((error as Error)?.message ?? ""));
+
+export function createCommitQueue(db: Database, options: CommitQueueOptions): CommitQueue {
+  let queue: PendingWrite<unknown>[] = [];
+  let scheduled = false;
+  let failure: string | undefined;
+  let idle: (() => void)[] = [];
+  const begin = db.prepare("BEGIN IMMEDIATE");
+  const commit = db.prepare("COMMIT");
+
+  const rollbackQuietly = () => {
+    try {
+      if (db.inTransaction) db.run("ROLLBACK");
+    } catch {
+      // The transaction is already gone; nothing left to undo.
+    }
+  };
+
+  const runBatch = (batch: PendingWrite<unknown>[]): void => {
+    const started = performance.now();
+    const results: unknown[] = [];
+    try {
+      begin.run();
+      for (const write of batch) results.push(write.run());
+      commit.run();
+    } catch (error) {
+      rollbackQuietly();
+      if (isStorageFault(error) || batch.length === 1) {
+        if (isStorageFault(error)) failure = String((error as Error).message ?? error);
+        options.onFailure?.(error);
+        const reason = isStorageFault(error) ? new StorageUnavailableError(failure!) : error;
+        for (const write of batch) write.reject(reason);
+        return;
+      }
+      // One write was at fault (a bug, not the disk): give every write its own transaction.
+      for (const write of batch) runBatch([write]);
+      return;
+    }
+    failure = undefined;
+    options.onCommit?.(batch.length, performance.now() - started);
+    batch.forEach((write, i) => write.resolve(results[i]));
+  };
+
+  const flush = () => {
+    scheduled = false;
+    while (queue.length > 0) {
+      const batch = queue.length > options.maxBatch ? queue.splice(0, options.maxBatch) : queue;
+      if (batch === queue) queue = [];
+      runBatch(batch);
+    }
+    const waiters = idle;
+    idle = [];
+    for (const wake of waiters) wake();
+  };
+
+  return {
+    enqueue<T>(run: () => T): Promise<T> {
+      if (queue.length >= options.maxPending) return Promise.reject(new StorageOverloadedError());
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ run, resolve, reject } as PendingWrite<unknown>);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+    depth: () => queue.length,
+    drain: () => (queue.length === 0 && !scheduled ? Promise.resolve() : new Promise((r) => idle.push(r))),
+    lastFailure: () => failure,
+  };
+}

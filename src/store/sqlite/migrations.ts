@@ -1,0 +1,72 @@
+// Schema migrations, embedded in the binary and applied in order; PRAGMA user_version counts them.
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    hash BLOB NOT NULL UNIQUE,
+    prefix TEXT NOT NULL,
+    name TEXT,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  );
+  CREATE INDEX api_keys_workspace ON api_keys (workspace_id);
+
+  -- seq is time-ordered, so inserts append to the table B-tree. Dedupe on (workspace, event_id)
+  -- goes through a compact integer hash index instead of a UNIQUE index on the client's
+  -- (often random) text ids; the single writer checks it before every insert.
+  CREATE TABLE events (
+    seq INTEGER PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    id_hash INTEGER NOT NULL,
+    guard_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    agent_user TEXT NOT NULL,
+    attestation TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    source TEXT NOT NULL,
+    decision TEXT,
+    received_at INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    verdict TEXT
+  );
+  CREATE INDEX events_id_hash ON events (id_hash);
+
+  CREATE TABLE findings (
+    id INTEGER PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    event_seq INTEGER NOT NULL REFERENCES events (seq),
+    category TEXT NOT NULL,
+    severity TEXT,
+    detector TEXT,
+    check_id TEXT,
+    title TEXT,
+    path TEXT,
+    start INTEGER,
+    "end" INTEGER,
+    score REAL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX findings_event ON findings (event_seq);
+
+  CREATE TABLE sessions (
+    workspace_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    agent_user TEXT NOT NULL,
+    derived INTEGER NOT NULL,
+    started_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    event_count INTEGER NOT NULL,
+    redaction_counters TEXT,
+    PRIMARY KEY (workspace_id, session_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX sessions_derived ON sessions (workspace_id, agent_id, agent_user, last_seen_at)
+    WHERE derived = 1;
+  `,
+];

@@ -1,0 +1,36 @@
+// Session rows in SQLite; written alongside each event by the event repo.
+import type { Database } from "bun:sqlite";
+import type { SessionState, SessionStore } from "../types.ts";
+
+interface SessionRow {
+  session_id: string;
+  last_seen_at: number;
+  redaction_counters: string | null;
+}
+
+const toState = (row: SessionRow): SessionState => ({
+  sessionId: row.session_id,
+  lastSeenAt: row.last_seen_at,
+  redactionCounters: row.redaction_counters ? JSON.parse(row.redaction_counters) : {},
+});
+
+export function createSessionRepo(db: Database): SessionStore {
+  const latest = db.prepare<SessionRow, [string, string, string]>(
+    `SELECT session_id, last_seen_at, redaction_counters FROM sessions
+      WHERE workspace_id = ? AND agent_id = ? AND agent_user = ? AND derived = 1
+      ORDER BY last_seen_at DESC LIMIT 1`,
+  );
+  const byId = db.prepare<SessionRow, [string, string]>(
+    "SELECT session_id, last_seen_at, redaction_counters FROM sessions WHERE workspace_id = ? AND session_id = ?",
+  );
+  return {
+    async latestDerived(workspaceId, agentId, agentUser) {
+      const row = latest.get(workspaceId, agentId, agentUser);
+      return row ? toState(row) : undefined;
+    },
+    async get(workspaceId, sessionId) {
+      const row = byId.get(workspaceId, sessionId);
+      return row ? toState(row) : undefined;
+    },
+  };
+}

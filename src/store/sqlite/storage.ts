@@ -1,0 +1,76 @@
+// Assembles the SQLite implementation of the storage seam: one connection, one commit queue,
+// a checkpoint timer, and the health probe.
+import type { Clock } from "../../lib/clock.ts";
+import type { Storage } from "../types.ts";
+import { createCommitQueue, type CommitQueue } from "./commit-queue.ts";
+import { openDatabase, type SyncMode } from "./database.ts";
+import { createEventRepo } from "./event-repo.ts";
+import { createKeyRepo } from "./key-repo.ts";
+import { createSessionRepo } from "./session-repo.ts";
+
+export interface SqliteStorageOptions {
+  /** A file path, or `:memory:` for tests that need no file. */
+  path: string;
+  clock: Clock;
+  sync?: SyncMode;
+  maxPendingWrites?: number;
+  /** How often the WAL is folded back into the database file; 0 turns the timer off. */
+  checkpointIntervalMs?: number;
+  /** Fold the whole WAL into the database on close (the server does; short-lived CLI runs don't). */
+  finalCheckpoint?: boolean;
+}
+
+export interface SqliteStorage extends Storage {
+  queue: CommitQueue;
+}
+
+const PROBE_EVERY_MS = 1000;
+
+export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorage {
+  const db = openDatabase(options.path, { sync: options.sync ?? "normal" });
+  const queue = createCommitQueue(db, { maxPending: options.maxPendingWrites ?? 20_000, maxBatch: 512 });
+  const probe = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('health_probe', ?)");
+  let lastProbe = { at: -Infinity, problem: undefined as string | undefined };
+
+  // A PASSIVE checkpoint never waits for readers or writers, so it cannot stall a commit.
+  const interval = options.checkpointIntervalMs ?? 1000;
+  const checkpoint = interval > 0 && options.path !== ":memory:"
+    ? setInterval(() => {
+        try {
+          db.run("PRAGMA wal_checkpoint(PASSIVE)");
+        } catch {
+          // A failed checkpoint leaves the WAL in place; the next one retries.
+        }
+      }, interval)
+    : undefined;
+  checkpoint?.unref();
+
+  return {
+    queue,
+    keys: createKeyRepo(db),
+    events: createEventRepo(db, queue),
+    sessions: createSessionRepo(db),
+    health: {
+      async problem() {
+        const now = options.clock.now();
+        if (now - lastProbe.at < PROBE_EVERY_MS) return queue.lastFailure() ?? lastProbe.problem;
+        lastProbe = { at: now, problem: undefined };
+        try {
+          await queue.enqueue(() => probe.run(String(now)));
+        } catch (error) {
+          lastProbe.problem = error instanceof Error ? error.message : String(error);
+        }
+        return lastProbe.problem;
+      },
+    },
+    async close() {
+      if (checkpoint) clearInterval(checkpoint);
+      await queue.drain();
+      try {
+        if (options.path !== ":memory:" && options.finalCheckpoint !== false) db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+      } finally {
+        db.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,113 @@
+// The storage seam: what the engine and routes need from storage, with no SQL in sight.
+// Every method is asynchronous so a networked implementation can stand behind the same shape.
+import type { Attestation, GuardEvent } from "../wire/guard-event.ts";
+import type { Finding, Verdict } from "../wire/verdict.ts";
+
+export interface ApiKeyRecord {
+  id: string;
+  workspaceId: string;
+  prefix: string;
+  name: string | null;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface KeyStore {
+  /** Stores a key by its hash; the key itself is never stored. */
+  create(input: { id: string; workspaceId: string; hash: Uint8Array; prefix: string; name: string | null; now: number }): Promise<ApiKeyRecord>;
+  /** The key whose hash this is, with the stored hash for a constant-time comparison. */
+  findByHash(hash: Uint8Array): Promise<(ApiKeyRecord & { hash: Uint8Array }) | undefined>;
+  list(workspaceId?: string): Promise<ApiKeyRecord[]>;
+  /** True when a live key of that workspace was revoked now. */
+  revoke(workspaceId: string, id: string, now: number): Promise<boolean>;
+  count(): Promise<number>;
+}
+
+/** Who the event is attributed to after the identity floor and attestation clamp. */
+export interface Attribution {
+  agentId: string;
+  agentUser: string;
+  attestation: Attestation;
+  sessionId: string;
+  /** True when warden derived the session (no `session_id` on the event). */
+  derivedSession: boolean;
+}
+
+export interface EventRecord {
+  workspaceId: string;
+  event: GuardEvent;
+  attribution: Attribution;
+  source: "evaluate" | "ingest";
+  receivedAt: number;
+  verdict?: Verdict;
+  findings: Finding[];
+  /** Session placeholder counters after this event, when it allocated any. */
+  redactionCounters?: Record<string, number>;
+}
+
+export type RecordOutcome =
+  | { created: true; seq: number }
+  /** Already stored under (workspace, event_id); `verdict` is the stored one, if it was judged. */
+  | { created: false; verdict?: Verdict };
+
+export interface StoredEvent {
+  seq: number;
+  workspaceId: string;
+  eventId: string;
+  source: "evaluate" | "ingest";
+  sessionId: string;
+  agentId: string;
+  attestation: Attestation;
+  event: GuardEvent;
+  verdict?: Verdict;
+}
+
+export interface EventStore {
+  /** The stored verdict for (workspace, event_id); `found` without verdict for ingested events. */
+  lookup(workspaceId: string, eventId: string): Promise<{ found: boolean; verdict?: Verdict }>;
+  /** Durable when the promise resolves; idempotent on (workspace, event_id). */
+  record(record: EventRecord): Promise<RecordOutcome>;
+  get(workspaceId: string, eventId: string): Promise<StoredEvent | undefined>;
+  findings(workspaceId: string, eventId: string): Promise<Finding[]>;
+  count(workspaceId: string): Promise<number>;
+}
+
+export interface SessionState {
+  sessionId: string;
+  lastSeenAt: number;
+  redactionCounters: Record<string, number>;
+}
+
+export interface SessionStore {
+  /** The newest session warden derived for (workspace, agent, user), if any. */
+  latestDerived(workspaceId: string, agentId: string, agentUser: string): Promise<SessionState | undefined>;
+  get(workspaceId: string, sessionId: string): Promise<SessionState | undefined>;
+}
+
+export interface StorageHealth {
+  /** undefined when writable; otherwise why not. */
+  problem(): Promise<string | undefined>;
+}
+
+export interface Storage {
+  keys: KeyStore;
+  events: EventStore;
+  sessions: SessionStore;
+  health: StorageHealth;
+  /** Commits what is queued and releases the database. */
+  close(): Promise<void>;
+}
+
+/** Thrown (as a value the transport maps to 503) when storage cannot take writes. */
+export class StorageUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`storage unavailable: ${reason}`);
+  }
+}
+
+/** Thrown when the commit queue is full: shed load instead of queueing without bound. */
+export class StorageOverloadedError extends Error {
+  constructor() {
+    super("commit queue full");
+  }
+}
