@@ -1,5 +1,6 @@
 // Assembles the SQLite implementation of the storage seam: one connection, one commit queue,
 // a checkpoint timer, and the health probe.
+import type { Database } from "bun:sqlite";
 import type { Clock } from "../../lib/clock.ts";
 import type { Storage } from "../types.ts";
 import { createCommitQueue, type CommitQueue } from "./commit-queue.ts";
@@ -22,6 +23,8 @@ export interface SqliteStorageOptions {
 
 export interface SqliteStorage extends Storage {
   queue: CommitQueue;
+  /** The connection itself, for operational commands and fault-injection tests. */
+  db: Database;
 }
 
 const PROBE_EVERY_MS = 1000;
@@ -47,6 +50,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
 
   return {
     queue,
+    db,
     keys: createKeyRepo(db),
     events: createEventRepo(db, queue),
     sessions: createSessionRepo(db),

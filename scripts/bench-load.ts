@@ -1,0 +1,65 @@
+// Load generator of scripts/bench: N keep-alive connections posting as fast as answers come
+// back, for a fixed time; prints one JSON line with requests/s and latency percentiles.
+// Usage: bun scripts/bench-load.ts URL KEY MODE(evaluate|ingest|bare) CONNS SECONDS
+const [url, key, mode, connsArg, secondsArg] = process.argv.slice(2);
+const conns = Number(connsArg);
+const seconds = Number(secondsArg);
+
+const template = (id: string) =>
+  JSON.stringify({
+    svc_version: "0.5",
+    event_id: id,
+    guard_id: `g-${id}`,
+    session_id: "bench-session",
+    timestamp: "2026-11-23T10:00:00Z",
+    observation_point: "invocation",
+    sensor: { id: "claude-code-hook", class: "in_process", version: "1.0.0" },
+    kind: "tool_call",
+    subject: { agent_id: "bench-agent", agent_type: "claude-code", agent_user: "dev@example.com" },
+    payload: {
+      name: "Bash",
+      arguments: {
+        command: "cd /home/dev/project && npm run build -- --mode production && git status --short | head -n 20",
+        description: "Build the project for production and show the short git status of the working tree afterwards",
+        timeout: 120000,
+      },
+    },
+    provenance: [{ source: "model", trust: "unverified" }, { source: "user", trust: "trusted", ref: "turn-3" }],
+    run_id: "run-bench",
+    turn: 3,
+  });
+
+const runId = `${process.pid}-${Date.now().toString(36)}`;
+let seq = 0;
+const bodyFor = () => {
+  if (mode === "ingest") return JSON.stringify({ batch: Array.from({ length: 100 }, () => JSON.parse(template(`${runId}-${seq++}`))) });
+  return template(`${runId}-${seq++}`);
+};
+const path = mode === "ingest" ? "/v1/ingest" : mode === "evaluate" ? "/v1/evaluate" : "/";
+const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+
+const latencies: number[] = [];
+let errors = 0;
+const stopAt = performance.now() + seconds * 1000;
+const warmUntil = performance.now() + 500;
+let started = 0;
+
+async function loop() {
+  while (performance.now() < stopAt) {
+    const body = bodyFor();
+    const t0 = performance.now();
+    const res = await fetch(url + path, { method: "POST", headers, body });
+    await res.arrayBuffer();
+    const t1 = performance.now();
+    if (t0 < warmUntil) continue;
+    if (!started) started = t0;
+    if (res.status >= 300 && res.status !== 207) errors++;
+    latencies.push(t1 - t0);
+  }
+}
+
+await Promise.all(Array.from({ length: conns }, loop));
+const elapsed = (performance.now() - started) / 1000;
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+console.log(JSON.stringify({ requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), errors }));

@@ -1,0 +1,155 @@
+// scripts/bench: a bare Bun.serve baseline and the compiled warden (evaluate and ingest) under
+// the same load in one run, printed as requests/s, p50, p99 and the ratio to the baseline.
+// Load comes from wrk (Debian package) when installed, else from a Bun client; both on loopback.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startServer } from "../test/process.ts";
+
+const root = join(import.meta.dir, "..");
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = (process.env.BENCH_CONNS ?? "8,64").split(",").map(Number);
+const work = mkdtempSync(join(tmpdir(), "warden-bench-"));
+const hasWrk = Bun.spawnSync(["sh", "-c", "command -v wrk"]).exitCode === 0;
+
+interface Result { rps: number; p50: number; p99: number; errors: number }
+
+const eventJson = (id: string) =>
+  JSON.stringify({
+    svc_version: "0.5", event_id: id, guard_id: `g-${id}`, session_id: "bench-session",
+    timestamp: "2026-11-23T10:00:00Z", observation_point: "invocation",
+    sensor: { id: "claude-code-hook", class: "in_process", version: "1.0.0" }, kind: "tool_call",
+    subject: { agent_id: "bench-agent", agent_type: "claude-code", agent_user: "dev@example.com" },
+    payload: {
+      name: "Bash",
+      arguments: {
+        command: "cd /home/dev/project && npm run build -- --mode production && git status --short | head -n 20",
+        description: "Build the project for production and show the short git status of the working tree afterwards",
+        timeout: 120000,
+      },
+    },
+    provenance: [{ source: "model", trust: "unverified" }, { source: "user", trust: "trusted", ref: "turn-3" }],
+    run_id: "run-bench", turn: 3,
+  });
+
+function wrkScript(path: string, key: string, batch: number): string {
+  const template = batch > 0
+    ? `{"batch":[${Array.from({ length: batch }, (_, i) => eventJson(`__ID__-${i}`)).join(",")}]}`
+    : eventJson("__ID__");
+  const file = join(work, `${path.replaceAll("/", "_")}-${batch}.lua`);
+  writeFileSync(file, `
+local counter = 0
+local prefix = tostring(os.time()) .. "-" .. tostring(math.random(1000000000))
+local template = [==[${template}]==]
+local headers = { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer ${key}" }
+request = function()
+  counter = counter + 1
+  local body = template:gsub("__ID__", prefix .. "-" .. counter)
+  return wrk.format("POST", "${path}", headers, body)
+end
+`);
+  return file;
+}
+
+const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit]!;
+
+async function runWrk(url: string, path: string, key: string, conns: number, batch: number): Promise<Result> {
+  const script = wrkScript(path, key, batch);
+  const proc = Bun.spawn(["wrk", "-t1", `-c${conns}`, `-d${seconds}s`, "--latency", "-s", script, url], { stdout: "pipe" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  const latency = (p: string) => {
+    const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)`, "m").exec(out);
+    return m ? toMs(m[1]!, m[2]!) : NaN;
+  };
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+  const errorsLine = /Socket errors: .*?(\d+).*?(\d+).*?(\d+).*?(\d+)/.exec(out);
+  const socketErrors = errorsLine ? errorsLine.slice(1).map(Number).reduce((a, b) => a + b, 0) : 0;
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    p50: latency("50"),
+    p99: latency("99"),
+    errors: Number(non2xx?.[1] ?? 0) + socketErrors,
+  };
+}
+
+async function runBunClient(url: string, mode: string, key: string, conns: number): Promise<Result> {
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "bench-load.ts"), url, key, mode, String(conns), String(seconds)], { stdout: "pipe" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  return JSON.parse(out) as Result;
+}
+
+const rssMb = (pid: number) => {
+  const status = Bun.file(`/proc/${pid}/status`);
+  return status.text().then((t) => Number(/VmRSS:\s+(\d+)/.exec(t)?.[1] ?? 0) / 1024);
+};
+
+async function main() {
+  const binary = join(work, "warden");
+  const build = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", join(root, "src/main.ts"), "--outfile", binary], { cwd: root });
+  if (build.exitCode !== 0) throw new Error(build.stderr.toString());
+  const bare = await startServerLine([process.execPath, join(import.meta.dir, "bench-bare.ts")]);
+  const warden = await startServer([binary, "serve", "--port", "0", "--data", join(work, "data"), "--rate-limit", "0"]);
+  const key = warden.firstKey!;
+  const rows: string[][] = [];
+  const summary: Record<string, Result> = {};
+  try {
+    const idle = await rssMb(warden.proc.pid);
+    for (const conns of connections) {
+      const measure = (url: string, path: string, mode: string, batch: number) =>
+        hasWrk ? runWrk(url, path, key, conns, batch) : runBunClient(url, mode, key, conns);
+      const base = await measure(bare.url, "/", "bare", 0);
+      const evaluate = await measure(warden.url, "/v1/evaluate", "evaluate", 0);
+      const ingest = await measure(warden.url, "/v1/ingest", "ingest", 100);
+      summary[`bare c${conns}`] = base;
+      summary[`evaluate c${conns}`] = evaluate;
+      summary[`ingest c${conns}`] = ingest;
+      const fmt = (name: string, r: Result, perReq = 1) => [
+        name, String(conns), Math.round(r.rps).toLocaleString("en"), (r.p50).toFixed(3), (r.p99).toFixed(3),
+        (r.rps / base.rps).toFixed(2), perReq > 1 ? Math.round(r.rps * perReq).toLocaleString("en") : "", String(r.errors),
+      ];
+      rows.push(fmt("bare Bun.serve", base), fmt("warden evaluate", evaluate), fmt("warden ingest x100", ingest, 100));
+    }
+    const loaded = await rssMb(warden.proc.pid);
+    print(rows, idle, loaded);
+    printTargets(summary);
+  } finally {
+    bare.proc.kill("SIGTERM");
+    warden.proc.kill("SIGTERM");
+    await Promise.all([bare.proc.exited, warden.proc.exited]);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function startServerLine(cmd: string[]) {
+  const proc = Bun.spawn(cmd, { stdout: "pipe" });
+  const reader = proc.stdout.getReader();
+  const { value } = await reader.read();
+  reader.releaseLock();
+  return { proc, url: new TextDecoder().decode(value).trim().split(" ")[1]! };
+}
+
+function print(rows: string[][], idleMb: number, loadedMb: number) {
+  const header = ["target", "conns", "req/s", "p50 ms", "p99 ms", "x bare", "events/s", "errors"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
+  console.log(`load: ${hasWrk ? "wrk -t1" : "Bun fetch client"}, ${seconds}s per run, loopback, this machine's cores shared with the load`);
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
+  console.log(`warden RSS: ${idleMb.toFixed(0)} MB idle, ${loadedMb.toFixed(0)} MB after load`);
+}
+
+function printTargets(s: Record<string, Result>) {
+  const c8 = (name: string) => s[`${name} c8`];
+  const bare = c8("bare");
+  const evaluate = c8("evaluate");
+  const ingest = c8("ingest") ?? s[Object.keys(s).find((k) => k.startsWith("ingest"))!];
+  if (!bare || !evaluate || !ingest) return;
+  const check = (label: string, ok: boolean, detail: string) => console.log(`${ok ? "MET " : "MISS"} ${label}: ${detail}`);
+  check("evaluate >= 1/3 of bare at 8 conns", evaluate.rps >= bare.rps / 3, `${(evaluate.rps / bare.rps).toFixed(2)} x bare`);
+  check("evaluate p99 < 2 ms at 8 conns", evaluate.p99 < 2, `${evaluate.p99.toFixed(3)} ms`);
+  check("ingest >= 20,000 events/s", ingest.rps * 100 >= 20_000, `${Math.round(ingest.rps * 100).toLocaleString("en")} events/s`);
+}
+
+await main();

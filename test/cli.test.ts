@@ -1,0 +1,72 @@
+// The CLI as scripts use it: `keys create` prints the key alone on stdout; list and revoke;
+// strict argument errors; configuration from flags and WARDEN_* variables.
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { resolveServeConfig } from "../src/config/serve-config.ts";
+import { makeEvent, tempDir } from "./helpers.ts";
+import { startServer } from "./process.ts";
+
+const main = join(import.meta.dir, "..", "src", "main.ts");
+const warden = (args: string[], env: Record<string, string> = {}) =>
+  Bun.spawnSync([process.execPath, main, ...args], { stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+
+describe("warden keys", () => {
+  test("create prints only the key on stdout; list shows it without the secret; revoke stops it", async () => {
+    using dir = tempDir();
+    const created = warden(["keys", "create", "--workspace", "team-a", "--data", dir.path]);
+    expect(created.exitCode).toBe(0);
+    const key = created.stdout.toString().trim();
+    expect(key).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
+
+    const listed = warden(["keys", "list", "--workspace", "team-a"], { WARDEN_DATA: dir.path }).stdout.toString();
+    const [id, workspace, prefix, , state] = listed.trim().split("\t");
+    expect(listed).not.toContain(key);
+    expect([workspace, state]).toEqual(["team-a", "active"]);
+    expect(key.startsWith(prefix!.replace("...", ""))).toBe(true);
+
+    const server = await startServer([process.execPath, main, "serve", "--port", "0", "--data", dir.path]);
+    try {
+      expect(server.firstKey).toBeUndefined(); // keys exist already: nothing minted
+      const call = () =>
+        fetch(`${server.url}/v1/evaluate`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(makeEvent()) });
+      expect((await call()).status).toBe(200);
+      expect(warden(["keys", "revoke", id!, "--workspace", "team-b", "--data", dir.path]).exitCode).toBe(1);
+      expect(warden(["keys", "revoke", id!, "--workspace", "team-a", "--data", dir.path]).exitCode).toBe(0);
+      let status = 200;
+      for (let i = 0; i < 100 && status === 200; i++) {
+        await Bun.sleep(50); // revocation reaches a running server within the key cache's 1 s
+        status = (await call()).status;
+      }
+      expect(status).toBe(401);
+    } finally {
+      server.proc.kill("SIGTERM");
+      expect(await server.proc.exited).toBe(0);
+    }
+  });
+
+  test("usage errors exit 2 with a message", () => {
+    for (const args of [["keys", "create"], ["keys", "rotate"], ["keys", "list", "--bogus"], ["serve", "--port", "99999"], ["serve", "--sync", "maybe"], ["frobnicate"]]) {
+      const run = warden(args);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr.toString().length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("serve configuration", () => {
+  test("flags win over WARDEN_* variables, which win over defaults", () => {
+    const defaults = resolveServeConfig(new Map(), {});
+    expect(defaults).toEqual({
+      config: { host: "127.0.0.1", port: 8787, dataDir: ".warden", rateLimit: 600, maxBodyBytes: 1048576, sync: "normal" },
+      errors: [],
+    });
+    const env = { WARDEN_HOST: "127.0.0.2", WARDEN_PORT: "9000", WARDEN_DATA: "/tmp/w", WARDEN_RATE_LIMIT: "0" };
+    expect(resolveServeConfig(new Map(), env).config).toMatchObject({ host: "127.0.0.2", port: 9000, dataDir: "/tmp/w", rateLimit: 0 });
+    expect(resolveServeConfig(new Map([["port", "1234"], ["rate-limit", "5"]]), env).config).toMatchObject({ port: 1234, rateLimit: 5 });
+  });
+
+  test("every configuration error is reported together", () => {
+    const { errors } = resolveServeConfig(new Map([["port", "x"], ["rate-limit", "-1"], ["sync", "sometimes"]]), {});
+    expect(errors).toHaveLength(3);
+  });
+});

@@ -1,0 +1,36 @@
+// Helpers for tests that run warden as a real process: spawn, read its first lines, stop by PID.
+import type { Subprocess } from "bun";
+
+export interface Started {
+  proc: Subprocess<"ignore", "pipe", "pipe">;
+  url: string;
+  firstKey?: string;
+  stdout: string[];
+}
+
+/** Starts `cmd serve --port 0 ...` and waits for the line that names its URL. */
+export async function startServer(cmd: string[], env: Record<string, string> = {}): Promise<Started> {
+  const proc = Bun.spawn(cmd, { stdin: "ignore", stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+  const lines: string[] = [];
+  const reader = proc.stdout.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    const parts = buffered.split("\n");
+    buffered = parts.pop()!;
+    lines.push(...parts);
+    const listening = lines.find((l) => l.startsWith("warden listening on "));
+    if (listening) {
+      reader.releaseLock();
+      const url = listening.split(" ")[3]!;
+      const keyLine = lines.find((l) => l.trim().startsWith("svc_"));
+      return { proc, url, firstKey: keyLine?.trim(), stdout: lines };
+    }
+  }
+  proc.kill("SIGKILL");
+  throw new Error(`warden did not start: ${lines.join("\n")}\n${await new Response(proc.stderr).text()}`);
+}
