@@ -1,5 +1,5 @@
-// Vendor tokens with a recognisable prefix. Each rule is gated by plain substring anchors so a
-// benign text costs a few `includes` calls; the regex runs only when an anchor is present.
+// Vendor tokens with a recognisable prefix. One alternation of literal anchors finds which rules
+// can match at all, so a benign text costs a single pass; a rule's regex runs only when needed.
 // Every quantifier is bounded and every rule starts at a literal, so matching stays linear.
 import type { Severity } from "../../wire/verdict.ts";
 import { CATEGORIES, PRIORITIES, defineKind, type SecretHit, type SecretKind } from "./secret-kind.ts";
@@ -107,7 +107,7 @@ const TOKEN_RULES: readonly TokenRule[] = [
   }),
   defineRule({
     name: "anthropic_api_key", label: "ANTHROPIC_API_KEY", title: "Anthropic API key",
-    anchors: ["sk-ant-"],
+    anchors: ["sk-"],
     pattern: /(?<![A-Za-z0-9_-])sk-ant-[a-z]{2,8}[0-9]{2}-[A-Za-z0-9_-]{32,300}(?![A-Za-z0-9_-])/g,
   }),
   defineRule({
@@ -176,7 +176,7 @@ const TOKEN_RULES: readonly TokenRule[] = [
     ["digitalocean_token", "DIGITALOCEAN_TOKEN", "DigitalOcean token", "_v1_", /(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}(?![A-Za-z0-9_])/g],
     ["shopify_token", "SHOPIFY_TOKEN", "Shopify token", "shp", /(?<![A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9_])/g],
     ["doppler_token", "DOPPLER_TOKEN", "Doppler token", "dp.", /(?<![A-Za-z0-9_.])dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}(?![A-Za-z0-9_])/g],
-    ["vault_token", "VAULT_TOKEN", "HashiCorp Vault token", "hv", /(?<![A-Za-z0-9_.])hv[sb]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/g],
+    ["vault_token", "VAULT_TOKEN", "HashiCorp Vault token", ["hvs.", "hvb."], /(?<![A-Za-z0-9_.])hv[sb]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/g],
     ["linear_api_key", "LINEAR_API_KEY", "Linear API key", "lin_", /(?<![A-Za-z0-9_])lin_(?:api|oauth)_[A-Za-z0-9]{40}(?![A-Za-z0-9_])/g],
     ["groq_api_key", "GROQ_API_KEY", "Groq API key", "gsk_", /(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{48,56}(?![A-Za-z0-9_])/g],
     ["xai_api_key", "XAI_API_KEY", "xAI API key", "xai-", /(?<![A-Za-z0-9_-])xai-[A-Za-z0-9]{70,90}(?![A-Za-z0-9_-])/g],
@@ -184,22 +184,40 @@ const TOKEN_RULES: readonly TokenRule[] = [
     ["perplexity_api_key", "PERPLEXITY_API_KEY", "Perplexity API key", "pplx-", /(?<![A-Za-z0-9_-])pplx-[A-Za-z0-9]{48}(?![A-Za-z0-9_-])/g],
     ["databricks_token", "DATABRICKS_TOKEN", "Databricks token", "dapi", /(?<![A-Za-z0-9_])dapi[a-f0-9]{32}(?:-[0-9])?(?![A-Za-z0-9_])/g],
     ["postman_api_key", "POSTMAN_API_KEY", "Postman API key", "PMAK-", /PMAK-[a-f0-9]{24}-[a-f0-9]{34}(?![A-Za-z0-9_])/g],
-    ["grafana_token", "GRAFANA_TOKEN", "Grafana token", "gl", /(?<![A-Za-z0-9_])(?:glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+\/]{32,400}={0,2})(?![A-Za-z0-9_])/g],
+    ["grafana_token", "GRAFANA_TOKEN", "Grafana token", ["glsa_", "glc_"], /(?<![A-Za-z0-9_])(?:glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+\/]{32,400}={0,2})(?![A-Za-z0-9_])/g],
     ["sentry_token", "SENTRY_TOKEN", "Sentry auth token", "sntry", /(?<![A-Za-z0-9_])sntry[su]_[A-Za-z0-9+\/=_-]{40,400}/g],
     ["newrelic_api_key", "NEWRELIC_API_KEY", "New Relic API key", "NRAK-", /NRAK-[A-Z0-9]{27}(?![A-Za-z0-9_])/g],
     ["telegram_bot_token", "TELEGRAM_BOT_TOKEN", "Telegram bot token", ":AA", /(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g],
     ["atlassian_api_token", "ATLASSIAN_API_TOKEN", "Atlassian API token", "ATATT3", /ATATT3[A-Za-z0-9_=-]{150,250}/g],
     ["square_token", "SQUARE_TOKEN", "Square access token", "sq0", /(?<![A-Za-z0-9_])sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}(?![A-Za-z0-9_-])/g],
     ["supabase_token", "SUPABASE_TOKEN", "Supabase access token", "sbp_", /(?<![A-Za-z0-9_])sbp_[a-f0-9]{40}(?![A-Za-z0-9_])/g],
-  ].map(([name, label, title, anchor, pattern]) =>
-    defineRule({ name, label, title, anchors: [anchor], pattern } as RuleSpec),
+  ].map(([name, label, title, anchors, pattern]) =>
+    defineRule({ name, label, title, anchors: [anchors].flat(), pattern } as RuleSpec),
   ),
 ];
 
+const escapeRegExp = (literal: string): string => literal.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** Rules keyed by anchor, and one alternation that finds every anchor in a single pass. */
+const RULES_BY_ANCHOR = new Map<string, TokenRule[]>();
+for (const rule of TOKEN_RULES) {
+  for (const anchor of rule.anchors) RULES_BY_ANCHOR.set(anchor, [...(RULES_BY_ANCHOR.get(anchor) ?? []), rule]);
+}
+const ANCHOR = new RegExp([...RULES_BY_ANCHOR.keys()].map(escapeRegExp).join("|"), "g");
+
+// Matches do not overlap; an anchor hidden inside another would start inside a longer word,
+// where every rule's lookbehind refuses to match anyway.
+function findAnchoredRules(text: string): Set<TokenRule> {
+  const rules = new Set<TokenRule>();
+  for (const anchor of new Set(text.match(ANCHOR))) {
+    for (const rule of RULES_BY_ANCHOR.get(anchor)!) rules.add(rule);
+  }
+  return rules;
+}
+
 /** Appends every vendor-token match in `text` to `hits`. */
 export function scanProviderTokens(text: string, hits: SecretHit[]): void {
-  for (const rule of TOKEN_RULES) {
-    if (!rule.anchors.some((anchor) => text.includes(anchor))) continue;
+  for (const rule of findAnchoredRules(text)) {
     for (const match of text.matchAll(rule.pattern)) {
       const score = rule.score(match[0]);
       if (score === undefined) continue;

@@ -1,0 +1,41 @@
+// Credentials passed as command-line options that have no `name=value` shape: `curl -u
+// user:password` (and `--user`), and MySQL's glued `-p<password>`.
+import { CATEGORIES, PRIORITIES, defineKind, type SecretHit } from "./secret-kind.ts";
+import { looksLikePlaceholderValue } from "./value-filters.ts";
+
+const CLI_PASSWORD = defineKind(
+  "cli_password", CATEGORIES.password, "high", "PASSWORD", "Password passed on a command line", PRIORITIES.url,
+);
+
+// `-u user:password`, `--user=user:password`, optionally quoted; the password is group 2.
+const USER_OPTION = /(?<![\w-])(?:-u|--user)(?:[ \t]+|=)(['"]?)[^\s:'"]{1,128}:([^\s'"]{1,256})\1/g;
+const USER_FLAG_VALUE = /^[^\s:'"]{1,128}:([^\s'"]{1,256})$/;
+// MySQL clients take the password glued to `-p`; elsewhere `-p` is a port or `mkdir -p`.
+const MYSQL_PASSWORD = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]{0,200}?[ \t]-p(['"]?)([^\s'"]{4,128})\1/g;
+
+const MIN_PASSWORD = 6;
+
+function pushPassword(password: string, end: number, hits: SecretHit[]): void {
+  if (password.length < MIN_PASSWORD || looksLikePlaceholderValue(password) || /^\d+$/.test(password)) return;
+  hits.push({ kind: CLI_PASSWORD, start: end - password.length, end, score: 0.8 });
+}
+
+/** The end of capture group 2 when the match ends with the group and an optional closing quote. */
+const groupEnd = (match: RegExpMatchArray): number => match.index! + match[0].length - match[1]!.length;
+
+/** Appends passwords given to `curl -u` style options and to MySQL's `-p` in `text` to `hits`. */
+export function scanCliCredentials(text: string, hits: SecretHit[]): void {
+  if (text.includes("-u") || text.includes("--user")) {
+    for (const match of text.matchAll(USER_OPTION)) pushPassword(match[2]!, groupEnd(match), hits);
+  }
+  if (text.includes("-p") && /mysql|mariadb/.test(text)) {
+    for (const match of text.matchAll(MYSQL_PASSWORD)) pushPassword(match[2]!, groupEnd(match), hits);
+  }
+}
+
+/** An argv element after `-u`/`--user`: the whole element is `user:password`. */
+export function scanUserFlagValue(key: string, text: string, hits: SecretHit[]): void {
+  if (key !== "-u" && key !== "--user") return;
+  const match = USER_FLAG_VALUE.exec(text);
+  if (match) pushPassword(match[1]!, text.length, hits);
+}

@@ -1,0 +1,138 @@
+// The secrets detector: finds credentials in every text field of an event and asks the engine to
+// redact them. Findings carry offsets only; no matched text ever leaves this module.
+import { Type, type Static } from "@sinclair/typebox";
+import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
+import { fingerprint } from "../../lib/fingerprint.ts";
+import { KINDS } from "../../wire/guard-event.ts";
+import type { Finding } from "../../wire/verdict.ts";
+import { ENV_KEY_PATH, createEnvSecretFinding, isSecretEnvName } from "./env-keys.ts";
+import { findFieldKeys } from "./field-keys.ts";
+import { maskSpans, scanText, type Span as RedactedSpan } from "./scan-text.ts";
+import type { SecretHit } from "./secret-kind.ts";
+
+const DETECTOR_ID = "secrets";
+
+export const SecretsConfig = Type.Object(
+  {
+    /** Minimum Shannon entropy (bits per character) of a generic `password = ...` value. */
+    min_entropy: Type.Optional(Type.Number({ minimum: 0, maximum: 8 })),
+    /** Minimum length of a generic assignment value; shorter ones are too weak a signal. */
+    min_length: Type.Optional(Type.Integer({ minimum: 1, maximum: 256 })),
+    /** Decision when a credential is found. */
+    decision: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("block")])),
+  },
+  { additionalProperties: false },
+);
+export type SecretsConfig = Static<typeof SecretsConfig>;
+
+const DEFAULTS = { min_entropy: 2.5, min_length: 6, decision: "redact" } as const satisfies Required<SecretsConfig>;
+
+function toFinding(hit: SecretHit, path: string): Finding {
+  return {
+    category: hit.kind.category,
+    path,
+    start: hit.start,
+    end: hit.end,
+    score: hit.score,
+    detector: DETECTOR_ID,
+    severity: hit.kind.severity,
+    check_id: hit.kind.checkId,
+    title: hit.kind.title,
+  };
+}
+
+function toRedaction(hit: SecretHit, path: string, text: string): RedactionRequest {
+  return {
+    path,
+    start: hit.start,
+    end: hit.end,
+    category: hit.kind.category,
+    label: hit.kind.label,
+    fingerprint: fingerprint(text.slice(hit.start, hit.end)),
+  };
+}
+
+/** Spans of a `redacted` event that are placeholders already, grouped by payload path. */
+function groupRedactedSpans(input: InspectedEvent): Map<string, RedactedSpan[]> | undefined {
+  if (input.encoding !== "redacted" || !input.event.redactions?.length) return undefined;
+  const byPath = new Map<string, RedactedSpan[]>();
+  for (const { path, start, end } of input.event.redactions) {
+    const spans = byPath.get(path) ?? [];
+    spans.push({ start, end });
+    byPath.set(path, spans);
+  }
+  return byPath;
+}
+
+/** "api_key, private_key": the category refinements found, for a reason line without values. */
+const describeCategories = (findings: readonly Finding[]): string =>
+  [...new Set(findings.map((f) => f.category.slice(f.category.lastIndexOf(".") + 1)))].sort().join(", ");
+
+function summarise(
+  findings: Finding[],
+  redactions: RedactionRequest[],
+  envSignals: Finding[],
+  decision: "redact" | "block",
+): DetectorOutcome {
+  const reasons: string[] = [];
+  if (redactions.length > 0) {
+    reasons.push(`${redactions.length} credential(s) found: ${describeCategories(findings)}`);
+  } else {
+    reasons.push("no credentials found in text fields");
+  }
+  if (envSignals.length > 0) {
+    reasons.push(`${envSignals.length} secret-named environment variable(s) passed to the process`);
+  }
+  const outcome: DetectorOutcome = {
+    decision: redactions.length > 0 ? decision : "allow",
+    reasons,
+    findings: [...findings, ...envSignals],
+  };
+  if (redactions.length > 0) {
+    outcome.redactions = redactions;
+    outcome.confidence = Math.max(...findings.map((f) => f.score ?? 0));
+  }
+  return outcome;
+}
+
+function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): DetectorOutcome {
+  const options = { minEntropy: config.min_entropy, minLength: config.min_length };
+  const redactedSpans = groupRedactedSpans(input);
+  const isExec = input.event.kind === "exec";
+  const findings: Finding[] = [];
+  const redactions: RedactionRequest[] = [];
+  const envSignals: Finding[] = [];
+  const fields = input.texts();
+  const keys = findFieldKeys(fields);
+  for (const [i, { path, text }] of fields.entries()) {
+    if (isExec && ENV_KEY_PATH.test(path) && isSecretEnvName(text)) {
+      envSignals.push(createEnvSecretFinding(path, text, DETECTOR_ID));
+    }
+    const scanned = maskSpans(text, redactedSpans?.get(path));
+    for (const hit of scanText(scanned, options, keys[i])) {
+      findings.push(toFinding(hit, path));
+      redactions.push(toRedaction(hit, path, text));
+    }
+  }
+  const outcome = summarise(findings, redactions, envSignals, config.decision);
+  const unextracted = input.unextracted();
+  if (unextracted.length > 0) {
+    outcome.unjudged = [...unextracted];
+    outcome.reasons.push(`${unextracted.length} field(s) too large or too deep to scan`);
+  }
+  return outcome;
+}
+
+export const secretsDetector: DetectorDefinition<SecretsConfig> = {
+  id: DETECTOR_ID,
+  description:
+    "Finds credentials (cloud keys, API tokens, private keys, database and generic passwords) and asks for their redaction.",
+  kinds: KINDS,
+  encodings: ["raw", "redacted"],
+  configSchema: SecretsConfig,
+  defaultConfig: { ...DEFAULTS },
+  create(config) {
+    const resolved: Required<SecretsConfig> = { ...DEFAULTS, ...config };
+    return { inspect: (input) => inspectEvent(input, resolved) };
+  },
+};
