@@ -1,6 +1,7 @@
 // Load generator of scripts/bench: N keep-alive connections posting as fast as answers come
 // back, for a fixed time; prints one JSON line with requests/s and latency percentiles.
 // Usage: bun scripts/bench-load.ts URL KEY MODE(evaluate|ingest|bare) CONNS SECONDS
+export {};
 const [url, key, mode, connsArg, secondsArg] = process.argv.slice(2);
 const conns = Number(connsArg);
 const seconds = Number(secondsArg);

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer } from "../test/process.ts";
+import { buildBinary } from "./build.ts";
 
-const root = join(import.meta.dir, "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = (process.env.BENCH_CONNS ?? "8,64").split(",").map(Number);
 const work = mkdtempSync(join(tmpdir(), "warden-bench-"));
@@ -87,8 +87,8 @@ const rssMb = (pid: number) => {
 
 async function main() {
   const binary = join(work, "warden");
-  const build = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", join(root, "src/main.ts"), "--outfile", binary], { cwd: root });
-  if (build.exitCode !== 0) throw new Error(build.stderr.toString());
+  const build = buildBinary(binary);
+  if (!build.ok) throw new Error(build.output);
   const bare = await startServerLine([process.execPath, join(import.meta.dir, "bench-bare.ts")]);
   const warden = await startServer([binary, "serve", "--port", "0", "--data", join(work, "data"), "--rate-limit", "0"]);
   const key = warden.firstKey!;

@@ -84,7 +84,7 @@ describe("credentials in text are redacted with session placeholders", () => {
 
   test("placeholders are counted per session, not per event", async () => {
     await using w = await startWarden();
-    const other = ["AKIA", "J7XK2MNB", "4WQZ8RTY"].join("");
+    const other = ["AKIA", "J7XK2MNB", "4WQZ6RTY"].join("");
     const refs: string[] = [];
     for (const key of [AWS_KEY_ID, other, AWS_KEY_ID]) {
       const res = await w.evaluate(makeEvent({ session_id: "s-1", kind: "user_input", payload: { text: `key ${key}` } }));

@@ -69,8 +69,8 @@ describe("svc-partial: 1 decides under the same policy and writes nothing", () =
     await using w = await startWarden();
     const text = `key ${AWS_KEY_ID}`;
     await w.evaluate(makeEvent({ session_id: "s", kind: "model_output", payload: { text } }), { "svc-partial": "1" });
-    await w.evaluate(makeEvent({ session_id: "s", kind: "model_output", payload: { text: `other ${["AKIA", "J7XK2MNB", "4WQZ8RTY"].join("")}` } }), { "svc-partial": "1" });
-    const full = (await (await w.evaluate(makeEvent({ session_id: "s", kind: "model_output", payload: { text: `x ${["AKIA", "J7XK2MNB", "4WQZ8RTY"].join("")}` } }))).json()) as Verdict;
+    await w.evaluate(makeEvent({ session_id: "s", kind: "model_output", payload: { text: `other ${["AKIA", "J7XK2MNB", "4WQZ6RTY"].join("")}` } }), { "svc-partial": "1" });
+    const full = (await (await w.evaluate(makeEvent({ session_id: "s", kind: "model_output", payload: { text: `x ${["AKIA", "J7XK2MNB", "4WQZ6RTY"].join("")}` } }))).json()) as Verdict;
     expect(full.modifications!.spans![0]!.ref).toMatch(/_1\}$/);
   });
 });

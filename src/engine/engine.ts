@@ -84,13 +84,11 @@ export function createEngine(deps: EngineDeps): Engine {
 
   return {
     async evaluate(event, caller, { partial }) {
-      const prior = partial ? { found: false } : await deps.events.lookup(caller.workspaceId, event.event_id);
-      if (prior.verdict) return prior.verdict;
       const attribution = await attribute(event, caller);
-      // A partial call, or an event already recorded through ingest, is judged but not written.
-      const dryRun = partial || prior.found;
-      const judged = await judge(event, caller, attribution, dryRun);
-      if (dryRun) return judged.verdict;
+      const judged = await judge(event, caller, attribution, partial);
+      if (partial) return judged.verdict;
+      // Dedupe happens inside the write (one writer, one transaction), so there is no
+      // read-then-write race and no extra lookup on the hot path; a repeat gets the stored verdict.
       const outcome = await deps.events.record({
         workspaceId: caller.workspaceId,
         event,

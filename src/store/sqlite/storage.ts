@@ -1,8 +1,9 @@
 // Assembles the SQLite implementation of the storage seam: one connection, one commit queue,
-// a checkpoint timer, and the health probe.
+// a checkpointer worker, and the health probe.
 import type { Database } from "bun:sqlite";
 import type { Clock } from "../../lib/clock.ts";
 import type { Storage } from "../types.ts";
+import type { CheckpointerMessage } from "./checkpointer.ts";
 import { createCommitQueue, type CommitQueue } from "./commit-queue.ts";
 import { openDatabase, type SyncMode } from "./database.ts";
 import { createEventRepo } from "./event-repo.ts";
@@ -15,7 +16,7 @@ export interface SqliteStorageOptions {
   clock: Clock;
   sync?: SyncMode;
   maxPendingWrites?: number;
-  /** How often the WAL is folded back into the database file; 0 turns the timer off. */
+  /** How often the checkpointer looks at the WAL's size; 0 runs no checkpointer. */
   checkpointIntervalMs?: number;
   /** Fold the whole WAL into the database on close (the server does; short-lived CLI runs don't). */
   finalCheckpoint?: boolean;
@@ -28,6 +29,26 @@ export interface SqliteStorage extends Storage {
 }
 
 const PROBE_EVERY_MS = 1000;
+const WAL_LIMIT_BYTES = 8 * 1024 * 1024;
+
+function startCheckpointer(path: string, everyMs: number): { stop(): Promise<void> } {
+  const worker = new Worker(new URL("./checkpointer.ts", import.meta.url).href);
+  const send = (message: CheckpointerMessage) => worker.postMessage(message);
+  send({ type: "start", path, walLimitBytes: WAL_LIMIT_BYTES, everyMs });
+  worker.unref();
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          worker.terminate();
+          resolve();
+        };
+        worker.onmessage = done;
+        setTimeout(done, 2000).unref();
+        send({ type: "stop" });
+      }),
+  };
+}
 
 export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorage {
   const db = openDatabase(options.path, { sync: options.sync ?? "normal" });
@@ -35,18 +56,9 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
   const probe = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('health_probe', ?)");
   let lastProbe = { at: -Infinity, problem: undefined as string | undefined };
 
-  // A PASSIVE checkpoint never waits for readers or writers, so it cannot stall a commit.
-  const interval = options.checkpointIntervalMs ?? 1000;
-  const checkpoint = interval > 0 && options.path !== ":memory:"
-    ? setInterval(() => {
-        try {
-          db.run("PRAGMA wal_checkpoint(PASSIVE)");
-        } catch {
-          // A failed checkpoint leaves the WAL in place; the next one retries.
-        }
-      }, interval)
+  const checkpointer = options.path !== ":memory:" && (options.checkpointIntervalMs ?? 100) > 0
+    ? startCheckpointer(options.path, options.checkpointIntervalMs ?? 100)
     : undefined;
-  checkpoint?.unref();
 
   return {
     queue,
@@ -68,7 +80,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
       },
     },
     async close() {
-      if (checkpoint) clearInterval(checkpoint);
+      await checkpointer?.stop();
       await queue.drain();
       try {
         if (options.path !== ":memory:" && options.finalCheckpoint !== false) db.run("PRAGMA wal_checkpoint(TRUNCATE)");
