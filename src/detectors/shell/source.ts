@@ -32,3 +32,8 @@ export function verbatimBase(word: Word): number | undefined {
 }
 
 export const locateWord = (word: Word): FieldSpan => word.source.locate(word.start, word.end);
+
+/** A derived text (decoded, echoed, joined) whose every span is the command it came from. */
+export function createDetachedSource(text: string, span: FieldSpan, depth: number): Source {
+  return { path: span.path, text, depth, locate: () => span };
+}

@@ -182,7 +182,10 @@ function readBackticks(ctx: ReaderContext, i: number, parts: WordPart[], quoted:
   let j = i + 1;
   let escaped = false;
   while (j < ctx.limit && text[j] !== "`") {
-    if (text[j] === "\\") escaped = true, j++;
+    if (text[j] === "\\") {
+      escaped = true;
+      j++;
+    }
     j++;
   }
   const close = Math.min(j, ctx.limit);

@@ -1,0 +1,55 @@
+// Every check the shell detector can report, with its category, severity, decision and a
+// generic title. Titles and reasons never quote the command: they are safe to log anywhere.
+//
+// Decisions follow one rule: `block` when the command is an attack or irreversible damage on
+// its face; `require_approval` when it is a legitimate operation that changes the machine's
+// trust (persistence hooks, package sources, interactive root), so a human decides.
+import type { Decision, Severity } from "../../wire/verdict.ts";
+
+export interface CheckSpec {
+  category: string;
+  severity: Severity;
+  decision: Decision;
+  score: number;
+  title: string;
+}
+
+const MALICIOUS = "security.malicious_command";
+const PRIVESC = "security.privilege_escalation";
+const ESCAPE = "security.sandbox_escape";
+
+export const CHECKS = {
+  "shell.pipe_to_interpreter": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.95, title: "Remote content executed by an interpreter" },
+  "shell.download_then_execute": { category: MALICIOUS, severity: "high", decision: "block", score: 0.9, title: "Downloaded file executed" },
+  "shell.decode_then_execute": { category: MALICIOUS, severity: "high", decision: "block", score: 0.9, title: "Decoded content executed" },
+  "shell.reverse_shell": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.97, title: "Reverse or bind shell" },
+  "shell.data_exfiltration": { category: "security.data_exfiltration", severity: "high", decision: "block", score: 0.85, title: "Sensitive data sent over the network" },
+  "shell.raw_socket_redirect": { category: MALICIOUS, severity: "medium", decision: "require_approval", score: 0.6, title: "Raw network socket opened through a redirection" },
+  "shell.destructive_delete": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.95, title: "Deletion of system or home directories" },
+  "shell.disk_wipe": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.95, title: "Raw write or format of a block device" },
+  "shell.recursive_permission_change": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "Recursive permission or owner change on system directories" },
+  "shell.fork_bomb": { category: "security.resource_exhaustion", severity: "critical", decision: "block", score: 0.95, title: "Fork bomb" },
+  "shell.disable_security_control": { category: MALICIOUS, severity: "high", decision: "block", score: 0.9, title: "Security control disabled" },
+  "shell.history_tampering": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "Shell history disabled or erased" },
+  "shell.log_tampering": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "System logs erased or altered" },
+  "shell.persistence_authorized_keys": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "SSH authorized keys modified" },
+  "shell.persistence_cron": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.7, title: "Scheduled task installed" },
+  "shell.persistence_shell_rc": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.6, title: "Shell startup file modified" },
+  "shell.persistence_service": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.7, title: "Service or autostart entry installed" },
+  "shell.setuid_binary": { category: PRIVESC, severity: "high", decision: "block", score: 0.85, title: "Setuid bit or privileged capability granted" },
+  "shell.sudoers_modification": { category: PRIVESC, severity: "critical", decision: "block", score: 0.95, title: "Sudo rules modified" },
+  "shell.account_file_modification": { category: PRIVESC, severity: "critical", decision: "block", score: 0.9, title: "System account database modified" },
+  "shell.privileged_group": { category: PRIVESC, severity: "high", decision: "block", score: 0.85, title: "User added to a privileged group" },
+  "shell.root_password_change": { category: PRIVESC, severity: "high", decision: "block", score: 0.85, title: "Root password changed" },
+  "shell.sensitive_file_permissions": { category: PRIVESC, severity: "high", decision: "block", score: 0.85, title: "Permissions of credential files loosened" },
+  "shell.preload_hijack": { category: PRIVESC, severity: "critical", decision: "block", score: 0.9, title: "Dynamic loader preload configured" },
+  "shell.interactive_root_shell": { category: PRIVESC, severity: "high", decision: "require_approval", score: 0.7, title: "Interactive root shell requested" },
+  "shell.container_socket": { category: ESCAPE, severity: "high", decision: "block", score: 0.9, title: "Container runtime socket accessed" },
+  "shell.privileged_container": { category: ESCAPE, severity: "high", decision: "block", score: 0.9, title: "Container started with host privileges" },
+  "shell.host_namespace_escape": { category: ESCAPE, severity: "critical", decision: "block", score: 0.9, title: "Host namespace or filesystem entered" },
+  "shell.untrusted_package_source": { category: "security.supply_chain", severity: "medium", decision: "require_approval", score: 0.7, title: "Package installed from an unvetted source" },
+} as const satisfies Record<string, CheckSpec>;
+
+export type CheckId = keyof typeof CHECKS;
+
+export const CHECK_IDS = Object.keys(CHECKS) as CheckId[];

@@ -1,0 +1,123 @@
+// What a command writes to stdout when that is knowable from the text alone: `echo`/`printf`
+// arguments, heredoc bodies through `cat`, and literal payloads through `base64 -d`, `xxd -r`,
+// `rev`. Used to read code fed to an interpreter and content written to sensitive files.
+import { decodeEchoEscapes } from "./ansi-c.ts";
+import type { Field } from "./expand.ts";
+import type { Feed, Invocation } from "./model.ts";
+
+export interface Output {
+  text: string;
+  /** Part of the text is only known at run time (placeholders stand in for it). */
+  dynamic: boolean;
+}
+
+const MAX_OUTPUT = 1 << 16;
+const MAX_DEPTH = 8;
+
+export function literalOutput(inv: Invocation, depth = 0): Output | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  switch (inv.name) {
+    case "echo":
+      return echoOutput(inv.args);
+    case "printf":
+      return printfOutput(inv.args);
+    case "{}":
+      return joinOutputs(inv.members.map((member) => literalOutput(member, depth + 1)));
+    case "cat":
+    case "tee":
+      return inv.args.every((arg) => arg.text.startsWith("-")) || inv.name === "tee" ? feedOutput(inv.stdin, depth) : undefined;
+    default:
+      return transformOutput(inv, depth);
+  }
+}
+
+/** The combined output of several invocations (a script's last pipeline stages). */
+export const literalOutputOf = (invocations: readonly Invocation[]): Output | undefined =>
+  invocations.length === 0 ? undefined : joinOutputs(invocations.map((inv) => literalOutput(inv)));
+
+/** The text a feed delivers on stdin, when literal. */
+export function feedOutput(feed: Feed | undefined, depth = 0): Output | undefined {
+  if (!feed) return undefined;
+  if (feed.kind === "heredoc") return { text: feed.body.text, dynamic: false };
+  if (feed.kind === "herestring") return { text: `${feed.field.text}\n`, dynamic: feed.field.dynamic };
+  if (feed.kind === "file") return undefined;
+  return joinOutputs(feed.previous.map((inv) => literalOutput(inv, depth + 1)));
+}
+
+function joinOutputs(outputs: (Output | undefined)[]): Output | undefined {
+  const known = outputs.filter((output): output is Output => output !== undefined);
+  if (known.length === 0) return undefined;
+  const text = known.map((output) => output.text).join("").slice(0, MAX_OUTPUT);
+  return { text, dynamic: known.length < outputs.length || known.some((output) => output.dynamic) };
+}
+
+function echoOutput(args: Field[]): Output {
+  let i = 0;
+  let escapes = false;
+  let newline = true;
+  while (i < args.length && /^-[neE]+$/.test((args[i] as Field).text)) {
+    const flags = (args[i] as Field).text;
+    escapes = flags.includes("e") ? true : flags.includes("E") ? false : escapes;
+    newline &&= !flags.includes("n");
+    i++;
+  }
+  const joined = args.slice(i).map((arg) => arg.text).join(" ");
+  const text = (escapes ? decodeEchoEscapes(joined, true) : joined) + (newline ? "\n" : "");
+  return { text: text.slice(0, MAX_OUTPUT), dynamic: args.some((arg) => arg.dynamic) };
+}
+
+function printfOutput(args: Field[]): Output | undefined {
+  const rest = args[0]?.text === "--" ? args.slice(1) : args;
+  const format = rest[0];
+  if (!format || format.text === "-v") return undefined;
+  const values = rest.slice(1).map((arg) => arg.text);
+  let text = "";
+  let k = 0;
+  const decoded = decodeEchoEscapes(format.text, false);
+  for (let i = 0; i < decoded.length; i++) {
+    const c = decoded[i];
+    if (c === "%" && (decoded[i + 1] === "s" || decoded[i + 1] === "b")) {
+      const value = values[k++] ?? "";
+      text += decoded[i + 1] === "b" ? decodeEchoEscapes(value, true) : value;
+      i++;
+    } else if (c === "%" && decoded[i + 1] === "%") {
+      text += "%";
+      i++;
+    } else text += c;
+  }
+  return { text: text.slice(0, MAX_OUTPUT), dynamic: rest.some((arg) => arg.dynamic) };
+}
+
+/** Decoders and filters applied to a literal input: their output is just as knowable. */
+function transformOutput(inv: Invocation, depth: number): Output | undefined {
+  const flags = inv.args.map((arg) => arg.text);
+  const decoder = decoderOf(inv.name, flags);
+  if (!decoder) return undefined;
+  const fileArg = inv.args.find((arg) => !arg.text.startsWith("-"));
+  const input = fileArg ? undefined : feedOutput(inv.stdin, depth);
+  if (!input) return undefined;
+  const text = decoder(input.text);
+  return text === undefined ? undefined : { text: text.slice(0, MAX_OUTPUT), dynamic: input.dynamic };
+}
+
+type Decoder = (input: string) => string | undefined;
+
+export function decoderOf(name: string, flags: string[]): Decoder | undefined {
+  const decodeFlag = flags.some((flag) => /^-[a-zA-Z]*[dD]/.test(flag) || flag === "--decode");
+  if ((name === "base64" || name === "openssl") && decodeFlag) return decodeBase64;
+  if (name === "xxd" && flags.some((flag) => flag.startsWith("-r"))) return decodeHex;
+  if (name === "rev") return (input) => input.split("\n").map((line) => [...line].reverse().join("")).join("\n");
+  return undefined;
+}
+
+function decodeBase64(input: string): string | undefined {
+  const compact = input.replace(/\s+/g, "");
+  if (!/^[A-Za-z0-9+/_-]*=*$/.test(compact)) return undefined;
+  return Buffer.from(compact, "base64").toString("utf8");
+}
+
+function decodeHex(input: string): string | undefined {
+  const compact = input.replace(/\s+/g, "");
+  if (!/^(?:[0-9A-Fa-f]{2})*$/.test(compact)) return undefined;
+  return Buffer.from(compact, "hex").toString("utf8");
+}

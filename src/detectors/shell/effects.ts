@@ -1,0 +1,169 @@
+// File effects of one invocation: which paths it writes (redirections, tee, cp, dd, sed -i,
+// curl -o ...), whether the write empties the file, what literal content goes in, and which
+// paths it deletes. Persistence, tampering and wiping rules are all phrased over these.
+import type { FieldSpan } from "./ast.ts";
+import { feedOutput, literalOutput, type Output } from "./content.ts";
+import type { Field } from "./expand.ts";
+import { flagSet, operandFields } from "./facts.ts";
+import type { Invocation } from "./model.ts";
+import { scanOptions } from "./options.ts";
+import { urlFileName } from "./paths.ts";
+
+export type WriteMode = "overwrite" | "append" | "copy" | "link" | "edit" | "truncate" | "download";
+
+export interface Write {
+  path: string;
+  mode: WriteMode;
+  /** The file ends up empty (or pointing at /dev/null). */
+  clearing: boolean;
+  content: Output | undefined;
+  span: FieldSpan;
+  inv: Invocation;
+}
+
+export interface Deletion {
+  path: string;
+  recursive: boolean;
+  span: FieldSpan;
+  inv: Invocation;
+}
+
+const NULL_SOURCES = new Set(["/dev/null", "/dev/zero"]);
+const WRITE_OPS = new Set([">", ">|", ">>", "&>", "&>>", ">&"]);
+const CLEARING_COMMANDS = new Set(["", ":", "true", "false"]);
+
+export function writesOf(inv: Invocation): Write[] {
+  const writes: Write[] = [];
+  const add = (path: string, mode: WriteMode, clearing: boolean, content: Output | undefined) =>
+    writes.push({ path, mode, clearing, content, span: inv.span, inv });
+  for (const redirect of inv.redirects) {
+    const target = redirect.target?.text;
+    if (!target || !WRITE_OPS.has(redirect.op) || /^[0-9-]+$/.test(target)) continue;
+    const append = redirect.op.endsWith(">>");
+    const content = literalOutput(inv);
+    const clearing = !append && (CLEARING_COMMANDS.has(inv.name) || (content !== undefined && content.text.trim() === "" && !content.dynamic) || isCatOfNull(inv));
+    add(target, append ? "append" : "overwrite", clearing, content);
+  }
+  commandWrites(inv, add);
+  return writes;
+}
+
+type AddWrite = (path: string, mode: WriteMode, clearing: boolean, content: Output | undefined) => void;
+
+function commandWrites(inv: Invocation, add: AddWrite): void {
+  const operands = operandFields(inv);
+  const last = operands[operands.length - 1]?.text;
+  const fromNull = operands.length >= 2 && NULL_SOURCES.has(operands[0]?.text ?? "");
+  switch (inv.name) {
+    case "tee": {
+      const append = flagSet(inv).has("-a") || flagSet(inv).has("--append");
+      for (const field of operands) add(field.text, append ? "append" : "overwrite", false, feedOutput(inv.stdin));
+      return;
+    }
+    case "cp":
+    case "install":
+    case "mv":
+    case "rsync":
+      if (last && operands.length >= 2) add(targetDirectory(inv) ?? last, "copy", fromNull, undefined);
+      return;
+    case "ln":
+      if (last && operands.length >= 2) add(last, "link", fromNull, undefined);
+      return;
+    case "dd":
+      return ddWrites(inv, add);
+    case "truncate":
+      return truncateWrites(inv, add);
+    case "sed":
+      if (inv.args.some((arg) => /^-[a-zA-Z]*i/.test(arg.text) || arg.text.startsWith("--in-place"))) {
+        const files = operandFields(inv, "ef").slice(hasScriptOption(inv) ? 0 : 1);
+        for (const field of files) add(field.text, "edit", false, undefined);
+      }
+      return;
+    default:
+      for (const path of downloadTargets(inv)) add(path, "download", false, undefined);
+  }
+}
+
+const hasScriptOption = (inv: Invocation): boolean => inv.args.some((arg) => /^-[a-zA-Z]*[ef]$/.test(arg.text) || arg.text.startsWith("--expression"));
+
+function targetDirectory(inv: Invocation): string | undefined {
+  const at = inv.args.findIndex((arg) => arg.text === "-t" || arg.text === "--target-directory");
+  return at === -1 ? undefined : inv.args[at + 1]?.text;
+}
+
+function isCatOfNull(inv: Invocation): boolean {
+  return inv.name === "cat" && inv.args.length > 0 && inv.args.every((arg) => NULL_SOURCES.has(arg.text));
+}
+
+function ddWrites(inv: Invocation, add: AddWrite): void {
+  const operand = (key: string) => inv.args.find((arg) => arg.text.startsWith(`${key}=`))?.text.slice(key.length + 1);
+  const output = operand("of");
+  if (!output) return;
+  const input = operand("if");
+  add(output, "overwrite", input !== undefined && (NULL_SOURCES.has(input) || input.startsWith("/dev/urandom") || input.startsWith("/dev/random")), undefined);
+}
+
+function truncateWrites(inv: Invocation, add: AddWrite): void {
+  const scan = scanOptions(inv.args, { shortWithValue: "sr", longWithValue: ["size", "reference"] });
+  const size = scan.options.find((option) => option.flag === "-s" || option.flag === "--size")?.value;
+  const sizeText = typeof size === "string" ? size : size?.text;
+  const clearing = sizeText !== undefined && /^[<>/%]?0+[KMGTPEZYkmgtpezy]?[Bb]?$/.test(sizeText);
+  for (const field of inv.args.slice(scan.operandIndex)) add(field.text, "truncate", clearing, undefined);
+}
+
+/** Files `curl -o/-O` and `wget` save to. */
+export function downloadTargets(inv: Invocation): string[] {
+  if (inv.name === "curl") return curlTargets(inv.args);
+  if (OTHER_DOWNLOADERS.has(inv.name)) return otherTargets(inv);
+  if (inv.name !== "wget") return [];
+  const scan = scanOptions(inv.args, { shortWithValue: "OoaPteUiBQDlARXIw", longWithValue: ["output-document", "directory-prefix"] });
+  const output = scan.options.find((option) => option.flag === "-O" || option.flag === "--output-document")?.value;
+  const named = typeof output === "string" ? output : output?.text;
+  if (named !== undefined) return named === "-" ? [] : [named];
+  const urls = inv.args.slice(scan.operandIndex).filter((arg) => /^[a-z]+:\/\//i.test(arg.text));
+  return urls.map((url) => urlFileName(url.text)).filter((name): name is string => name !== undefined);
+}
+
+const OTHER_DOWNLOADERS = new Set(["aria2c", "axel", "fetch", "http", "https", "xh", "lwp-download", "wget2", "invoke-webrequest", "iwr"]);
+
+/** `aria2c -o x`, `fetch -o x`, `lwp-download URL x`, `iwr URL -OutFile x`. */
+function otherTargets(inv: Invocation): string[] {
+  const targets: string[] = [];
+  inv.args.forEach((arg, i) => {
+    const flag = arg.text.toLowerCase();
+    const next = inv.args[i + 1]?.text;
+    if (["-o", "--output", "--out", "-outfile"].includes(flag) && next) targets.push(next);
+    else if (flag.startsWith("--out=") || flag.startsWith("--output=")) targets.push(arg.text.slice(arg.text.indexOf("=") + 1));
+  });
+  const operands = operandFields(inv).map((field) => field.text);
+  if (inv.name === "lwp-download" && operands.length >= 2) targets.push(operands[operands.length - 1] as string);
+  return targets;
+}
+
+function curlTargets(args: Field[]): string[] {
+  const scan = scanOptions(args, {
+    shortWithValue: "oudXAebcTwxmrEFKCYyzDPQtH",
+    longWithValue: ["output", "url", "data", "request", "header", "user-agent", "referer", "cookie", "config", "max-time", "proxy", "unix-socket"],
+  });
+  const targets: string[] = [];
+  for (const option of scan.options) {
+    const value = typeof option.value === "string" ? option.value : option.value?.text;
+    if ((option.flag === "-o" || option.flag === "--output") && value && value !== "-") targets.push(value);
+  }
+  const remoteName = scan.options.some((option) => option.flag === "-O" || option.flag === "--remote-name" || option.flag === "--remote-name-all");
+  if (remoteName) {
+    const urls = args.filter((arg) => /^[a-z]+:\/\//i.test(arg.text));
+    for (const url of urls) {
+      const name = urlFileName(url.text);
+      if (name) targets.push(name);
+    }
+  }
+  return targets;
+}
+
+export function deletionsOf(inv: Invocation): Deletion[] {
+  if (!["rm", "unlink", "shred", "srm", "wipe", "rmdir"].includes(inv.name)) return [];
+  const flags = flagSet(inv);
+  const recursive = flags.has("-r") || flags.has("-R") || flags.has("--recursive") || inv.name === "srm";
+  return operandFields(inv, inv.name === "shred" ? "ns" : "").map((field) => ({ path: field.text, recursive, span: inv.span, inv }));
+}

@@ -1,0 +1,197 @@
+// Word expansion as the shell performs it, to the extent a guard can know the values: quote
+// removal, literal variables assigned earlier in the script, `${IFS}` splitting, brace lists.
+// Anything unknowable stays as a visible placeholder (`$NAME`, `$(…)`) and marks the field
+// dynamic, so rules can tell "spelled out" from "computed at run time".
+import type { Script, Word, WordPart } from "./ast.ts";
+import { applyParamOperator } from "./param-ops.ts";
+
+export interface Field {
+  text: string;
+  /** Some part of the text is only known at run time. */
+  dynamic: boolean;
+  /** Command substitutions that run when the word is expanded. */
+  subs: Script[];
+  /** Set when the field is a `<(..)` / `>(..)` process substitution. */
+  procsub: Script | undefined;
+  word: Word;
+}
+
+/** Variables known so far: a string when assigned a literal, undefined when computed. */
+export type Env = Map<string, string | undefined>;
+
+/** Output of command substitutions whose output is knowable (`$(echo curl)`). */
+export type KnownOutputs = ReadonlyMap<Script, string>;
+
+const NO_OUTPUTS: KnownOutputs = new Map();
+
+const DEFAULT_IFS = " \t\n";
+const BRACE_OPEN = "\u0001";
+const BRACE_COMMA = "\u0002";
+const BRACE_CLOSE = "\u0003";
+const MAX_BRACE_FIELDS = 64;
+/** Brace expansion is quadratic in the worst case, so only words of a plausible size get it. */
+const MAX_BRACE_TEXT = 4096;
+const MAX_BRACE_OPENS = 64;
+
+interface Builder {
+  fields: Field[];
+  current: Field;
+  started: boolean;
+}
+
+export function expandWords(words: readonly Word[], env: Env, known: KnownOutputs = NO_OUTPUTS): Field[] {
+  return words.flatMap((word) => expandWord(word, env, known));
+}
+
+export function expandWord(word: Word, env: Env, known: KnownOutputs = NO_OUTPUTS): Field[] {
+  const builder: Builder = { fields: [], current: emptyField(word), started: false };
+  for (const part of word.parts) appendPart(builder, part, env, known);
+  if (builder.started) builder.fields.push(builder.current);
+  const subs = builder.fields.flatMap((field) => field.subs);
+  if (builder.fields.length === 0 && subs.length === 0) return [];
+  return builder.fields.flatMap((field) => expandBraces(field));
+}
+
+/** The word as one string, the way an assignment or a here-string sees it (no splitting). */
+export function expandJoined(word: Word, env: Env, known: KnownOutputs = NO_OUTPUTS): Field {
+  const fields = expandWord(word, env, known);
+  const joined = emptyField(word);
+  joined.text = fields.map((field) => field.text).join(" ");
+  joined.dynamic = fields.some((field) => field.dynamic);
+  joined.subs = fields.flatMap((field) => field.subs);
+  joined.procsub = fields.find((field) => field.procsub)?.procsub;
+  return joined;
+}
+
+const emptyField = (word: Word): Field => ({ text: "", dynamic: false, subs: [], procsub: undefined, word });
+
+function appendPart(builder: Builder, part: WordPart, env: Env, known: KnownOutputs): void {
+  const field = builder.current;
+  switch (part.kind) {
+    case "lit":
+      field.text += part.quoted ? part.text : markBraces(part.text);
+      builder.started = true;
+      return;
+    case "cmdsub": {
+      field.subs.push(part.script);
+      const output = known.get(part.script);
+      if (output === undefined) appendUnknown(builder, "$(…)");
+      else appendValue(builder, output, part.quoted);
+      return;
+    }
+    case "arith":
+      appendUnknown(builder, "$((…))");
+      return;
+    case "procsub":
+      field.procsub = part.script;
+      field.text += "/dev/fd/63";
+      builder.started = true;
+      return;
+    case "param":
+      appendParam(builder, part, env);
+  }
+}
+
+function appendUnknown(builder: Builder, placeholder: string): void {
+  builder.current.text += placeholder;
+  builder.current.dynamic = true;
+  builder.started = true;
+}
+
+function appendParam(builder: Builder, part: Extract<WordPart, { kind: "param" }>, env: Env): void {
+  const value = lookupParam(part, env);
+  if (value === undefined) appendUnknown(builder, `$${part.name || "?"}`);
+  else appendValue(builder, value, part.quoted);
+}
+
+/** A known expansion result: verbatim inside quotes, split into fields outside them. */
+function appendValue(builder: Builder, value: string, quoted: boolean): void {
+  if (!quoted) return splitInto(builder, value);
+  builder.current.text += value;
+  builder.started = true;
+}
+
+/** Unquoted expansion results are split on IFS whitespace into separate fields. */
+function splitInto(builder: Builder, value: string): void {
+  let i = 0;
+  while (i < value.length) {
+    const c = value[i] as string;
+    if (DEFAULT_IFS.includes(c)) {
+      if (builder.started) {
+        builder.fields.push(builder.current);
+        builder.current = emptyField(builder.current.word);
+        builder.started = false;
+      }
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < value.length && !DEFAULT_IFS.includes(value[j] as string)) j++;
+    builder.current.text += value.slice(i, j);
+    builder.started = true;
+    i = j;
+  }
+}
+
+function lookupParam(part: Extract<WordPart, { kind: "param" }>, env: Env): string | undefined {
+  const value = part.name === "IFS" && !env.has("IFS") ? DEFAULT_IFS : env.get(part.name);
+  if (part.op === "") return value;
+  if (part.op === "!") {
+    const target = value === undefined ? undefined : env.get(value);
+    return target;
+  }
+  return applyParamOperator(value, part.op, part.arg);
+}
+
+function markBraces(text: string): string {
+  if (!text.includes("{")) return text;
+  let marked = "";
+  for (const c of text) marked += c === "{" ? BRACE_OPEN : c === "," ? BRACE_COMMA : c === "}" ? BRACE_CLOSE : c;
+  return marked;
+}
+
+const unmarkBraces = (text: string): string =>
+  text.replaceAll(BRACE_OPEN, "{").replaceAll(BRACE_COMMA, ",").replaceAll(BRACE_CLOSE, "}");
+
+function expandBraces(field: Field): Field[] {
+  if (!field.text.includes(BRACE_OPEN)) return [field];
+  if (field.text.length > MAX_BRACE_TEXT) return [{ ...field, text: unmarkBraces(field.text) }];
+  const texts = expandBraceText(field.text, 0).slice(0, MAX_BRACE_FIELDS);
+  return texts.map((text) => ({ ...field, text: unmarkBraces(text) }));
+}
+
+/** `a{b,c}d` -> [abd, acd], for the first group with a top-level comma, recursively. */
+function expandBraceText(text: string, depth: number): string[] {
+  const group = depth < 8 ? findBraceGroup(text) : undefined;
+  if (!group) return [text];
+  const prefix = text.slice(0, group.open);
+  const suffix = text.slice(group.close + 1);
+  const results: string[] = [];
+  for (const alternative of group.alternatives) {
+    for (const expanded of expandBraceText(prefix + alternative + suffix, depth + 1)) {
+      if (results.length >= MAX_BRACE_FIELDS) return results;
+      results.push(expanded);
+    }
+  }
+  return results;
+}
+
+function findBraceGroup(text: string): { open: number; close: number; alternatives: string[] } | undefined {
+  let tries = 0;
+  for (let open = text.indexOf(BRACE_OPEN); open !== -1 && tries++ < MAX_BRACE_OPENS; open = text.indexOf(BRACE_OPEN, open + 1)) {
+    let depth = 0;
+    const commas: number[] = [];
+    for (let i = open; i < text.length; i++) {
+      const c = text[i];
+      if (c === BRACE_OPEN) depth++;
+      else if (c === BRACE_COMMA && depth === 1) commas.push(i);
+      else if (c === BRACE_CLOSE && --depth === 0) {
+        if (commas.length === 0) break;
+        const bounds = [open, ...commas, i];
+        const alternatives = bounds.slice(1).map((end, k) => text.slice((bounds[k] as number) + 1, end));
+        return { open, close: i, alternatives };
+      }
+    }
+  }
+  return undefined;
+}

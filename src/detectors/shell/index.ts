@@ -1,0 +1,109 @@
+// The shell detector: judges what a command line would execute (exec argv, shell tool calls)
+// by parsing it as a shell does, then applying structural rules to the commands that run.
+// Findings carry check ids, generic titles and offsets; never the command text itself.
+import { type Static, Type } from "@sinclair/typebox";
+import { abstain, type DetectorDefinition, type DetectorOutcome, type InspectedEvent } from "../../engine/detector.ts";
+import { type Decision, type Finding, mostSevere } from "../../wire/verdict.ts";
+import { type AnalyzeOptions, analyzeScript } from "./analyze.ts";
+import { CHECK_IDS, CHECKS, type CheckId } from "./checks.ts";
+import { parseScript } from "./parser.ts";
+import { argvScript, extractTargets, sourceFor, type Target } from "./payload.ts";
+import type { Hit } from "./rules/rule.ts";
+
+const DETECTOR_ID = "shell";
+
+export const ShellConfig = Type.Object(
+  {
+    /** Check ids (`shell.fork_bomb`, ...) not to report. */
+    disabled_checks: Type.Optional(Type.Array(Type.Union(CHECK_IDS.map((id) => Type.Literal(id))))),
+    /** Package index / registry hosts (e.g. an internal mirror) that count as vetted sources. */
+    allowed_package_hosts: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 253 }))),
+    /** Longest command text parsed; the rest of a longer one is reported as unjudged. */
+    max_script_chars: Type.Optional(Type.Integer({ minimum: 1024, maximum: 1 << 20 })),
+  },
+  { additionalProperties: false },
+);
+export type ShellConfig = Static<typeof ShellConfig>;
+
+const DEFAULTS = { disabled_checks: [], allowed_package_hosts: [], max_script_chars: 1 << 16 } satisfies Required<ShellConfig>;
+
+const INCOMPLETE_REASON = "Part of the command was too large or too deeply nested to judge.";
+
+export const shellDetector: DetectorDefinition<ShellConfig> = {
+  id: DETECTOR_ID,
+  description: "Parses shell commands (exec argv, shell tool calls) and judges what they would execute.",
+  kinds: ["exec", "tool_call"],
+  encodings: ["raw", "redacted"],
+  configSchema: ShellConfig,
+  defaultConfig: DEFAULTS,
+  create(config) {
+    const maxChars = config.max_script_chars ?? DEFAULTS.max_script_chars;
+    const options: AnalyzeOptions = {
+      disabledChecks: new Set<CheckId>(config.disabled_checks ?? []),
+      allowedPackageHosts: (config.allowed_package_hosts ?? []).map((host) => host.toLowerCase()),
+      limits: { maxSourceDepth: 6, maxInvocations: 4096, maxNestedChars: 4 * maxChars },
+    };
+    return { inspect: (input) => inspectEvent(input, options, maxChars) };
+  },
+};
+
+function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: number): DetectorOutcome {
+  const extraction = extractTargets(input.event);
+  if ("abstain" in extraction) {
+    const outcome = abstain(extraction.abstain);
+    return extraction.unjudged.length > 0 ? { ...outcome, unjudged: extraction.unjudged } : outcome;
+  }
+  const unjudged = new Set(extraction.unjudged);
+  const hits: Hit[] = [];
+  for (const target of extraction.targets) {
+    const analysis = analyzeScript(scriptOf(target, maxChars, unjudged), options);
+    hits.push(...analysis.hits);
+    if (analysis.incomplete) unjudged.add(targetPath(target));
+  }
+  return buildOutcome(hits, [...unjudged]);
+}
+
+/** Parses the target, cutting texts longer than the limit (the cut path is unjudged). */
+function scriptOf(target: Target, maxChars: number, unjudged: Set<string>) {
+  const clip = (path: string, text: string): string => {
+    if (text.length <= maxChars) return text;
+    unjudged.add(path);
+    return text.slice(0, maxChars);
+  };
+  if (target.kind === "script") return parseScript(sourceFor(target.item, clip(target.item.path, target.item.text)));
+  return argvScript(target.items.map((item) => ({ item, text: clip(item.path, item.text) })));
+}
+
+const targetPath = (target: Target): string =>
+  target.kind === "script" ? target.item.path : (target.items[0]?.path.replace(/\[0\]$/, "") ?? "payload");
+
+function buildOutcome(hits: Hit[], unjudged: string[]): DetectorOutcome {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  let decision: Decision = "allow";
+  for (const found of hits) {
+    const key = `${found.check}|${found.span.path}|${found.span.start}|${found.span.end}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const spec = CHECKS[found.check];
+    decision = mostSevere(decision, spec.decision);
+    findings.push({
+      category: spec.category,
+      path: found.span.path,
+      start: found.span.start,
+      end: found.span.end,
+      score: spec.score,
+      detector: DETECTOR_ID,
+      severity: found.severity ?? spec.severity,
+      check_id: found.check,
+      title: spec.title,
+    });
+  }
+  const reasons = [...new Set(findings.map((finding) => `${finding.title}.`))];
+  if (unjudged.length > 0) reasons.push(INCOMPLETE_REASON);
+  const outcome: DetectorOutcome = { decision, reasons, findings };
+  if (findings.length > 0) outcome.confidence = Math.max(...findings.map((finding) => finding.score ?? 0));
+  if (unjudged.length > 0) outcome.unjudged = unjudged;
+  if (reasons.length === 0) reasons.push("No dangerous command found.");
+  return outcome;
+}

@@ -1,0 +1,165 @@
+// Splits shell text into words, control operators and redirections (with heredoc bodies read
+// at the next newline, as the shell does). Word internals are in word-reader.ts.
+import type { Heredoc, Redirect, Source, Word } from "./ast.ts";
+import { type NestedParser, type ReaderContext, readExpandingText, readWord, skipBalanced } from "./word-reader.ts";
+
+export type Token =
+  | { type: "word"; word: Word; start: number; end: number }
+  | { type: "op"; op: string; start: number; end: number }
+  | { type: "redirect"; redirect: Redirect; start: number; end: number }
+  | { type: "eof"; start: number; end: number };
+
+const CONTROL_OPS = [";;&", ";;", ";&", "&&", "||", "|&", ";", "&", "|", "(", ")"];
+const REDIRECT_OPS = ["<<<", "<<-", "&>>", "<<", "<&", "<>", ">>", ">&", ">|", "&>", "<", ">"];
+
+interface PendingHeredoc {
+  delimiter: string;
+  stripTabs: boolean;
+  heredoc: Heredoc;
+}
+
+export class Lexer {
+  private pos: number;
+  private readonly pending: PendingHeredoc[] = [];
+  private readonly ctx: ReaderContext;
+
+  constructor(source: Source, start: number, limit: number, nesting: number, parseNested: NestedParser) {
+    this.pos = start;
+    this.ctx = { source, limit, nesting, parseNested };
+  }
+
+  get offset(): number {
+    return this.pos;
+  }
+
+  get source(): Source {
+    return this.ctx.source;
+  }
+
+  /** The raw character at the cursor, for the parser's `((` arithmetic lookahead. */
+  peekChar(): string {
+    return this.pos < this.ctx.limit ? (this.ctx.source.text[this.pos] as string) : "";
+  }
+
+  /** Skips an arithmetic command `(( .. ))` whose first `(` was already consumed. */
+  skipArithmetic(): void {
+    this.pos = skipBalanced(this.ctx.source.text, this.pos - 1, this.ctx.limit, "(", ")");
+  }
+
+  next(): Token {
+    this.skipBlanks();
+    const { text } = this.ctx.source;
+    const start = this.pos;
+    if (start >= this.ctx.limit) return { type: "eof", start, end: start };
+    const c = text[start] as string;
+    if (c === "\n") {
+      this.pos++;
+      this.readHeredocBodies();
+      return { type: "op", op: "\n", start, end: start + 1 };
+    }
+    if ((c === "<" || c === ">") && text[start + 1] === "(") return this.readProcessSubstitution(start);
+    const redirect = this.readRedirect(start);
+    if (redirect) return redirect;
+    const op = CONTROL_OPS.find((candidate) => text.startsWith(candidate, start));
+    if (op) {
+      this.pos = start + op.length;
+      return { type: "op", op, start, end: this.pos };
+    }
+    const { word, end } = readWord(this.ctx, start);
+    this.pos = Math.max(end, start + 1);
+    return { type: "word", word, start, end: this.pos };
+  }
+
+  private skipBlanks(): void {
+    const { text } = this.ctx.source;
+    while (this.pos < this.ctx.limit) {
+      const c = text[this.pos];
+      if (c === " " || c === "\t" || c === "\r") this.pos++;
+      else if (c === "\\" && text[this.pos + 1] === "\n") this.pos += 2;
+      else if (c === "#") this.skipComment();
+      else return;
+    }
+  }
+
+  private skipComment(): void {
+    const end = this.ctx.source.text.indexOf("\n", this.pos);
+    this.pos = end === -1 || end > this.ctx.limit ? this.ctx.limit : end;
+  }
+
+  private readProcessSubstitution(start: number): Token {
+    const { script, end } = this.ctx.parseNested(this.ctx.source, start + 2, this.ctx.limit, ")", this.ctx.nesting + 1);
+    this.pos = end;
+    const word: Word = { parts: [{ kind: "procsub", script, start, end }], start, end, source: this.ctx.source };
+    return { type: "word", word, start, end };
+  }
+
+  private readRedirect(start: number): Token | undefined {
+    const { text } = this.ctx.source;
+    let i = start;
+    while (i < this.ctx.limit && i - start < 4 && text[i]! >= "0" && text[i]! <= "9") i++;
+    const op = REDIRECT_OPS.find((candidate) => text.startsWith(candidate, i));
+    if (!op || (op.startsWith("&") && i > start)) return undefined;
+    const fd = i > start ? Number(text.slice(start, i)) : undefined;
+    this.pos = i + op.length;
+    this.skipBlanks();
+    const target = this.readTarget();
+    const heredoc = op === "<<" || op === "<<-" ? this.registerHeredoc(target, op === "<<-") : undefined;
+    const end = target ? target.end : this.pos;
+    const redirect: Redirect = { fd, op, target, heredoc, start, end };
+    return { type: "redirect", redirect, start, end };
+  }
+
+  private readTarget(): Word | undefined {
+    const c = this.peekChar();
+    if (c === "" || c === "\n" || ";&|()".includes(c)) return undefined;
+    if ((c === "<" || c === ">") && this.ctx.source.text[this.pos + 1] === "(") {
+      const token = this.readProcessSubstitution(this.pos);
+      return token.type === "word" ? token.word : undefined;
+    }
+    if (c === "<" || c === ">") return undefined;
+    const { word, end } = readWord(this.ctx, this.pos);
+    this.pos = end;
+    return word;
+  }
+
+  private registerHeredoc(target: Word | undefined, stripTabs: boolean): Heredoc {
+    const heredoc: Heredoc = { bodyStart: this.pos, bodyEnd: this.pos, quotedDelimiter: false, expansions: undefined };
+    if (!target) return heredoc;
+    let delimiter = "";
+    for (const part of target.parts) {
+      if (part.kind === "lit") delimiter += part.text;
+      if (part.kind !== "lit" || part.quoted) heredoc.quotedDelimiter = true;
+    }
+    this.pending.push({ delimiter, stripTabs, heredoc });
+    return heredoc;
+  }
+
+  /** Called just after a newline: each pending heredoc body runs to its delimiter line. */
+  private readHeredocBodies(): void {
+    const { text } = this.ctx.source;
+    for (const { delimiter, stripTabs, heredoc } of this.pending.splice(0)) {
+      heredoc.bodyStart = this.pos;
+      heredoc.bodyEnd = this.ctx.limit;
+      while (this.pos < this.ctx.limit) {
+        const newline = text.indexOf("\n", this.pos);
+        const lineEnd = newline === -1 || newline > this.ctx.limit ? this.ctx.limit : newline;
+        let line = text.slice(this.pos, lineEnd);
+        if (stripTabs) line = line.replace(/^\t+/, "");
+        if (line.endsWith("\r")) line = line.slice(0, -1);
+        if (line === delimiter) {
+          heredoc.bodyEnd = this.pos;
+          this.pos = Math.min(lineEnd + 1, this.ctx.limit);
+          break;
+        }
+        this.pos = Math.min(lineEnd + 1, this.ctx.limit);
+      }
+      if (!heredoc.quotedDelimiter) this.scanHeredocExpansions(heredoc);
+    }
+  }
+
+  private scanHeredocExpansions(heredoc: Heredoc): void {
+    const body = this.ctx.source.text.slice(heredoc.bodyStart, heredoc.bodyEnd);
+    if (!body.includes("$") && !body.includes("`")) return;
+    heredoc.expansions = readExpandingText(this.ctx, heredoc.bodyStart, heredoc.bodyEnd);
+  }
+}

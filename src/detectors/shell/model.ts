@@ -1,0 +1,81 @@
+// The executed-command model rules judge: every program that would run, in order, with what
+// feeds its stdin, where its output goes, and whether it runs code (and from where).
+import type { FieldSpan, Script, Source } from "./ast.ts";
+import type { Field } from "./expand.ts";
+import type { Program } from "./interpreters.ts";
+
+export interface HeredocBody {
+  text: string;
+  source: Source;
+  start: number;
+  end: number;
+}
+
+export interface ResolvedRedirect {
+  fd: number | undefined;
+  op: string;
+  target: Field | undefined;
+  body: HeredocBody | undefined;
+  span: FieldSpan;
+}
+
+export type Feed =
+  | { kind: "pipe"; upstream: PipeUpstream; previous: Invocation[] }
+  | { kind: "heredoc"; body: HeredocBody }
+  | { kind: "herestring"; field: Field }
+  | { kind: "file"; field: Field };
+
+/** Everything earlier stages of a pipeline ran: a shared list, of which this stage sees `count`. */
+export interface PipeUpstream {
+  all: Invocation[];
+  count: number;
+}
+
+export const upstreamOf = (upstream: PipeUpstream): Invocation[] => upstream.all.slice(0, upstream.count);
+
+export interface Invocation {
+  id: number;
+  /** Normalised program name (`curl`), `` for a redirection-only command, `{}` for a group. */
+  name: string;
+  /** The program as written after expansion (`/tmp/x`, `./run.sh`). */
+  argv0: string;
+  nameField: Field | undefined;
+  args: Field[];
+  redirects: ResolvedRedirect[];
+  stdin: Feed | undefined;
+  pipeline: number;
+  stage: number;
+  wrappers: string[];
+  privileged: boolean;
+  /** An interactive shell with no command (`sudo -i`, `su -`). */
+  loginShell: boolean;
+  program: Program | undefined;
+  span: FieldSpan;
+  /** For a `{}` group with redirections: the commands whose output the group writes. */
+  members: Invocation[];
+  /** Set for commands inside a function body, with the function's name. */
+  inFunction: string | undefined;
+  background: boolean;
+}
+
+export interface AssignmentRecord {
+  name: string;
+  value: Field | undefined;
+  span: FieldSpan;
+}
+
+export interface FunctionRecord {
+  name: string;
+  span: FieldSpan;
+}
+
+export interface ShellModel {
+  invocations: Invocation[];
+  /** Shell-level assignments (`A=1`, `export A=1`) in script order. */
+  assignments: AssignmentRecord[];
+  functions: FunctionRecord[];
+  /** The invocations each walked script produced (substitutions, `<(..)`, nested code). */
+  byScript: Map<Script, Invocation[]>;
+  /** Some text was not parsed (nesting, size or work bounds). */
+  incomplete: boolean;
+}

@@ -1,0 +1,124 @@
+// Irreversible damage: deleting system or home directories, writing or formatting block
+// devices, opening up permissions across system trees, and fork bombs.
+import { commandName } from "../commands.ts";
+import { deletionsOf, writesOf } from "../effects.ts";
+import { flagSet, operandFields } from "../facts.ts";
+import type { Invocation } from "../model.ts";
+import { isBlockDevice, isSystemOrHomeTarget, normalizePath } from "../paths.ts";
+import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
+
+export const destructiveRule: Rule = (ctx) => [
+  ...eachInvocation(ctx, judgeDeletion),
+  ...eachInvocation(ctx, judgeFind),
+  ...eachInvocation(ctx, judgeDiskWrite),
+  ...eachInvocation(ctx, judgePermissions),
+  ...forkBombHits(ctx),
+];
+
+const CRITICAL_FILES = new Set(["/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/etc/fstab", "/boot/grub/grub.cfg"]);
+
+function judgeDeletion(inv: Invocation): Hit | undefined {
+  if (inv.args.some((arg) => arg.text === "--no-preserve-root")) return hit("shell.destructive_delete", inv);
+  const catastrophic = deletionsOf(inv).some(
+    (deletion) => (deletion.recursive && isSystemOrHomeTarget(deletion.path)) || CRITICAL_FILES.has(normalizePath(deletion.path)),
+  );
+  return catastrophic ? hit("shell.destructive_delete", inv) : undefined;
+}
+
+const NAME_FILTERS = new Set(["-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-wholename", "-iwholename", "-newer", "-user", "-inum"]);
+const DELETING_EXEC = new Set(["rm", "shred", "unlink", "srm", "wipe"]);
+
+/** The paths `find` starts from: the operands before its expression. */
+export function findRoots(inv: Invocation): string[] {
+  const roots: string[] = [];
+  for (const arg of inv.args) {
+    if (arg.text.startsWith("-") || arg.text === "(" || arg.text === "!") break;
+    roots.push(arg.text);
+  }
+  return roots.length > 0 ? roots : ["."];
+}
+
+/** True when `find` deletes or hands what it finds to a deleting command. */
+export function findDeletes(inv: Invocation): boolean {
+  return inv.args.some((arg, i) => arg.text === "-delete" || (/^-(exec|execdir|ok|okdir)$/.test(arg.text) && DELETING_EXEC.has(commandName(inv.args[i + 1]?.text ?? ""))));
+}
+
+function judgeFind(inv: Invocation): Hit | undefined {
+  if (inv.name !== "find" || !findDeletes(inv)) return undefined;
+  if (inv.args.some((arg) => NAME_FILTERS.has(arg.text))) return undefined;
+  return findRoots(inv).some(isSystemOrHomeTarget) ? hit("shell.destructive_delete", inv) : undefined;
+}
+
+const FORMATTERS = new Set(["mkfs", "mke2fs", "mkswap", "wipefs", "blkdiscard", "sfdisk", "sgdisk", "parted", "fdisk", "gdisk", "cryptsetup", "hdparm", "badblocks", "shred", "wipe", "scrub", "mkntfs", "mkdosfs", "newfs"]);
+const isFormatter = (name: string): boolean => FORMATTERS.has(name) || name.startsWith("mkfs.");
+
+function judgeDiskWrite(inv: Invocation): Hit | undefined {
+  if (writesOf(inv).some((write) => isBlockDevice(write.path))) return hit("shell.disk_wipe", inv);
+  if (!isFormatter(inv.name) || !operandFields(inv).some((field) => isBlockDevice(field.text))) return undefined;
+  if (inv.name === "hdparm" && !inv.args.some((arg) => arg.text.startsWith("--security-erase") || arg.text.startsWith("--trim"))) return undefined;
+  if (inv.name === "badblocks" && !flagSet(inv).has("-w")) return undefined;
+  if (inv.name === "cryptsetup" && !inv.args.some((arg) => /^(luksformat|erase|luksErase)$/i.test(arg.text))) return undefined;
+  if (/^[sg]?fdisk$|^parted$/.test(inv.name) && !isPartitionRewrite(inv)) return undefined;
+  return hit("shell.disk_wipe", inv);
+}
+
+/** `fdisk -l` and `parted print` only read; scripted rewrites and zaps destroy. */
+function isPartitionRewrite(inv: Invocation): boolean {
+  const texts = inv.args.map((arg) => arg.text.toLowerCase());
+  if (texts.some((text) => text === "-l" || text === "--list" || text === "print" || text === "-p")) return false;
+  if (inv.name === "sgdisk") return texts.some((text) => /^(-z|-o|--zap-all|--clear|--zap)$/.test(text));
+  if (inv.name === "parted") return texts.some((text) => ["mklabel", "rm", "mkpart", "resizepart"].includes(text));
+  return inv.stdin !== undefined;
+}
+
+const RECURSIVE_OWNERS = new Set(["chown", "chgrp"]);
+const OWNER_SAFE = new Set(["/usr/local", "/opt", "~"]);
+
+function judgePermissions(inv: Invocation): Hit | undefined {
+  if (inv.name !== "chmod" && !RECURSIVE_OWNERS.has(inv.name)) return undefined;
+  const flags = flagSet(inv);
+  const recursive = flags.has("-R") || flags.has("--recursive");
+  const operands = operandFields(inv).map((field) => field.text);
+  const targets = operands.slice(1);
+  if (inv.name !== "chmod") {
+    const dangerous = targets.some((path) => isSystemOrHomeTarget(path) && !OWNER_SAFE.has(normalizePath(path)) && !normalizePath(path).startsWith("/home/"));
+    return recursive && dangerous ? hit("shell.recursive_permission_change", inv) : undefined;
+  }
+  const mode = operands[0] ?? "";
+  if (!isPermissiveOrWiping(mode)) return undefined;
+  const hits = targets.some((path) => (recursive && isSystemOrHomeTarget(path)) || normalizePath(path) === "/");
+  return hits ? hit("shell.recursive_permission_change", inv) : undefined;
+}
+
+/** Modes that let everyone write (`777`, `o+w`, `a=rwx`) or take everything away (`000`). */
+export function isPermissiveOrWiping(mode: string): boolean {
+  if (/^[0-7]{3,4}$/.test(mode)) {
+    const other = Number(mode[mode.length - 1]);
+    return (other & 2) === 2 || /^0*000$/.test(mode);
+  }
+  return mode.split(",").some((clause) => {
+    const match = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    if (!match) return false;
+    const [, who = "", op, perms = ""] = match;
+    const forOthers = who === "" || who.includes("o") || who.includes("a");
+    return forOthers && op !== "-" && perms.includes("w");
+  });
+}
+
+/** A function that calls itself twice (`f|f`) or in the background (`f &`) multiplies forever. */
+function forkBombHits(ctx: RuleContext): Hit[] {
+  const selfCalls = new Map<string, { count: number; background: boolean }>();
+  for (const inv of ctx.model.invocations) {
+    if (inv.inFunction === undefined || inv.name !== commandName(inv.inFunction)) continue;
+    const calls = selfCalls.get(inv.inFunction) ?? { count: 0, background: false };
+    calls.count++;
+    calls.background ||= inv.background;
+    selfCalls.set(inv.inFunction, calls);
+  }
+  const hits: Hit[] = [];
+  for (const fn of ctx.model.functions) {
+    const calls = selfCalls.get(fn.name);
+    if (calls && (calls.count >= 2 || calls.background)) hits.push({ check: "shell.fork_bomb", span: fn.span });
+  }
+  return hits;
+}

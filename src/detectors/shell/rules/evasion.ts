@@ -1,0 +1,140 @@
+// Defence evasion: turning off security controls (SELinux, firewalls, audit, EDR, Gatekeeper,
+// Defender, ASLR) and erasing traces (shell history, system logs, the journal).
+import { deletionsOf, writesOf } from "../effects.ts";
+import { commandName } from "../commands.ts";
+import { flagSet } from "../facts.ts";
+import type { Invocation } from "../model.ts";
+import { isHistoryFile, isSystemLog } from "../paths.ts";
+import { findRoots } from "./destructive.ts";
+import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
+
+export const evasionRule: Rule = (ctx) => [
+  ...eachInvocation(ctx, judgeSecurityControl),
+  ...eachInvocation(ctx, judgeTraceErasure),
+  ...historyVariableHits(ctx),
+];
+
+const SECURITY_SERVICES = new Set([
+  "auditd", "apparmor", "firewalld", "ufw", "falco", "falcon-sensor", "falcond", "osqueryd", "wazuh-agent", "ossec",
+  "clamav-daemon", "clamd", "fail2ban", "sysdig", "sentinelagent", "sentinelone", "mdatp", "rsyslog", "syslog",
+  "syslog-ng", "systemd-journald", "auditbeat", "elastic-agent", "cbagentd", "cylancesvc", "snort", "suricata",
+  "aide", "tripwire", "nftables", "iptables", "netfilter-persistent", "selinux", "windefend", "sense", "mpssvc",
+]);
+const STOP_VERBS = new Set(["stop", "disable", "mask", "kill"]);
+
+const serviceName = (text: string): string => text.toLowerCase().replace(/\.(service|socket)$/, "");
+const isSecurityService = (text: string): boolean => SECURITY_SERVICES.has(serviceName(text));
+
+function judgeSecurityControl(inv: Invocation): Hit | undefined {
+  return disablesControl(inv) ? hit("shell.disable_security_control", inv) : undefined;
+}
+
+function disablesControl(inv: Invocation): boolean {
+  const args = inv.args.map((arg) => arg.text);
+  const lower = args.map((arg) => arg.toLowerCase());
+  switch (inv.name) {
+    case "setenforce":
+      return lower[0] === "0" || lower[0] === "permissive";
+    case "ufw":
+      return lower[0] === "disable";
+    case "systemctl":
+      return lower.some((verb) => STOP_VERBS.has(verb)) && lower.some(isSecurityService);
+    case "service":
+      return isSecurityService(lower[0] ?? "") && STOP_VERBS.has(lower[1] ?? "");
+    case "chkconfig":
+    case "update-rc.d":
+      return isSecurityService(lower[0] ?? "") && ["off", "disable", "remove"].includes(lower[1] ?? "");
+    case "pkill":
+    case "killall":
+      return lower.some(isSecurityService);
+    case "auditctl":
+      return args.includes("-D") || (args.includes("-e") && args[args.indexOf("-e") + 1] === "0");
+    case "spctl":
+      return lower.includes("--master-disable") || lower.includes("--global-disable") || (lower.includes("--disable") && !lower.some((arg) => arg.startsWith("--label")));
+    case "csrutil":
+      return lower.includes("disable");
+    case "nft":
+      return lower[0] === "flush" && lower[1] === "ruleset";
+    case "aa-teardown":
+    case "aa-disable":
+      return true;
+    case "sysctl":
+      return lower.some((arg) => /^kernel\.(randomize_va_space|yama\.ptrace_scope)=0$/.test(arg.replace(/\s/g, "")));
+    case "netsh":
+      return lower.includes("advfirewall") && lower.includes("off");
+    case "sc":
+      return lower.some(isSecurityService) && (lower.includes("stop") || lower.includes("disabled"));
+    case "set-mppreference":
+    case "add-mppreference":
+      return lower.some((arg) => arg.startsWith("-disable") || arg.startsWith("-exclusion"));
+    default:
+      return isFirewallFlush(inv) || writesOf(inv).some((write) => /randomize_va_space|yama\/ptrace_scope/.test(write.path) && write.content?.text.trim() === "0");
+  }
+}
+
+function isFirewallFlush(inv: Invocation): boolean {
+  if (!/^(ip6?tables|iptables-legacy|iptables-nft|ip6tables-legacy|ebtables|arptables)$/.test(inv.name)) return false;
+  const flags = flagSet(inv);
+  if (flags.has("--flush") || flags.has("-F")) return true;
+  const policy = inv.args.findIndex((arg) => arg.text === "-P" || arg.text === "--policy");
+  return policy !== -1 && inv.args[policy + 2]?.text.toUpperCase() === "ACCEPT" && inv.args[policy + 1]?.text.toUpperCase() === "INPUT";
+}
+
+function judgeTraceErasure(inv: Invocation): Hit | undefined {
+  if (inv.name === "history" && inv.args.some((arg) => /^-[a-z]*c/.test(arg.text))) return hit("shell.history_tampering", inv);
+  if (inv.name === "set" && inv.args.some((arg, i) => arg.text === "+o" && inv.args[i + 1]?.text === "history")) return hit("shell.history_tampering", inv);
+  if (inv.name === "journalctl" && inv.args.some((arg, i) => isJournalWipe(arg.text, inv.args[i + 1]?.text))) return hit("shell.log_tampering", inv);
+  if (inv.name === "wevtutil" && ["cl", "clear-log"].includes(inv.args[0]?.text.toLowerCase() ?? "")) return hit("shell.log_tampering", inv);
+  if (inv.name === "clear-eventlog" || inv.name === "remove-eventlog") return hit("shell.log_tampering", inv);
+  const erased = erasedPaths(inv);
+  if (erased.some(isHistoryFile)) return hit("shell.history_tampering", inv);
+  if (erased.some(isSystemLog)) return hit("shell.log_tampering", inv);
+  return undefined;
+}
+
+/**
+ * Vacuuming the journal down to nothing erases evidence; trimming it to days or megabytes is
+ * housekeeping. `--vacuum-time=1s`, `--vacuum-size=1K`, `--vacuum-files=1` are the former.
+ */
+function isJournalWipe(flag: string, next: string | undefined): boolean {
+  if (!flag.startsWith("--vacuum-")) return false;
+  const [name, inline] = flag.split("=", 2);
+  const value = (inline ?? next ?? "").toLowerCase();
+  const amount = Number.parseFloat(value);
+  const unit = value.replace(/^[0-9.]+/, "");
+  if (name === "--vacuum-files") return amount <= 1;
+  if (name === "--vacuum-size") return unit === "" || unit.startsWith("b") || unit.startsWith("k") || (unit.startsWith("m") && amount < 10);
+  return !/^(d|day|days|w|week|weeks|month|months|y|year|years)$/.test(unit);
+}
+
+/** Paths the invocation empties, deletes, rewrites in place or points at /dev/null. */
+function erasedPaths(inv: Invocation): string[] {
+  const paths = deletionsOf(inv).map((deletion) => deletion.path);
+  for (const write of writesOf(inv)) {
+    if (write.clearing || write.mode === "edit") paths.push(write.path);
+  }
+  if (inv.name === "find" && findErases(inv)) paths.push(...findRoots(inv));
+  return paths;
+}
+
+const ERASING_EXEC = new Set(["rm", "shred", "unlink", "truncate", "srm", "wipe"]);
+
+const findErases = (inv: Invocation): boolean =>
+  inv.args.some((arg, i) => arg.text === "-delete" || (/^-(exec|execdir|ok|okdir)$/.test(arg.text) && ERASING_EXEC.has(commandName(inv.args[i + 1]?.text ?? ""))));
+
+const HISTORY_VARIABLES = new Set(["HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST", "HISTIGNORE"]);
+
+/** `unset HISTFILE`, `HISTFILE=/dev/null`, `export HISTSIZE=0`, `HISTIGNORE='*'`. */
+function historyVariableHits(ctx: RuleContext): Hit[] {
+  const hits: Hit[] = [];
+  for (const assignment of ctx.model.assignments) {
+    if (!HISTORY_VARIABLES.has(assignment.name)) continue;
+    const value = assignment.value?.text.trim() ?? "";
+    const disables = assignment.name === "HISTIGNORE" ? value === "*" || value === "*:*" : value === "" || value === "0" || value === "/dev/null";
+    if (disables) hits.push({ check: "shell.history_tampering", span: assignment.span });
+  }
+  for (const inv of ctx.model.invocations) {
+    if (inv.name === "unset" && inv.args.some((arg) => arg.text === "HISTFILE")) hits.push(hit("shell.history_tampering", inv));
+  }
+  return hits;
+}

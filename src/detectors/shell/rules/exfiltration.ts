@@ -1,0 +1,79 @@
+// Credentials and secrets leaving the machine: a network sender (curl/wget uploads, netcat,
+// scp/rsync to a remote, DNS lookups) whose payload comes from a credential file, the process
+// environment or the cloud metadata service, through a pipe, a substitution or a file argument.
+import { FETCHERS } from "../commands.ts";
+import { invocationsIn, isSocketTool, operandFields } from "../facts.ts";
+import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
+import { baseName, normalizePath } from "../paths.ts";
+import { eachInvocation, hit, type Rule } from "./rule.ts";
+
+export const exfiltrationRule: Rule = (ctx) =>
+  eachInvocation(ctx, (inv) => (isSender(inv) && sendsSecrets(inv, ctx.model) ? hit("shell.data_exfiltration", inv) : undefined));
+
+const SECRET_FRAGMENTS = [
+  "/.aws/credentials", "/.aws/config", "/.kube/config", "/.docker/config.json", "/.netrc", "/.git-credentials", "/.npmrc",
+  "/.pypirc", "/.gnupg/", "/.config/gcloud/", "/.azure/", "/serviceaccount/token", "/.password-store/", "/proc/self/environ",
+  "/.bash_history", "/.zsh_history", "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/sudoers", "/.vault-token", "wallet.dat",
+];
+
+/** Credential stores, private keys and dotenv files; public keys are not secrets. */
+export function isSecretPath(text: string): boolean {
+  const path = normalizePath(text).toLowerCase();
+  const name = baseName(path);
+  if (name.endsWith(".pub")) return false;
+  if (path.includes(".ssh/") && (name.startsWith("id_") || name.endsWith(".pem") || name.endsWith("_key"))) return true;
+  if (name === ".env" || name.startsWith(".env.")) return true;
+  const anchored = path.startsWith("~") || path.startsWith("/") ? path : `/${path}`;
+  if (SECRET_DIRS.some((dir) => anchored.endsWith(dir))) return true;
+  return SECRET_FRAGMENTS.some((fragment) => anchored.includes(fragment));
+}
+
+/** Whole credential directories (`tar cz ~/.ssh`, `rsync ~/.aws/ host:`). */
+const SECRET_DIRS = ["/.ssh", "/.aws", "/.gnupg", "/.kube", "/.docker", "/.password-store", "/.config/gcloud", "/.azure"];
+
+const METADATA_HOSTS = ["169.254.169.254", "metadata.google.internal", "100.100.100.200", "fd00:ec2::254"];
+const ENV_DUMPERS = new Set(["env", "printenv", "set", "export", "declare"]);
+const DNS_TOOLS = new Set(["dig", "nslookup", "host", "ping", "drill"]);
+const REMOTE_COPIERS = new Set(["scp", "rsync", "sftp", "ftp", "tftp"]);
+
+/** An invocation that reads secrets (its arguments or stdin file) or dumps the environment. */
+function readsSecrets(inv: Invocation): boolean {
+  if (ENV_DUMPERS.has(inv.name) && inv.args.length === 0) return true;
+  if (FETCHERS.has(inv.name) && inv.args.some((arg) => METADATA_HOSTS.some((host) => arg.text.includes(host)))) return true;
+  if (inv.stdin?.kind === "file" && isSecretPath(inv.stdin.field.text)) return true;
+  return inv.args.some((arg) => isSecretPath(arg.text.replace(/^@/, "")));
+}
+
+function isSender(inv: Invocation): boolean {
+  return FETCHERS.has(inv.name) || isSocketTool(inv) || DNS_TOOLS.has(inv.name) || REMOTE_COPIERS.has(inv.name);
+}
+
+function sendsSecrets(inv: Invocation, model: ShellModel): boolean {
+  const feed = inv.stdin;
+  const upstream = feed?.kind === "pipe" ? upstreamOf(feed.upstream) : [];
+  const substituted = invocationsIn(model, inv.args.flatMap((arg) => arg.subs));
+  if ([...upstream, ...substituted].some(readsSecrets)) return true;
+  if (feed?.kind === "file" && isSecretPath(feed.field.text) && !FETCHERS.has(inv.name)) return true;
+  if (REMOTE_COPIERS.has(inv.name)) return copiesSecretAway(inv);
+  return FETCHERS.has(inv.name) && uploadsSecretFile(inv);
+}
+
+/** `scp ~/.ssh/id_rsa user@host:` — a secret operand and a remote destination. */
+function copiesSecretAway(inv: Invocation): boolean {
+  const operands = operandFields(inv, "cFiJloPSXe").map((field) => field.text);
+  const destination = operands[operands.length - 1] ?? "";
+  return /^[^/]*:/.test(destination) && operands.slice(0, -1).some(isSecretPath);
+}
+
+const UPLOAD_OPTIONS = ["-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-T", "--upload-file", "--post-file", "--body-file"];
+
+/** `curl -d @~/.aws/credentials`, `curl -F f=@id_rsa`, `curl -T .env`, `wget --post-file=.env`. */
+function uploadsSecretFile(inv: Invocation): boolean {
+  return inv.args.some((arg, i) => {
+    const [flag = "", inline] = arg.text.split(/=(.*)/s, 2);
+    const value = inline ?? (UPLOAD_OPTIONS.includes(flag) ? (inv.args[i + 1]?.text ?? "") : undefined);
+    if (value === undefined || !UPLOAD_OPTIONS.includes(flag)) return false;
+    const file = value.includes("@") ? value.slice(value.indexOf("@") + 1) : flag.startsWith("-T") || flag.includes("file") ? value : "";
+    return file !== "" && isSecretPath(file.split(";")[0] ?? "");
+  });
+}

@@ -1,0 +1,142 @@
+// Programs handed to non-shell interpreters (`python -c`, `perl -e`, `php -r`, PowerShell
+// `-Command`/`-EncodedCommand`, awk). Their syntax is not parsed; instead the rule looks for
+// capabilities that only combine in attacks (a socket plus a process, a decoder plus eval, a
+// download plus eval) and judges any shell command string they pass to system()/exec().
+import { feedOutput } from "../content.ts";
+import type { Invocation } from "../model.ts";
+import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
+
+const NETWORK = [
+  "socket", "fsockopen", "net.dial", "tcpsocket", "tcpclient", "net.connect", "createconnection", "/inet/tcp/", "/inet/udp/",
+  "stream_socket_client", "io::socket", "socket_create",
+];
+const PROCESS = [
+  "subprocess", "pty.spawn", "dup2", "exec", "system(", "popen", "spawn", "passthru", "shell_exec", "proc_open",
+  "/bin/sh", "/bin/bash", "cmd.exe", "invoke-expression", "os.execute", "child_process", "|&", "getstream(", "fdopen(",
+  "system$", "system ",
+];
+const DECODE = [
+  "b64decode", "b32decode", "decode_base64", "frombase64string", "base64_decode", "'base64'", '"base64"', "atob(",
+  "unhexlify", "fromhex(", "codecs.decode", "zlib.decompress", "marshal.loads", "decode('hex')", 'unpack("m', "unpack('m",
+  "gzinflate", "str_rot13", "base64.decode", "decode64", "pack('h", 'pack("h',
+];
+const EVALUATE = [
+  "exec(", "eval(", "invoke-expression", "system(", "popen", "assert(", "create_function", "instance_eval",
+  "loadstring(", "subprocess", "exec ", "eval ", "start-process", ".invoke(",
+];
+const FETCH = [
+  "urllib", "urlopen", "requests.get", "requests.post", "http.client", "httplib", "lwp::simple", "lwp::useragent",
+  "getstore(", "net::http", "open-uri", "uri.open", "file_get_contents(\"http", "file_get_contents('http", "curl_exec",
+  "https.get", "http.get", "fetch(", "downloadstring", "downloadfile", "downloaddata", "invoke-webrequest",
+  "net.webclient", "invoke-restmethod", "xmlhttp", "start-bitstransfer", "socket.http", "http.request", "require('http",
+  'require("http', "require('axios", 'require("axios',
+];
+/** Unbounded self-multiplying loops (`fork while fork`, `while True: os.fork()`). */
+const FORK_LOOPS = ["fork while fork", "fork while 1", "fork while true", "fork until 0", "while(1){fork", "while (1) {fork", "while(true){fork", "loop { fork", "loop{fork", "loop do fork", "for(;;)fork", "for(;;){fork", "for (;;) { fork"];
+const isForkLoop = (text: string): boolean => includesAny(text, FORK_LOOPS) || (text.includes("os.fork()") && text.includes("while true"));
+const DEFENDER = ["set-mppreference", "add-mppreference"];
+const DEFENDER_TAMPER = ["-disable", "-exclusionpath", "-exclusionprocess", "-exclusionextension"];
+
+const includesAny = (text: string, needles: readonly string[]): boolean => needles.some((needle) => text.includes(needle));
+
+/** PowerShell aliases must be whole tokens: `iex` inside another word is not an alias. */
+function hasToken(text: string, token: string): boolean {
+  for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) {
+    const before = text[at - 1] ?? " ";
+    const after = text[at + token.length] ?? " ";
+    if (!/[a-z0-9_-]/.test(before) && !/[a-z0-9_-]/.test(after)) return true;
+  }
+  return false;
+}
+
+export const inlineCodeRule: Rule = (ctx) =>
+  eachInvocation(ctx, (inv) => {
+    const program = inv.program;
+    if (!program || program.language === "shell") return undefined;
+    const fed = program.kind === "stdin" ? feedOutput(inv.stdin)?.text : undefined;
+    if (program.kind !== "inline" && fed === undefined) return undefined;
+    const code = (program.kind === "inline" ? program.code.text : (fed ?? "")).slice(0, 1 << 16);
+    const text = `${inv.args.map((arg) => arg.text).join(" ").slice(0, 1 << 16)} ${code}`.toLowerCase();
+    const hits = judgeCapabilities(inv, text, program.language === "powershell");
+    if (program.language === "powershell" && isEncodedCommand(inv)) hits.push(hit("shell.decode_then_execute", inv));
+    for (const command of embeddedCommands(code)) hits.push(...ctx.analyzeEmbedded(command, inv.span));
+    return hits;
+  });
+
+/** Capability combinations in lower-cased program text that only attacks need. */
+export function judgeCapabilities(inv: Invocation, text: string, powershell: boolean): Hit[] {
+  const hits: Hit[] = [];
+  const evaluates = includesAny(text, EVALUATE) || (powershell && hasToken(text, "iex"));
+  const fetches = includesAny(text, FETCH) || (powershell && (hasToken(text, "iwr") || hasToken(text, "irm")));
+  if (includesAny(text, NETWORK) && (includesAny(text, PROCESS) || (powershell && hasToken(text, "iex")))) hits.push(hit("shell.reverse_shell", inv));
+  else if (fetches && evaluates) hits.push(hit("shell.pipe_to_interpreter", inv));
+  if (includesAny(text, DECODE) && evaluates) hits.push(hit("shell.decode_then_execute", inv));
+  if (isForkLoop(text)) hits.push(hit("shell.fork_bomb", inv));
+  if (includesAny(text, DEFENDER) && includesAny(text, DEFENDER_TAMPER)) hits.push(hit("shell.disable_security_control", inv));
+  return hits;
+}
+
+function isEncodedCommand(inv: Invocation): boolean {
+  return inv.args.some((arg) => {
+    const flag = arg.text.toLowerCase().replace(/^\//, "-");
+    return flag === "-e" || flag === "-ec" || (flag.length >= 3 && "-encodedcommand".startsWith(flag));
+  });
+}
+
+const CALLS = [
+  "os.system(", "os.popen(", "subprocess.call(", "subprocess.run(", "subprocess.popen(", "subprocess.check_output(",
+  "subprocess.check_call(", "subprocess.getoutput(", "subprocess.getstatusoutput(", "system(", "exec(", "shell_exec(",
+  "passthru(", "popen(", "execsync(", "spawnsync(", "io.popen(", "os.execute(", "proc_open(",
+];
+const MAX_EMBEDDED = 16;
+const MAX_EMBEDDED_CHARS = 8192;
+
+/** Shell command strings passed to process-spawning calls, in order of appearance. */
+export function embeddedCommands(code: string): string[] {
+  const lower = code.toLowerCase();
+  const found: string[] = [];
+  for (const call of CALLS) {
+    for (let at = lower.indexOf(call); at !== -1 && found.length < MAX_EMBEDDED; at = lower.indexOf(call, at + 1)) {
+      const command = readArgument(code, at + call.length);
+      if (command) found.push(command);
+    }
+  }
+  return found;
+}
+
+/** The string literal (or list of literals, joined as argv) starting at `from`. */
+function readArgument(code: string, from: number): string | undefined {
+  let i = from;
+  while (code[i] === " ") i++;
+  if (code[i] !== "[") return readLiteral(code, i)?.value;
+  const parts: string[] = [];
+  i++;
+  while (i < code.length && code[i] !== "]" && parts.length < 64) {
+    const literal = readLiteral(code, i);
+    if (!literal) {
+      i++;
+      continue;
+    }
+    parts.push(literal.value);
+    i = literal.end;
+  }
+  return parts.length > 0 ? parts.join(" ") : undefined;
+}
+
+function readLiteral(code: string, at: number): { value: string; end: number } | undefined {
+  const quote = code[at];
+  if (quote !== '"' && quote !== "'" && quote !== "`") return undefined;
+  let value = "";
+  let i = at + 1;
+  while (i < code.length && code[i] !== quote && value.length < MAX_EMBEDDED_CHARS) {
+    if (code[i] === "\\" && i + 1 < code.length) {
+      const next = code[i + 1] as string;
+      value += next === "n" ? "\n" : next === "t" ? "\t" : next;
+      i += 2;
+      continue;
+    }
+    value += code[i];
+    i++;
+  }
+  return { value, end: i + 1 };
+}

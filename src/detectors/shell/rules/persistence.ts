@@ -1,0 +1,107 @@
+// Persistence: code planted to run again later (cron, shell startup files, services and
+// autostart entries) and SSH keys planted for access. Installing a hook is a legitimate admin
+// act, so cron/rc/service writes ask for approval; authorized_keys writes are blocked. What
+// the hook would run is judged too when it is spelled out, and blocked if it is an attack.
+import { feedOutput } from "../content.ts";
+import { writesOf } from "../effects.ts";
+import { operandFields } from "../facts.ts";
+import type { Invocation } from "../model.ts";
+import { baseName, normalizePath } from "../paths.ts";
+import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
+
+type Hook = "shell.persistence_authorized_keys" | "shell.persistence_cron" | "shell.persistence_shell_rc" | "shell.persistence_service";
+
+const RC_FILES = new Set([
+  ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin",
+  ".kshrc", ".cshrc", ".tcshrc", ".mkshrc", "config.fish", ".xprofile", ".xinitrc", ".xsession",
+]);
+const RC_PATHS = ["/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zsh/", "/etc/environment", "/etc/profile.d/"];
+const CRON_PATHS = ["/etc/cron", "/var/spool/cron", "/etc/anacrontab", "/var/spool/anacron", "/usr/lib/cron/tabs", "/private/var/at/tabs", "/var/at/tabs"];
+const SERVICE_PATHS = [
+  "/etc/systemd/", "/lib/systemd/system/", "/usr/lib/systemd/", "/etc/init.d/", "/etc/rc.local", "/etc/rc.d/", "/etc/init/",
+  "/library/launchdaemons/", "/library/launchagents/", "~/library/launchagents/", "/etc/xdg/autostart/",
+  "~/.config/autostart/", "~/.config/systemd/", "/etc/update-motd.d/", "/usr/lib/systemd/user/",
+];
+
+const startsWithAny = (path: string, prefixes: readonly string[]): boolean => prefixes.some((prefix) => path.startsWith(prefix));
+
+export function hookOf(rawPath: string): Hook | undefined {
+  const path = normalizePath(rawPath).toLowerCase();
+  const name = baseName(path);
+  if (name === "authorized_keys" || name === "authorized_keys2") return "shell.persistence_authorized_keys";
+  if (startsWithAny(path, CRON_PATHS)) return "shell.persistence_cron";
+  if (startsWithAny(path, SERVICE_PATHS) || path.includes("/library/launchagents/") || path.includes("/.config/systemd/user/")) {
+    return "shell.persistence_service";
+  }
+  if (RC_FILES.has(name) || startsWithAny(path, RC_PATHS)) return "shell.persistence_shell_rc";
+  return undefined;
+}
+
+export const persistenceRule: Rule = (ctx) => [...eachInvocation(ctx, (inv) => judgeWrites(ctx, inv)), ...eachInvocation(ctx, (inv) => judgeSchedulers(ctx, inv))];
+
+function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] {
+  const hits: Hit[] = [];
+  for (const write of writesOf(inv)) {
+    const hook = hookOf(write.path);
+    if (!hook) continue;
+    hits.push(hit(hook, inv));
+    if (write.content && !write.clearing && hook !== "shell.persistence_authorized_keys") {
+      hits.push(...ctx.analyzeEmbedded(executablePart(write.path, write.content.text), inv.span));
+    }
+  }
+  return hits;
+}
+
+/** `crontab -`, `crontab file`, `at`, `schtasks /create`, Run registry keys. */
+function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] {
+  const args = inv.args.map((arg) => arg.text);
+  if (inv.name === "crontab") {
+    if (args.some((arg) => /^-[lrT]$/.test(arg))) return [];
+    const fromStdin = operandFields(inv, "u").every((field) => field.text === "-");
+    const content = fromStdin ? feedOutput(inv.stdin) : undefined;
+    const hits = [hit("shell.persistence_cron", inv)];
+    if (content) hits.push(...ctx.analyzeEmbedded(cronCommands(content.text, false), inv.span));
+    return hits;
+  }
+  if ((inv.name === "at" || inv.name === "batch") && inv.stdin) {
+    const content = feedOutput(inv.stdin);
+    return [hit("shell.persistence_cron", inv), ...(content ? ctx.analyzeEmbedded(content.text, inv.span) : [])];
+  }
+  const lower = args.map((arg) => arg.toLowerCase());
+  if (inv.name === "schtasks" && lower.some((arg) => arg === "/create" || arg === "-create")) return [hit("shell.persistence_cron", inv)];
+  if (inv.name === "reg" && lower[0] === "add" && lower.some((arg) => arg.includes("\\currentversion\\run"))) return [hit("shell.persistence_service", inv)];
+  return [];
+}
+
+/** The part of a hook file that runs as commands. */
+function executablePart(path: string, text: string): string {
+  const normalized = normalizePath(path).toLowerCase();
+  if (/^\/etc\/cron\.(hourly|daily|weekly|monthly)\//.test(normalized)) return text;
+  if (normalized === "/etc/crontab" || normalized.startsWith("/etc/cron.d/")) return cronCommands(text, true);
+  if (hookOf(path) === "shell.persistence_cron") return cronCommands(text, false);
+  if (normalized.endsWith(".service") || normalized.includes("/systemd/")) return unitCommands(text);
+  return text;
+}
+
+/** Commands of crontab lines: the schedule (and, for system tables, the user) removed. */
+function cronCommands(text: string, hasUserField: boolean): string {
+  const commands: string[] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#") || /^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(line)) continue;
+    const fields = line.split(/\s+/);
+    const skip = (line.startsWith("@") ? 1 : 5) + (hasUserField ? 1 : 0);
+    commands.push(fields.slice(skip).join(" "));
+  }
+  return commands.join("\n");
+}
+
+/** `ExecStart=`, `ExecStartPre=`... values of a systemd unit, prefixes removed. */
+function unitCommands(text: string): string {
+  const commands: string[] = [];
+  for (const raw of text.split("\n")) {
+    const match = /^\s*Exec[A-Za-z]*\s*=\s*[-@+!:]*(.*)$/.exec(raw);
+    if (match?.[1]) commands.push(match[1]);
+  }
+  return commands.join("\n");
+}

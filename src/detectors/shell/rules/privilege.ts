@@ -1,0 +1,123 @@
+// Privilege escalation: setuid bits and capabilities, sudo rules, the account database,
+// privileged groups, root's password, loosened credential files, loader preloads, and
+// interactive root shells (approval, not block: admins legitimately ask for one).
+import { feedOutput } from "../content.ts";
+import { writesOf } from "../effects.ts";
+import { operandFields } from "../facts.ts";
+import type { Invocation } from "../model.ts";
+import { type OptionSpec, scanOptions, valueText } from "../options.ts";
+import { normalizePath } from "../paths.ts";
+import { isPermissiveOrWiping } from "./destructive.ts";
+import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
+
+export const privilegeRule: Rule = (ctx) => eachInvocation(ctx, judgePrivilege);
+
+function judgePrivilege(inv: Invocation): Hit[] {
+  const hits: Hit[] = [];
+  if (grantsSetuid(inv)) hits.push(hit("shell.setuid_binary", inv));
+  hits.push(...judgeSensitiveWrites(inv));
+  if (createsRootAccount(inv)) hits.push(hit("shell.account_file_modification", inv));
+  if (addsPrivilegedGroup(inv)) hits.push(hit("shell.privileged_group", inv));
+  if (changesRootPassword(inv)) hits.push(hit("shell.root_password_change", inv));
+  if (loosensCredentialFile(inv)) hits.push(hit("shell.sensitive_file_permissions", inv));
+  if (opensRootShell(inv)) hits.push(hit("shell.interactive_root_shell", inv));
+  return hits;
+}
+
+/** `chmod u+s`, `chmod 4755`, `install -m 4755`, `setcap cap_setuid+ep`. */
+function grantsSetuid(inv: Invocation): boolean {
+  if (inv.name === "chmod") return isSetuidMode(operandFields(inv)[0]?.text ?? "");
+  if (inv.name === "install") {
+    const scan = scanOptions(inv.args, { shortWithValue: "mogtS", longWithValue: ["mode", "owner", "group", "target-directory", "suffix"] });
+    return isSetuidMode(valueText(scan.options.find((option) => option.flag === "-m" || option.flag === "--mode")?.value) ?? "");
+  }
+  if (inv.name === "setcap") {
+    return inv.args.some((arg) => /cap_(setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module)|^all[+=]|=ep$/i.test(arg.text) && !arg.text.startsWith("-"));
+  }
+  return false;
+}
+
+function isSetuidMode(mode: string): boolean {
+  if (/^[0-7]{4}$/.test(mode)) return (Number(mode[0]) & 4) === 4;
+  return mode.split(",").some((clause) => {
+    const match = /^([ugoa]*)([+=])([rwxXst]*)$/.exec(clause);
+    return match !== null && match[3]!.includes("s") && (match[1] === "" || /[ua]/.test(match[1]!));
+  });
+}
+
+const ACCOUNT_FILES = new Set(["/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/master.passwd"]);
+
+function judgeSensitiveWrites(inv: Invocation): Hit[] {
+  const hits: Hit[] = [];
+  for (const write of writesOf(inv)) {
+    const path = normalizePath(write.path);
+    if (path === "/etc/sudoers" || path.startsWith("/etc/sudoers.d/") || /nopasswd/i.test(write.content?.text ?? "")) {
+      hits.push(hit("shell.sudoers_modification", inv));
+    } else if (ACCOUNT_FILES.has(path)) hits.push(hit("shell.account_file_modification", inv));
+    else if (path === "/etc/ld.so.preload") hits.push(hit("shell.preload_hijack", inv));
+  }
+  if (inv.name === "visudo" && /\ball\b/i.test(feedOutput(inv.stdin)?.text ?? "")) hits.push(hit("shell.sudoers_modification", inv));
+  return hits;
+}
+
+const USER_SPEC: OptionSpec = { shortWithValue: "cdefgGklpsuUKRPb", longWithValue: ["comment", "home", "home-dir", "expiredate", "inactive", "gid", "groups", "login", "password", "shell", "uid", "root", "prefix", "base-dir", "key"] };
+
+/** `useradd -o -u 0`, `usermod -u 0`, `adduser --uid 0`. */
+function createsRootAccount(inv: Invocation): boolean {
+  if (!["useradd", "usermod", "adduser"].includes(inv.name)) return false;
+  const scan = scanOptions(inv.args, USER_SPEC);
+  return scan.options.some((option) => (option.flag === "-u" || option.flag === "--uid") && valueText(option.value) === "0");
+}
+
+const PRIVILEGED_GROUPS = new Set(["sudo", "wheel", "admin", "root", "docker", "lxd", "lxc", "disk", "shadow", "administrators", "sudoers"]);
+const hasPrivilegedGroup = (list: string | undefined): boolean => (list ?? "").split(",").some((group) => PRIVILEGED_GROUPS.has(group.trim().toLowerCase()));
+
+function addsPrivilegedGroup(inv: Invocation): boolean {
+  const args = inv.args.map((arg) => arg.text);
+  if (inv.name === "usermod" || inv.name === "useradd") {
+    const scan = scanOptions(inv.args, USER_SPEC);
+    return scan.options.some((option) => ["-G", "--groups", "-g", "--gid"].includes(option.flag) && hasPrivilegedGroup(valueText(option.value)));
+  }
+  if (inv.name === "gpasswd") return args.some((arg) => arg === "-a" || arg === "-M" || arg === "--add") && hasPrivilegedGroup(args[args.length - 1]);
+  if (inv.name === "adduser" || inv.name === "addgroup") {
+    const operands = operandFields(inv).map((field) => field.text);
+    return operands.length === 2 && hasPrivilegedGroup(operands[1]);
+  }
+  if (inv.name === "dseditgroup" || inv.name === "dscl") return args.some((arg) => /(^|\/)admin$/i.test(arg)) && args.some((arg) => /^(-a|-append|edit)$/i.test(arg));
+  if (inv.name === "net") return args[0]?.toLowerCase() === "localgroup" && hasPrivilegedGroup(args[1]) && args.some((arg) => arg.toLowerCase() === "/add");
+  return false;
+}
+
+function changesRootPassword(inv: Invocation): boolean {
+  const args = inv.args.map((arg) => arg.text);
+  if (inv.name === "passwd") return args.includes("root") && !args.some((arg) => /^-[SlL]$|^--status$|^--lock$/.test(arg));
+  if (inv.name === "chpasswd") return (feedOutput(inv.stdin)?.text ?? "").split("\n").some((line) => line.trimStart().startsWith("root:"));
+  if (inv.name === "usermod") return args[args.length - 1] === "root" && args.some((arg) => arg === "-p" || arg === "--password");
+  return false;
+}
+
+const CREDENTIAL_FILES = ["/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/sudoers.d", "/etc/master.passwd"];
+
+/** World access to password hashes or sudo rules, or a world-writable account database. */
+function loosensCredentialFile(inv: Invocation): boolean {
+  if (inv.name !== "chmod") return false;
+  const [mode = "", ...targets] = operandFields(inv).map((field) => field.text);
+  return targets.some((target) => {
+    const path = normalizePath(target);
+    if (CREDENTIAL_FILES.some((file) => path === file || path.startsWith(`${file}/`))) return grantsOthers(mode);
+    return (path === "/etc/passwd" || path === "/etc/group") && isPermissiveOrWiping(mode) && !/^0*000$/.test(mode);
+  });
+}
+
+function grantsOthers(mode: string): boolean {
+  if (mode.length > 32) return false;
+  if (/^[0-7]{3,4}$/.test(mode)) return mode[mode.length - 1] !== "0";
+  return /(^|,)[ugo]*[ao][ugo]*[+=][rwx]|(^|,)[+=][rwx]/.test(mode);
+}
+
+/** `sudo -i`, `sudo su`, `su -`, `sudo bash` with the terminal as input. */
+function opensRootShell(inv: Invocation): boolean {
+  if (!inv.privileged) return false;
+  if (inv.loginShell) return true;
+  return inv.program?.language === "shell" && inv.program.kind === "stdin" && inv.stdin === undefined;
+}

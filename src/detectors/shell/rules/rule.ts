@@ -1,0 +1,37 @@
+// What a rule is: a pure function from the executed-command model to hits. A hit names a
+// check from checks.ts and the field span it concerns; findings are assembled elsewhere.
+import type { FieldSpan } from "../ast.ts";
+import type { CheckId } from "../checks.ts";
+import type { Invocation, ShellModel } from "../model.ts";
+import type { Severity } from "../../../wire/verdict.ts";
+
+export interface Hit {
+  check: CheckId;
+  span: FieldSpan;
+  /** Overrides the check's default severity when the evidence is stronger or weaker. */
+  severity?: Severity;
+}
+
+export interface RuleContext {
+  model: ShellModel;
+  /** Package index / registry hosts the operator vouches for, beyond the public defaults. */
+  allowedPackageHosts: readonly string[];
+  /** Judges text that ends up executed elsewhere (cron lines, unit files, embedded commands). */
+  analyzeEmbedded(text: string, span: FieldSpan): Hit[];
+}
+
+export type Rule = (ctx: RuleContext) => Hit[];
+
+export const hit = (check: CheckId, inv: Invocation, severity?: Severity): Hit =>
+  severity ? { check, span: inv.span, severity } : { check, span: inv.span };
+
+/** Runs `judge` over every invocation and collects its hits. */
+export function eachInvocation(ctx: RuleContext, judge: (inv: Invocation) => Hit | Hit[] | undefined): Hit[] {
+  const hits: Hit[] = [];
+  for (const inv of ctx.model.invocations) {
+    const result = judge(inv);
+    if (Array.isArray(result)) hits.push(...result);
+    else if (result) hits.push(result);
+  }
+  return hits;
+}

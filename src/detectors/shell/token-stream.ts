@@ -1,0 +1,51 @@
+// One-token lookahead over the lexer, with the small accept/skip helpers the parser uses.
+import type { Word } from "./ast.ts";
+import type { Lexer, Token } from "./lexer.ts";
+
+/** The literal text of a word made only of unquoted literal characters, else undefined. */
+export function plainText(word: Word): string | undefined {
+  const [part, ...rest] = word.parts;
+  return part?.kind === "lit" && !part.quoted && rest.length === 0 ? part.text : undefined;
+}
+
+export class TokenStream {
+  private lookahead: Token | undefined;
+  /** End offset of the last token taken: where the construct being parsed ends. */
+  protected lastEnd = 0;
+
+  constructor(protected readonly lexer: Lexer) {}
+
+  get offset(): number {
+    return this.lookahead ? this.lookahead.start : this.lexer.offset;
+  }
+
+  protected peek(): Token {
+    this.lookahead ??= this.lexer.next();
+    return this.lookahead;
+  }
+
+  protected take(): Token {
+    const token = this.peek();
+    this.lookahead = undefined;
+    if (token.type !== "eof") this.lastEnd = token.end;
+    return token;
+  }
+
+  acceptOp(op: string): boolean {
+    const token = this.peek();
+    if (token.type !== "op" || token.op !== op) return false;
+    this.take();
+    return true;
+  }
+
+  protected acceptKeyword(keyword: string): boolean {
+    const token = this.peek();
+    if (token.type !== "word" || plainText(token.word) !== keyword) return false;
+    this.take();
+    return true;
+  }
+
+  protected skipNewlines(): void {
+    while (this.acceptOp("\n"));
+  }
+}

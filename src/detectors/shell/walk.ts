@@ -1,0 +1,225 @@
+// Walks the syntax tree in execution order and builds the ShellModel: expands words with the
+// variables known so far, runs substitutions first, wires pipes and redirections into feeds,
+// and hands each simple command to invoke.ts.
+import type { Command, Pipeline, Redirect, Script, SimpleCommand, Source, Word } from "./ast.ts";
+import { literalOutputOf } from "./content.ts";
+import { type Env, expandJoined, expandWords, type Field } from "./expand.ts";
+import { invokeCommand } from "./invoke.ts";
+import type { Feed, Invocation, ResolvedRedirect, ShellModel } from "./model.ts";
+
+export interface WalkLimits {
+  /** Deepest `bash -c` / eval / fed-script nesting parsed. */
+  maxSourceDepth: number;
+  /** Most invocations recorded before the rest is reported as unjudged. */
+  maxInvocations: number;
+  /** Total characters of derived scripts (`bash -c`, eval, heredocs fed to shells) parsed. */
+  maxNestedChars: number;
+}
+
+export interface WalkState {
+  model: ShellModel;
+  env: Env;
+  /** Literal output of substitutions already run, used when expanding the words around them. */
+  outputs: Map<Script, string>;
+  limits: WalkLimits;
+  nextId: number;
+  nextPipeline: number;
+  nestedChars: number;
+}
+
+export interface Frame {
+  stdin: Feed | undefined;
+  background: boolean;
+  inFunction: string | undefined;
+}
+
+export function walkRoot(script: Script, limits: WalkLimits): ShellModel {
+  const model: ShellModel = { invocations: [], assignments: [], functions: [], byScript: new Map(), incomplete: false };
+  const state: WalkState = { model, env: new Map(), outputs: new Map(), limits, nextId: 0, nextPipeline: 0, nestedChars: 0 };
+  walkScript(state, script, { stdin: undefined, background: false, inFunction: undefined });
+  return model;
+}
+
+/** Walks a script; returns the invocations whose output is the script's output. */
+export function walkScript(state: WalkState, script: Script, frame: Frame): Invocation[] {
+  if (script.incomplete) state.model.incomplete = true;
+  const before = state.model.invocations.length;
+  const outputs: Invocation[] = [];
+  for (const item of script.items) {
+    for (const pipeline of item.pipelines) {
+      outputs.push(...walkPipeline(state, pipeline, { ...frame, background: frame.background || item.background }));
+    }
+  }
+  state.model.byScript.set(script, state.model.invocations.slice(before));
+  return outputs;
+}
+
+function walkPipeline(state: WalkState, pipeline: Pipeline, frame: Frame): Invocation[] {
+  const id = state.nextPipeline++;
+  const upstream: Invocation[] = [];
+  let previous: Invocation[] = [];
+  for (const [stage, command] of pipeline.commands.entries()) {
+    if (state.model.invocations.length >= state.limits.maxInvocations) {
+      state.model.incomplete = true;
+      break;
+    }
+    const stdin: Feed | undefined = stage > 0 ? { kind: "pipe", upstream: { all: upstream, count: upstream.length }, previous } : frame.stdin;
+    const before = state.model.invocations.length;
+    previous = walkCommand(state, command, { ...frame, stdin }, id, stage);
+    upstream.push(...state.model.invocations.slice(before));
+  }
+  return previous;
+}
+
+function walkCommand(state: WalkState, command: Command, frame: Frame, pipeline: number, stage: number): Invocation[] {
+  if (state.model.invocations.length >= state.limits.maxInvocations) {
+    state.model.incomplete = true;
+    return [];
+  }
+  if (command.type === "simple") return walkSimple(state, command, frame, pipeline, stage);
+  if (command.type === "function") {
+    const source = sourceOfCommand(command.body);
+    if (source) state.model.functions.push({ name: command.name, span: source.locate(command.start, command.end) });
+    walkCommand(state, command.body, { ...frame, inFunction: command.name }, pipeline, stage);
+    return [];
+  }
+  const redirects = resolveRedirects(state, command.redirects, frame);
+  const stdin = feedFromRedirects(redirects) ?? frame.stdin;
+  const outputs = walkScript(state, command.body, { ...frame, stdin });
+  if (redirects.length === 0) return outputs;
+  const span = command.body.source.locate(command.start, command.end);
+  const group = record(state, { name: "{}", argv0: "{}", redirects, stdin, members: outputs, span }, frame, pipeline, stage);
+  return [group];
+}
+
+function walkSimple(state: WalkState, command: SimpleCommand, frame: Frame, pipeline: number, stage: number): Invocation[] {
+  const words = [...command.assignments.flatMap((assignment) => (assignment.value ? [assignment.value] : [])), ...command.words];
+  runWordSubstitutions(state, words, frame);
+  const fields = expandWords(command.words, state.env, state.outputs);
+  const values = command.assignments.map((assignment) => ({
+    assignment,
+    value: assignment.value ? expandJoined(assignment.value, state.env, state.outputs) : undefined,
+  }));
+  runSubstitutions(state, [...fields, ...values.flatMap(({ value }) => (value ? [value] : []))], frame);
+  const redirects = resolveRedirects(state, command.redirects, frame);
+  const stdin = feedFromRedirects(redirects) ?? frame.stdin;
+  const source = sourceOfSimple(command);
+  const span = spanOf(command, fields, source);
+  if (fields.length === 0) {
+    for (const { assignment, value } of values) {
+      state.env.set(assignment.name, value && !value.dynamic ? value.text : undefined);
+      if (source) state.model.assignments.push({ name: assignment.name, value, span: source.locate(assignment.start, assignment.end) });
+    }
+    if (redirects.length === 0) return [];
+    return [record(state, { name: "", argv0: "", redirects, stdin, members: [], span }, frame, pipeline, stage)];
+  }
+  return invokeCommand(state, fields, { redirects, stdin, span, frame, pipeline, stage });
+}
+
+/**
+ * Command substitutions in a command's words run first; a literal output (`$(echo curl)`,
+ * a decoded constant) then stands in for the substitution when the words are expanded.
+ */
+function runWordSubstitutions(state: WalkState, words: readonly Word[], frame: Frame): void {
+  const inner: Frame = { stdin: undefined, background: frame.background, inFunction: frame.inFunction };
+  for (const word of words) {
+    for (const part of word.parts) {
+      if (part.kind !== "cmdsub" || state.model.byScript.has(part.script)) continue;
+      const output = literalOutputOf(walkScript(state, part.script, inner));
+      if (output && !output.dynamic) state.outputs.set(part.script, trimTrailingNewlines(output.text));
+    }
+  }
+}
+
+/** `$(..)` drops trailing newlines (a loop, not a regex: a regex would backtrack on long runs). */
+function trimTrailingNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "\n") end--;
+  return text.slice(0, end);
+}
+
+/** Command and process substitutions run while the command line is expanded. */
+export function runSubstitutions(state: WalkState, fields: readonly Field[], frame: Frame): void {
+  const inner: Frame = { stdin: undefined, background: frame.background, inFunction: frame.inFunction };
+  for (const field of fields) {
+    for (const sub of field.subs) if (!state.model.byScript.has(sub)) walkScript(state, sub, inner);
+    if (field.procsub && !state.model.byScript.has(field.procsub)) walkScript(state, field.procsub, inner);
+  }
+}
+
+function resolveRedirects(state: WalkState, redirects: Redirect[], frame: Frame): ResolvedRedirect[] {
+  return redirects.map((redirect) => {
+    const target = redirect.target && !redirect.heredoc ? expandJoined(redirect.target, state.env, state.outputs) : undefined;
+    const source = redirect.target?.source;
+    const heredoc = redirect.heredoc;
+    if (heredoc?.expansions) runSubstitutions(state, expandWords([heredoc.expansions], state.env), frame);
+    if (target) runSubstitutions(state, [target], frame);
+    const body =
+      heredoc && source
+        ? { text: source.text.slice(heredoc.bodyStart, heredoc.bodyEnd), source, start: heredoc.bodyStart, end: heredoc.bodyEnd }
+        : undefined;
+    const span = source ? source.locate(redirect.start, redirect.end) : { path: "", start: 0, end: 0 };
+    return { fd: redirect.fd, op: redirect.op, target, body, span };
+  });
+}
+
+function feedFromRedirects(redirects: ResolvedRedirect[]): Feed | undefined {
+  let feed: Feed | undefined;
+  for (const redirect of redirects) {
+    if (redirect.fd !== undefined && redirect.fd !== 0) continue;
+    if (redirect.body) feed = { kind: "heredoc", body: redirect.body };
+    else if (redirect.op === "<<<" && redirect.target) feed = { kind: "herestring", field: redirect.target };
+    else if (redirect.op === "<" && redirect.target) feed = { kind: "file", field: redirect.target };
+  }
+  return feed;
+}
+
+interface RecordInput {
+  name: string;
+  argv0: string;
+  redirects: ResolvedRedirect[];
+  stdin: Feed | undefined;
+  members: Invocation[];
+  span: Invocation["span"];
+}
+
+export function record(state: WalkState, input: RecordInput, frame: Frame, pipeline: number, stage: number, extra: Partial<Invocation> = {}): Invocation {
+  const invocation: Invocation = {
+    id: state.nextId++,
+    nameField: undefined,
+    args: [],
+    wrappers: [],
+    privileged: false,
+    loginShell: false,
+    program: undefined,
+    ...input,
+    pipeline,
+    stage,
+    inFunction: frame.inFunction,
+    background: frame.background,
+    ...extra,
+  };
+  state.model.invocations.push(invocation);
+  return invocation;
+}
+
+function sourceOfSimple(command: SimpleCommand): Source | undefined {
+  return command.words[0]?.source ?? command.assignments[0]?.value?.source ?? command.redirects[0]?.target?.source;
+}
+
+function sourceOfCommand(command: Command): Source | undefined {
+  if (command.type === "simple") return sourceOfSimple(command);
+  if (command.type === "group") return command.body.source;
+  return sourceOfCommand(command.body);
+}
+
+/** The whole command in its field; argv built from several payload fields points at argv[0]. */
+function spanOf(command: SimpleCommand, fields: Field[], source: Source | undefined): Invocation["span"] {
+  const first = command.words[0];
+  if (first && command.words.some((word) => word.source !== first.source)) {
+    return first.source.locate(first.start, first.end);
+  }
+  if (source) return source.locate(command.start, command.end);
+  const field = fields[0];
+  return field ? field.word.source.locate(field.word.start, field.word.end) : { path: "", start: 0, end: 0 };
+}

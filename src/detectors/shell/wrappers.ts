@@ -1,0 +1,203 @@
+// Peels the programs that only launch another program (`sudo`, `env`, `nohup`, `timeout 5`,
+// `xargs`, `su -c`...) so rules see the command that really runs, and remembers that it ran
+// with raised privileges or as an interactive shell.
+import { commandName } from "./commands.ts";
+import type { Field } from "./expand.ts";
+import { hasFlag, type OptionSpec, operands, optionValue, scanOptions } from "./options.ts";
+
+export interface Peeled {
+  /** The command that finally runs; empty when the wrapper runs nothing or a login shell. */
+  argv: Field[];
+  wrappers: string[];
+  /** Runs as root through sudo/doas/pkexec/su/runuser. */
+  privileged: boolean;
+  /** `sudo -i`, `sudo -s`, `su -`: an interactive shell with no command. */
+  loginShell: boolean;
+  /** A shell script string the wrapper hands to `sh -c` (`su -c`, `watch`, `flock -c`). */
+  script: Field | undefined;
+}
+
+interface SimpleWrapper {
+  spec: OptionSpec;
+  /** Operands consumed by the wrapper before the command (`timeout DURATION cmd`). */
+  positionals: number;
+}
+
+const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
+  nohup: { spec: {}, positionals: 0 },
+  setsid: { spec: {}, positionals: 0 },
+  builtin: { spec: {}, positionals: 0 },
+  unbuffer: { spec: {}, positionals: 0 },
+  catchsegv: { spec: {}, positionals: 0 },
+  torsocks: { spec: { shortWithValue: "uapP" }, positionals: 0 },
+  proxychains: { spec: { shortWithValue: "f" }, positionals: 0 },
+  proxychains4: { spec: { shortWithValue: "f" }, positionals: 0 },
+  stdbuf: { spec: { shortWithValue: "ioe", longWithValue: ["input", "output", "error"] }, positionals: 0 },
+  nice: { spec: { shortWithValue: "n", longWithValue: ["adjustment"] }, positionals: 0 },
+  ionice: { spec: { shortWithValue: "cnpPu", longWithValue: ["class", "classdata", "pid", "pgid", "uid"] }, positionals: 0 },
+  chrt: { spec: { shortWithValue: "TPD" }, positionals: 1 },
+  taskset: { spec: {}, positionals: 1 },
+  timeout: { spec: { shortWithValue: "sk", longWithValue: ["signal", "kill-after"] }, positionals: 1 },
+  gtimeout: { spec: { shortWithValue: "sk", longWithValue: ["signal", "kill-after"] }, positionals: 1 },
+  time: { spec: { shortWithValue: "fo", longWithValue: ["format", "output"] }, positionals: 0 },
+  caffeinate: { spec: { shortWithValue: "tw" }, positionals: 0 },
+  strace: { spec: { shortWithValue: "oepsuEaIbSX" }, positionals: 0 },
+  ltrace: { spec: { shortWithValue: "oepsuaAnSD" }, positionals: 0 },
+  xargs: {
+    spec: {
+      shortWithValue: "IEdLnPsa",
+      longWithValue: ["max-args", "max-procs", "max-chars", "arg-file", "delimiter", "eof", "max-lines"],
+    },
+    positionals: 0,
+  },
+  doas: { spec: { shortWithValue: "uC" }, positionals: 0 },
+  pkexec: { spec: { longWithValue: ["user"] }, positionals: 0 },
+  exec: { spec: { shortWithValue: "a" }, positionals: 0 },
+  command: { spec: {}, positionals: 0 },
+  busybox: { spec: {}, positionals: 0 },
+  toybox: { spec: {}, positionals: 0 },
+};
+
+const SUDO_SPEC: OptionSpec = {
+  shortWithValue: "ugpCrtUDRT",
+  longWithValue: ["user", "group", "prompt", "close-from", "role", "type", "other-user", "chdir", "chroot", "command-timeout", "host"],
+};
+const ENV_SPEC: OptionSpec = { shortWithValue: "uCS", longWithValue: ["unset", "chdir", "split-string"] };
+const SU_SPEC: OptionSpec = {
+  shortWithValue: "csgGw",
+  longWithValue: ["command", "shell", "group", "supp-group", "whitelist-environment", "session-command"],
+};
+const RUNUSER_SPEC: OptionSpec = { ...SU_SPEC, shortWithValue: "ugGcsw", longWithValue: [...(SU_SPEC.longWithValue ?? []), "user"] };
+const WATCH_SPEC: OptionSpec = { shortWithValue: "nq", longWithValue: ["interval"] };
+const FLOCK_SPEC: OptionSpec = { shortWithValue: "wEc", longWithValue: ["timeout", "conflict-exit-code", "command"] };
+const SCRIPT_SPEC: OptionSpec = { shortWithValue: "cEIOlTm", longWithValue: ["command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format"] };
+
+const isAssignment = (text: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*=/.test(text);
+const isRootUser = (user: string | undefined): boolean => user === undefined || user === "root" || user === "0" || user === "#0";
+const MAX_PEELS = 16;
+
+export function peelWrappers(argv: Field[]): Peeled {
+  const peeled: Peeled = { argv, wrappers: [], privileged: false, loginShell: false, script: undefined };
+  for (let round = 0; round < MAX_PEELS && peeled.argv.length > 0 && !peeled.script; round++) {
+    const name = commandName((peeled.argv[0] as Field).text);
+    const args = peeled.argv.slice(1);
+    const next = peelOne(name, args, peeled);
+    // A wrapper with nothing to run (`env`, `sudo -l`, `nohup`) is itself the command.
+    if (!next || (next.length === 0 && !peeled.loginShell && !peeled.script)) return peeled;
+    peeled.wrappers.push(name);
+    peeled.argv = next;
+  }
+  return peeled;
+}
+
+/** The argv after removing one wrapper, or undefined when `name` is not a wrapper. */
+function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefined {
+  if (name === "sudo") return peelSudo(args, peeled);
+  if (name === "env") return peelEnv(args);
+  if (name === "su" || name === "runuser") return peelSu(name, args, peeled);
+  if (name === "watch") return peelWatch(args, peeled);
+  if (name === "flock") return peelFlock(args, peeled);
+  if (name === "script") return peelScript(args, peeled);
+  const wrapper = SIMPLE_WRAPPERS[name];
+  if (!wrapper) return undefined;
+  const scan = scanOptions(args, wrapper.spec);
+  if (name === "command" && hasFlag(scan, "-v", "-V")) return [];
+  if (name === "doas" || name === "pkexec") {
+    peeled.privileged ||= isRootUser(optionValue(scan, "-u", "--user"));
+    peeled.loginShell ||= hasFlag(scan, "-s");
+  }
+  return args.slice(Math.min(args.length, scan.operandIndex + wrapper.positionals));
+}
+
+function peelSudo(args: Field[], peeled: Peeled): Field[] {
+  const scan = scanOptions(args, SUDO_SPEC);
+  if (hasFlag(scan, "-l", "--list", "-v", "--validate", "-k", "-K", "-e", "--edit", "-V", "--version", "-h", "--help")) return [];
+  peeled.privileged ||= isRootUser(optionValue(scan, "-u", "--user"));
+  peeled.loginShell ||= hasFlag(scan, "-i", "--login", "-s", "--shell");
+  let i = scan.operandIndex;
+  while (i < args.length && isAssignment((args[i] as Field).text)) i++;
+  return args.slice(i);
+}
+
+function peelEnv(args: Field[]): Field[] {
+  const scan = scanOptions(args, ENV_SPEC);
+  let i = scan.operandIndex;
+  while (i < args.length && isAssignment((args[i] as Field).text)) i++;
+  const split = scan.options.find((option) => option.flag === "-S" || option.flag === "--split-string");
+  if (!split || split.value === undefined) return args.slice(i);
+  const carrier = args[split.index] as Field;
+  const text = typeof split.value === "string" ? split.value : split.value.text;
+  const words = text.split(/[ \t\n]+/).filter((piece) => piece !== "");
+  return [...words.map((piece) => ({ ...carrier, text: piece, subs: [] })), ...args.slice(i)];
+}
+
+function peelSu(name: string, args: Field[], peeled: Peeled): Field[] {
+  if (name === "runuser") {
+    const scan = scanOptions(args, RUNUSER_SPEC);
+    const user = optionValue(scan, "-u", "--user");
+    if (user !== undefined) {
+      peeled.privileged ||= isRootUser(user);
+      return args.slice(scan.operandIndex);
+    }
+  }
+  const scan = scanOptions(args, SU_SPEC);
+  const rest = operands(args, SU_SPEC).filter((field) => field.text !== "-");
+  // su switches to its target user whatever ran it: `sudo su - postgres` is not root.
+  peeled.privileged = isRootUser(rest[0]?.text);
+  const command = scan.options.find((option) => ["-c", "--command", "--session-command"].includes(option.flag));
+  const commandOption = command ?? findLateCommand(args);
+  if (commandOption) peeled.script = asField(commandOption.value, args[commandOption.index] as Field);
+  else peeled.loginShell = true;
+  return [];
+}
+
+/** `su root -c cmd`: options may follow the user name. */
+function findLateCommand(args: Field[]): { value: Field | string | undefined; index: number } | undefined {
+  const index = args.findIndex((field) => field.text === "-c" || field.text === "--command");
+  return index === -1 ? undefined : { value: args[index + 1], index };
+}
+
+function peelWatch(args: Field[], peeled: Peeled): Field[] {
+  const scan = scanOptions(args, WATCH_SPEC);
+  const rest = args.slice(scan.operandIndex);
+  if (hasFlag(scan, "-x", "--exec") || rest.length === 0) return rest;
+  peeled.script = joinFields(rest);
+  return [];
+}
+
+function peelFlock(args: Field[], peeled: Peeled): Field[] {
+  const scan = scanOptions(args, FLOCK_SPEC);
+  const command = scan.options.find((option) => option.flag === "-c" || option.flag === "--command");
+  const rest = operands(args, FLOCK_SPEC);
+  if (command) {
+    peeled.script = asField(command.value, args[command.index] as Field);
+    return [];
+  }
+  return rest.slice(1);
+}
+
+function peelScript(args: Field[], peeled: Peeled): Field[] {
+  const scan = scanOptions(args, SCRIPT_SPEC);
+  const command = scan.options.find((option) => option.flag === "-c" || option.flag === "--command");
+  if (command) peeled.script = asField(command.value, args[command.index] as Field);
+  return [];
+}
+
+function asField(value: Field | string | undefined, carrier: Field): Field | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === "string" ? { ...carrier, text: value } : value;
+}
+
+/** Several arguments a wrapper joins with spaces into one script (`watch a b`). */
+export function joinFields(fields: readonly Field[]): Field {
+  const first = fields[0] as Field;
+  const last = fields[fields.length - 1] as Field;
+  const sameSource = fields.every((field) => field.word.source === first.word.source);
+  return {
+    text: fields.map((field) => field.text).join(" "),
+    dynamic: fields.some((field) => field.dynamic),
+    subs: fields.flatMap((field) => field.subs),
+    procsub: undefined,
+    word: fields.length === 1 || !sameSource ? first.word : { ...first.word, parts: [], end: last.word.end },
+  };
+}
