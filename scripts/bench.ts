@@ -21,12 +21,8 @@ const eventJson = (id: string) =>
     sensor: { id: "claude-code-hook", class: "in_process", version: "1.0.0" }, kind: "tool_call",
     subject: { agent_id: "bench-agent", agent_type: "claude-code", agent_user: "dev@example.com" },
     payload: {
-      name: "Bash",
-      arguments: {
-        command: "cd /home/dev/project && npm run build -- --mode production && git status --short | head -n 20",
-        description: "Build the project for production and show the short git status of the working tree afterwards",
-        timeout: 120000,
-      },
+      name: "Read",
+      arguments: { file_path: "/home/dev/project/src/index.ts", description: "Build the project for production and show the short git status of the working tree afterwards" },
     },
     provenance: [{ source: "model", trust: "unverified" }, { source: "user", trust: "trusted", ref: "turn-3" }],
     run_id: "run-bench", turn: 3,

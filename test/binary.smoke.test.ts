@@ -30,6 +30,7 @@ describe("compiled binary", () => {
 
   test("serves, records durably, drains on SIGTERM and finds its events after a restart", async () => {
     const first = await startServer([binary, "serve", "--port", "0", "--data", dataDir]);
+    await using _ = { [Symbol.asyncDispose]: async () => void (first.proc.killed || first.proc.kill("SIGKILL")) };
     expect(first.url).toStartWith("http://127.0.0.1:");
     const key = first.firstKey!;
     expect(key).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);

@@ -14,14 +14,15 @@ describe("health", () => {
 
   test("a full database turns health to 503 and evaluate to storage_unavailable, then recovers", async () => {
     await using w = await startWarden();
-    const db = w.runtime.storage.db;
+    const { db, writer } = w.runtime.storage;
     const pages = (db.query("PRAGMA page_count").get() as { page_count: number }).page_count;
-    db.run(`PRAGMA max_page_count = ${pages}`);
+    await writer.setMaxPages(pages);
     // Fill what free space is left, as a full disk would.
-    try {
-      for (let i = 0; ; i++) db.run("INSERT INTO meta (key, value) VALUES (?, ?)", [`fill-${i}`, "f".repeat(200)]);
-    } catch {
-      // SQLITE_FULL: the file is as full as it may grow.
+    for (const pad of [2000, 10]) {
+      for (let i = 0; i < 10_000; i++) {
+        const filled = await w.ingest([makeEvent({ payload: { pad: "f".repeat(pad) } })]);
+        if (filled.status === 503) break;
+      }
     }
     const big = () => makeEvent({ kind: "user_input", payload: { text: "z".repeat(20_000) } });
     const evaluated = await w.evaluate(big());
@@ -35,7 +36,7 @@ describe("health", () => {
     const body = (await health.json()) as { status: string; reason: string };
     expect(body.status).toBe("error");
     expect(body.reason).toContain("storage");
-    db.run("PRAGMA max_page_count = 1073741823");
+    await writer.setMaxPages(1073741823);
     w.clock.advance(2000);
     expect((await w.request("GET", "/v1/health", { auth: null })).status).toBe(200);
     expect((await w.evaluate(big())).status).toBe(200);

@@ -24,7 +24,7 @@ export async function runKeys(argv: readonly string[], env: Record<string, strin
   }
   const dataDir = args.options.get("data") || env.WARDEN_DATA || ".warden";
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false });
+  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false, busyTimeoutMs: 5000 });
   try {
     if (action === "create") {
       const minted = await mintApiKey(storage.keys, workspace!, systemClock, args.options.get("name") ?? null);

@@ -31,6 +31,13 @@ export interface CommitQueue {
 // SQLite result codes that mean the storage itself is unwritable, not that one write was wrong.
 const STORAGE_FAULT = /SQLITE_(FULL|IOERR|READONLY|BUSY|LOCKED|CORRUPT|NOTADB|CANTOPEN|PROTOCOL|PERM)/;
 
+const BUSY = /SQLITE_(BUSY|LOCKED)/;
+const isBusy = (error: unknown): boolean =>
+  BUSY.test(String((error as { code?: string })?.code ?? "")) || /database is locked/.test(String((error as Error)?.message));
+
+/** How long a batch may wait for another connection's lock before it is refused. */
+const MAX_BUSY_MS = 5000;
+
 export const isStorageFault = (error: unknown): boolean =>
   STORAGE_FAULT.test(String((error as { code?: string })?.code ?? "")) ||
   STORAGE_FAULT.test(String((error as Error)?.message ?? ""));
@@ -51,7 +58,11 @@ export function createCommitQueue(db: Database, options: CommitQueueOptions): Co
     }
   };
 
-  const runBatch = (batch: PendingWrite<unknown>[]): void => {
+  let busySince: number | undefined;
+  let busyDelayMs = 1;
+
+  /** Returns false when another connection holds the lock: the batch is to be tried again. */
+  const runBatch = (batch: PendingWrite<unknown>[]): boolean => {
     const started = performance.now();
     const results: unknown[] = [];
     try {
@@ -60,20 +71,25 @@ export function createCommitQueue(db: Database, options: CommitQueueOptions): Co
       commit.run();
     } catch (error) {
       rollbackQuietly();
+      if (isBusy(error) && performance.now() - (busySince ??= performance.now()) < MAX_BUSY_MS) return false;
       if (isStorageFault(error) || batch.length === 1) {
         if (isStorageFault(error)) failure = String((error as Error).message ?? error);
         options.onFailure?.(error);
         const reason = isStorageFault(error) ? new StorageUnavailableError(failure!) : error;
         for (const write of batch) write.reject(reason);
-        return;
+        busySince = undefined;
+        return true;
       }
       // One write was at fault (a bug, not the disk): give every write its own transaction.
       for (const write of batch) runBatch([write]);
-      return;
+      return true;
     }
     failure = undefined;
+    busySince = undefined;
+    busyDelayMs = 1;
     options.onCommit?.(batch.length, performance.now() - started);
     batch.forEach((write, i) => write.resolve(results[i]));
+    return true;
   };
 
   const flush = () => {
@@ -81,7 +97,14 @@ export function createCommitQueue(db: Database, options: CommitQueueOptions): Co
     while (queue.length > 0) {
       const batch = queue.length > options.maxBatch ? queue.splice(0, options.maxBatch) : queue;
       if (batch === queue) queue = [];
-      runBatch(batch);
+      if (!runBatch(batch)) {
+        // Wait for the lock without blocking the thread (SQLite's own busy handler sleeps).
+        queue = batch.concat(queue);
+        scheduled = true;
+        setTimeout(flush, busyDelayMs);
+        busyDelayMs = Math.min(busyDelayMs * 2, 50);
+        return;
+      }
     }
     const waiters = idle;
     idle = [];

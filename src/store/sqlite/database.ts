@@ -8,11 +8,17 @@ export type SyncMode = "normal" | "full";
 export interface OpenOptions {
   /** `normal`: a commit survives a crash of warden; `full`: it also survives power loss. */
   sync?: SyncMode;
+  /**
+   * How long a statement may sleep waiting for another connection's lock. The server uses 0:
+   * SQLite's busy handler sleeps on the thread that answers requests, so the commit queue
+   * waits for locks itself, between event-loop turns.
+   */
+  busyTimeoutMs?: number;
 }
 
 export function openDatabase(path: string, options: OpenOptions = {}): Database {
   const db = new Database(path, { create: true, strict: true });
-  db.run("PRAGMA busy_timeout = 5000");
+  db.run(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   db.run("PRAGMA journal_mode = WAL");
   db.run(`PRAGMA synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"}`);
   db.run("PRAGMA foreign_keys = ON");

@@ -1,9 +1,10 @@
-// Events and their findings in SQLite. Writes go through the commit queue; reads are direct.
+// Events and their findings in SQLite. Writes go to the writer as flat rows; reads are direct.
 import type { Database } from "bun:sqlite";
 import type { Attestation, GuardEvent } from "../../wire/guard-event.ts";
 import type { Finding, Verdict } from "../../wire/verdict.ts";
-import type { EventRecord, EventStore, RecordOutcome, StoredEvent } from "../types.ts";
-import type { CommitQueue } from "./commit-queue.ts";
+import type { EventRecord, EventStore, StoredEvent } from "../types.ts";
+import type { FindingValues, WriteRow } from "./event-writes.ts";
+import type { Writer } from "./writer.ts";
 
 const MASK_53 = (1n << 53n) - 1n;
 
@@ -35,7 +36,7 @@ interface FindingRow {
   score: number | null;
 }
 
-export function createEventRepo(db: Database, queue: CommitQueue): EventStore {
+export function createEventRepo(db: Database, writer: Writer): EventStore {
   const byId = db.prepare<{ seq: number; verdict: string | null }, [number, string, string]>(
     "SELECT seq, verdict FROM events WHERE id_hash = ? AND workspace_id = ? AND event_id = ?",
   );
@@ -43,54 +44,11 @@ export function createEventRepo(db: Database, queue: CommitQueue): EventStore {
     `SELECT seq, workspace_id, event_id, source, session_id, agent_id, attestation, event, verdict
        FROM events WHERE id_hash = ? AND workspace_id = ? AND event_id = ?`,
   );
-  const insertEvent = db.prepare(
-    `INSERT INTO events (workspace_id, event_id, id_hash, guard_id, session_id, agent_id, agent_user,
-       attestation, kind, source, decision, received_at, event, verdict)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`,
-  );
-  const insertFinding = db.prepare(
-    `INSERT INTO findings (workspace_id, event_seq, category, severity, detector, check_id, title,
-       path, start, "end", score, created_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
-  );
-  const upsertSession = db.prepare(
-    `INSERT INTO sessions (workspace_id, session_id, agent_id, agent_user, derived, started_at,
-       last_seen_at, event_count, redaction_counters)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1, ?7)
-     ON CONFLICT (workspace_id, session_id) DO UPDATE SET
-       last_seen_at = max(last_seen_at, excluded.last_seen_at),
-       event_count = event_count + 1,
-       redaction_counters = coalesce(excluded.redaction_counters, redaction_counters)`,
-  );
   const findingsOf = db.prepare<FindingRow, [number]>(
     `SELECT category, severity, detector, check_id, title, path, start, "end", score
        FROM findings WHERE event_seq = ? ORDER BY id`,
   );
   const countOf = db.prepare<{ n: number }, [string]>("SELECT count(*) AS n FROM events WHERE workspace_id = ?");
-
-  const write = (r: EventRecord): RecordOutcome => {
-    const hash = eventIdHash(r.workspaceId, r.event.event_id);
-    const existing = byId.get(hash, r.workspaceId, r.event.event_id);
-    if (existing) return existing.verdict ? { created: false, verdict: JSON.parse(existing.verdict) } : { created: false };
-    const a = r.attribution;
-    const { lastInsertRowid } = insertEvent.run(
-      r.workspaceId, r.event.event_id, hash, r.event.guard_id, a.sessionId, a.agentId, a.agentUser,
-      a.attestation, r.event.kind, r.source, r.verdict?.decision ?? null, r.receivedAt,
-      JSON.stringify(r.event), r.verdict ? JSON.stringify(r.verdict) : null,
-    );
-    const seq = Number(lastInsertRowid);
-    for (const f of r.findings) {
-      insertFinding.run(
-        r.workspaceId, seq, f.category, f.severity ?? null, f.detector ?? null, f.check_id ?? null,
-        f.title ?? null, f.path ?? null, f.start ?? null, f.end ?? null, f.score ?? null, r.receivedAt,
-      );
-    }
-    upsertSession.run(
-      r.workspaceId, a.sessionId, a.agentId, a.agentUser, a.derivedSession ? 1 : 0, r.receivedAt,
-      r.redactionCounters ? JSON.stringify(r.redactionCounters) : null,
-    );
-    return { created: true, seq };
-  };
 
   return {
     async lookup(workspaceId, eventId) {
@@ -98,7 +56,11 @@ export function createEventRepo(db: Database, queue: CommitQueue): EventStore {
       if (!row) return { found: false };
       return row.verdict ? { found: true, verdict: JSON.parse(row.verdict) as Verdict } : { found: true };
     },
-    record: (r) => queue.enqueue(() => write(r)),
+    async record(r) {
+      const outcome = await writer.write(toWriteRow(r));
+      if (outcome.created) return outcome;
+      return outcome.verdict ? { created: false, verdict: JSON.parse(outcome.verdict) as Verdict } : { created: false };
+    },
     async get(workspaceId, eventId) {
       const row = fullById.get(eventIdHash(workspaceId, eventId), workspaceId, eventId);
       if (!row) return undefined;
@@ -137,4 +99,32 @@ function toFinding(row: FindingRow): Finding {
   if (row.check_id !== null) finding.check_id = row.check_id;
   if (row.title !== null) finding.title = row.title;
   return finding;
+}
+
+const findingValues = (f: Finding): FindingValues => [
+  f.category, f.severity ?? null, f.detector ?? null, f.check_id ?? null, f.title ?? null,
+  f.path ?? null, f.start ?? null, f.end ?? null, f.score ?? null,
+];
+
+function toWriteRow(r: EventRecord): WriteRow {
+  const a = r.attribution;
+  return {
+    workspaceId: r.workspaceId,
+    eventId: r.event.event_id,
+    hash: eventIdHash(r.workspaceId, r.event.event_id),
+    guardId: r.event.guard_id,
+    sessionId: a.sessionId,
+    agentId: a.agentId,
+    agentUser: a.agentUser,
+    attestation: a.attestation,
+    kind: r.event.kind,
+    source: r.source,
+    decision: r.verdict?.decision ?? null,
+    receivedAt: r.receivedAt,
+    event: JSON.stringify(r.event),
+    verdict: r.verdict ? JSON.stringify(r.verdict) : null,
+    findings: r.findings.map(findingValues),
+    derivedSession: a.derivedSession ? 1 : 0,
+    counters: r.redactionCounters ? JSON.stringify(r.redactionCounters) : null,
+  };
 }

@@ -1,14 +1,15 @@
-// Assembles the SQLite implementation of the storage seam: one connection, one commit queue,
-// a checkpointer worker, and the health probe.
+// Assembles the SQLite implementation of the storage seam: one connection with its group-commit
+// writer, a checkpointer worker, and the health probe.
 import type { Database } from "bun:sqlite";
 import type { Clock } from "../../lib/clock.ts";
+import { workerModule } from "../../lib/worker-url.ts";
 import type { Storage } from "../types.ts";
 import type { CheckpointerMessage } from "./checkpointer.ts";
-import { createCommitQueue, type CommitQueue } from "./commit-queue.ts";
 import { openDatabase, type SyncMode } from "./database.ts";
 import { createEventRepo } from "./event-repo.ts";
 import { createKeyRepo } from "./key-repo.ts";
 import { createSessionRepo } from "./session-repo.ts";
+import { createWriter, type Writer } from "./writer.ts";
 
 export interface SqliteStorageOptions {
   /** A file path, or `:memory:` for tests that need no file. */
@@ -18,13 +19,15 @@ export interface SqliteStorageOptions {
   maxPendingWrites?: number;
   /** How often the checkpointer looks at the WAL's size; 0 runs no checkpointer. */
   checkpointIntervalMs?: number;
+  /** See OpenOptions.busyTimeoutMs: 0 for the server; the CLI may block. */
+  busyTimeoutMs?: number;
   /** Fold the whole WAL into the database on close (the server does; short-lived CLI runs don't). */
   finalCheckpoint?: boolean;
 }
 
 export interface SqliteStorage extends Storage {
-  queue: CommitQueue;
-  /** The connection itself, for operational commands and fault-injection tests. */
+  writer: Writer;
+  /** The connection itself, for operational commands and tests. */
   db: Database;
 }
 
@@ -32,7 +35,7 @@ const PROBE_EVERY_MS = 1000;
 const WAL_LIMIT_BYTES = 8 * 1024 * 1024;
 
 function startCheckpointer(path: string, everyMs: number): { stop(): Promise<void> } {
-  const worker = new Worker(new URL("./checkpointer.ts", import.meta.url).href);
+  const worker = new Worker(workerModule("store/sqlite/checkpointer.ts"));
   const send = (message: CheckpointerMessage) => worker.postMessage(message);
   send({ type: "start", path, walLimitBytes: WAL_LIMIT_BYTES, everyMs });
   worker.unref();
@@ -51,9 +54,9 @@ function startCheckpointer(path: string, everyMs: number): { stop(): Promise<voi
 }
 
 export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorage {
-  const db = openDatabase(options.path, { sync: options.sync ?? "normal" });
-  const queue = createCommitQueue(db, { maxPending: options.maxPendingWrites ?? 20_000, maxBatch: 512 });
-  const probe = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('health_probe', ?)");
+  const db = openDatabase(options.path, { sync: options.sync ?? "normal", busyTimeoutMs: options.busyTimeoutMs ?? 0 });
+  const writerOptions = { maxPending: options.maxPendingWrites ?? 20_000, maxBatch: 512 };
+  const writer = createWriter(db, writerOptions);
   let lastProbe = { at: -Infinity, problem: undefined as string | undefined };
 
   const checkpointer = options.path !== ":memory:" && (options.checkpointIntervalMs ?? 100) > 0
@@ -61,18 +64,18 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     : undefined;
 
   return {
-    queue,
+    writer,
     db,
     keys: createKeyRepo(db),
-    events: createEventRepo(db, queue),
+    events: createEventRepo(db, writer),
     sessions: createSessionRepo(db),
     health: {
       async problem() {
         const now = options.clock.now();
-        if (now - lastProbe.at < PROBE_EVERY_MS) return queue.lastFailure() ?? lastProbe.problem;
+        if (now - lastProbe.at < PROBE_EVERY_MS) return writer.lastFailure() ?? lastProbe.problem;
         lastProbe = { at: now, problem: undefined };
         try {
-          await queue.enqueue(() => probe.run(String(now)));
+          await writer.probe(now);
         } catch (error) {
           lastProbe.problem = error instanceof Error ? error.message : String(error);
         }
@@ -81,7 +84,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     },
     async close() {
       await checkpointer?.stop();
-      await queue.drain();
+      await writer.close();
       try {
         if (options.path !== ":memory:" && options.finalCheckpoint !== false) db.run("PRAGMA wal_checkpoint(TRUNCATE)");
       } finally {

@@ -1,0 +1,84 @@
+// The statements that record one event (row, findings, session) on a given connection, shaped
+// so a row can cross a thread boundary: only strings, numbers and arrays of them.
+import type { Database } from "bun:sqlite";
+
+export type FindingValues = [
+  category: string, severity: string | null, detector: string | null, checkId: string | null,
+  title: string | null, path: string | null, start: number | null, end: number | null, score: number | null,
+];
+
+export interface WriteRow {
+  workspaceId: string;
+  eventId: string;
+  hash: number;
+  guardId: string;
+  sessionId: string;
+  agentId: string;
+  agentUser: string;
+  attestation: string;
+  kind: string;
+  source: string;
+  decision: string | null;
+  receivedAt: number;
+  event: string;
+  verdict: string | null;
+  findings: FindingValues[];
+  derivedSession: 0 | 1;
+  counters: string | null;
+}
+
+/** `verdict` is the stored verdict's JSON when the event was already recorded. */
+export type WriteOutcome = { created: true; seq: number } | { created: false; verdict: string | null };
+
+export interface EventWrites {
+  write(row: WriteRow): WriteOutcome;
+  probe(now: number): void;
+}
+
+export function createEventWrites(db: Database): EventWrites {
+  const byId = db.prepare<{ verdict: string | null }, [number, string, string]>(
+    "SELECT verdict FROM events WHERE id_hash = ? AND workspace_id = ? AND event_id = ?",
+  );
+  const insertEvent = db.prepare(
+    `INSERT INTO events (workspace_id, event_id, id_hash, guard_id, session_id, agent_id, agent_user,
+       attestation, kind, source, decision, received_at, event, verdict)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`,
+  );
+  const insertFinding = db.prepare(
+    `INSERT INTO findings (workspace_id, event_seq, category, severity, detector, check_id, title,
+       path, start, "end", score, created_at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
+  );
+  const upsertSession = db.prepare(
+    `INSERT INTO sessions (workspace_id, session_id, agent_id, agent_user, derived, started_at,
+       last_seen_at, event_count, redaction_counters)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1, ?7)
+     ON CONFLICT (workspace_id, session_id) DO UPDATE SET
+       last_seen_at = max(last_seen_at, excluded.last_seen_at),
+       event_count = event_count + 1,
+       redaction_counters = coalesce(excluded.redaction_counters, redaction_counters)`,
+  );
+  // The probe needs as much fresh space as a large event, then gives it back: a database that
+  // can only rewrite a tiny row in place is not one that can take events.
+  const probeInsert = db.prepare("INSERT INTO meta (key, value) VALUES ('health_probe', ? || randomblob(8192))");
+  const probeDelete = db.prepare("DELETE FROM meta WHERE key = 'health_probe'");
+
+  return {
+    write(r) {
+      const existing = byId.get(r.hash, r.workspaceId, r.eventId);
+      if (existing) return { created: false, verdict: existing.verdict };
+      const { lastInsertRowid } = insertEvent.run(
+        r.workspaceId, r.eventId, r.hash, r.guardId, r.sessionId, r.agentId, r.agentUser, r.attestation,
+        r.kind, r.source, r.decision, r.receivedAt, r.event, r.verdict,
+      );
+      const seq = Number(lastInsertRowid);
+      for (const f of r.findings) insertFinding.run(r.workspaceId, seq, ...f, r.receivedAt);
+      upsertSession.run(r.workspaceId, r.sessionId, r.agentId, r.agentUser, r.derivedSession, r.receivedAt, r.counters);
+      return { created: true, seq };
+    },
+    probe(now) {
+      probeInsert.run(String(now));
+      probeDelete.run();
+    },
+  };
+}
