@@ -1,6 +1,7 @@
 // Entry point of the `warden` executable: dispatch to a command in cli/.
 import { HELP } from "./cli/help.ts";
 import { runKeys } from "./cli/keys.ts";
+import { runPolicy } from "./cli/policy.ts";
 import { runServe } from "./cli/serve.ts";
 import { VERSION } from "./version.ts";
 
@@ -15,6 +16,8 @@ async function main(argv: string[]): Promise<number> {
       return runServe(rest, process.env);
     case "keys":
       return runKeys(rest, process.env);
+    case "policy":
+      return runPolicy(rest);
     case "help":
     case "--help":
     case "-h":

@@ -5,8 +5,8 @@ import { createApp, type App } from "./app.ts";
 import { BUILTIN_DETECTORS } from "./detectors/index.ts";
 import type { DetectorDefinition } from "./engine/detector.ts";
 import { createEngine, type Engine } from "./engine/engine.ts";
-import { loadDetectors } from "./engine/load-detectors.ts";
 import { DEFAULT_POLICY, type Policy } from "./engine/policy.ts";
+import { compilePolicies, createPolicyHolder, type PolicyHolder, type PolicySet } from "./engine/policy-set.ts";
 import { createSessionTracker } from "./engine/sessions.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
@@ -23,7 +23,11 @@ export interface RuntimeOptions {
   sync?: "normal" | "full";
   clock?: Clock;
   log?: Logger;
+  /** The base policy and per-workspace policies; default: warden's built-in policy. */
   policy?: Policy;
+  workspacePolicies?: Record<string, Policy>;
+  /** An already compiled set (from a policy file); wins over `policy`. */
+  policySet?: PolicySet;
   detectors?: readonly DetectorDefinition<any>[];
 }
 
@@ -31,6 +35,7 @@ export interface Runtime {
   app: App;
   engine: Engine;
   storage: SqliteStorage;
+  policies: PolicyHolder;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -40,13 +45,10 @@ export const databasePath = (dataDir: string) => (dataDir === ":memory:" ? ":mem
 export function createRuntime(options: RuntimeOptions): Runtime {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? silentLogger;
-  const policy = options.policy ?? DEFAULT_POLICY;
-  const loaded = loadDetectors(options.detectors ?? BUILTIN_DETECTORS, policy.detectors);
-  if (!loaded.ok) throw new Error(`invalid detector configuration:\n  ${loaded.errors.join("\n  ")}`);
+  const policies = createPolicyHolder(options.policySet ?? compileOrThrow(options));
   const storage = createSqliteStorage({ path: databasePath(options.dataDir), clock, sync: options.sync });
   const engine = createEngine({
-    detectors: loaded.detectors,
-    policy,
+    policies,
     events: storage.events,
     sessions: createSessionTracker(storage.sessions, clock),
     clock,
@@ -67,5 +69,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     version: VERSION,
     log,
   });
-  return { app, engine, storage, clock, close: () => storage.close() };
+  return { app, engine, storage, policies, clock, close: () => storage.close() };
+}
+
+function compileOrThrow(options: RuntimeOptions): PolicySet {
+  const compiled = compilePolicies(options.detectors ?? BUILTIN_DETECTORS, options.policy ?? DEFAULT_POLICY, options.workspacePolicies);
+  if (!compiled.ok) throw new Error(`invalid policy:\n  ${compiled.errors.join("\n  ")}`);
+  return compiled.set;
 }

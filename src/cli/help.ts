@@ -9,6 +9,7 @@ Usage:
   warden keys list [--workspace W]   List keys (id, workspace, prefix, created, revoked)
   warden keys revoke KEY_ID --workspace W
                                      Revoke a key; requests with it get 401 within a second
+  warden policy check FILE           Validate a policy file (YAML or JSON); every error listed
   warden help | --help               This text
   warden version | --version         Print the version
 
@@ -20,6 +21,8 @@ serve options (flag, environment variable, default):
   --max-body-bytes N     WARDEN_MAX_BODY_BYTES  1048576    larger bodies get 413
   --sync normal|full     WARDEN_SYNC            normal     normal: acknowledged events survive a
                                                            crash of warden; full: also power loss
+  --policy FILE          WARDEN_POLICY          (built-in) policy file; reloaded on SIGHUP and
+                                                           on change, a bad one never replaces a good one
 
 keys options:
   --workspace W          the workspace the key belongs to (every event lands there)

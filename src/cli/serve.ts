@@ -1,9 +1,12 @@
-// `warden serve`: lock the data directory, open storage, mint the first key on first start,
-// listen, and drain cleanly on SIGTERM or SIGINT.
-import { chmodSync, mkdirSync } from "node:fs";
+// `warden serve`: lock the data directory, load the policy, open storage, mint the first key on
+// first start, listen, reload the policy on SIGHUP, and drain cleanly on SIGTERM or SIGINT.
+import { chmodSync, mkdirSync, watch } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "../config/args.ts";
+import { loadPolicyFile } from "../config/policy-file.ts";
 import { isLoopback, resolveServeConfig, SERVE_OPTIONS } from "../config/serve-config.ts";
+import { BUILTIN_DETECTORS } from "../detectors/index.ts";
+import type { PolicyHolder } from "../engine/policy-set.ts";
 import { stderrLogger } from "../lib/log.ts";
 import { createRuntime } from "../runtime.ts";
 import { lockDataDirectory } from "../store/sqlite/database.ts";
@@ -28,7 +31,14 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     console.error(`warden serve: another warden is already serving ${config.dataDir}`);
     return 1;
   }
-  const runtime = createRuntime({ ...config, log: stderrLogger });
+  const policySet = config.policyFile ? await loadPolicyFile(config.policyFile, BUILTIN_DETECTORS) : undefined;
+  if (policySet && !policySet.ok) {
+    for (const e of policySet.errors) console.error(`warden serve: policy ${config.policyFile}: ${e}`);
+    lock.release();
+    return 2;
+  }
+  const runtime = createRuntime({ ...config, log: stderrLogger, policySet: policySet?.set });
+  const stopWatching = config.policyFile ? watchPolicy(config.policyFile, runtime.policies) : () => {};
   if ((await runtime.storage.keys.count()) === 0) {
     const minted = await mintApiKey(runtime.storage.keys, FIRST_WORKSPACE, runtime.clock, "first start");
     console.log(`workspace "${FIRST_WORKSPACE}" API key (shown once, stored hashed):\n  ${minted.key}`);
@@ -49,6 +59,7 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
       if (stopping) return;
       stopping = true;
       stderrLogger.info("draining", { signal });
+      stopWatching();
       await server.stop(false);
       await runtime.close();
       lock.release();
@@ -57,4 +68,39 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     process.on("SIGTERM", () => void stop("SIGTERM"));
     process.on("SIGINT", () => void stop("SIGINT"));
   });
+}
+
+/**
+ * Reloads the policy on SIGHUP and when the file changes. A policy that does not load is
+ * reported and ignored: the one in force stays until a good one replaces it.
+ */
+function watchPolicy(path: string, holder: PolicyHolder): () => void {
+  let pending: Timer | undefined;
+  const reload = async (trigger: string) => {
+    const loaded = await loadPolicyFile(path, BUILTIN_DETECTORS);
+    if (!loaded.ok) {
+      stderrLogger.error("policy not reloaded; keeping the one in force", { trigger, errors: loaded.errors.join("; ") });
+      return;
+    }
+    holder.replace(loaded.set);
+    stderrLogger.info("policy reloaded", { trigger, version: loaded.set.base.policy.version });
+  };
+  // Editors write files in bursts; reload once the burst is over.
+  const debounced = (trigger: string) => {
+    clearTimeout(pending);
+    pending = setTimeout(() => void reload(trigger), 100);
+  };
+  const onHup = () => debounced("SIGHUP");
+  process.on("SIGHUP", onHup);
+  let watcher: ReturnType<typeof watch> | undefined;
+  try {
+    watcher = watch(path, () => debounced("file change"));
+  } catch {
+    stderrLogger.error("policy file cannot be watched; reload with SIGHUP", { path });
+  }
+  return () => {
+    clearTimeout(pending);
+    watcher?.close();
+    process.off("SIGHUP", onHup);
+  };
 }

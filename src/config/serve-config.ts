@@ -9,6 +9,8 @@ export interface ServeConfig {
   rateLimit: number;
   maxBodyBytes: number;
   sync: SyncMode;
+  /** Policy file (YAML or JSON); absent: the built-in policy. */
+  policyFile?: string;
 }
 
 export const DEFAULTS: ServeConfig = {
@@ -27,6 +29,7 @@ export const SERVE_OPTIONS = {
   "rate-limit": "value",
   "max-body-bytes": "value",
   sync: "value",
+  policy: "value",
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -58,6 +61,8 @@ export function resolveServeConfig(options: Map<string, string>, env: Env): { co
     maxBodyBytes: body === undefined ? DEFAULTS.maxBodyBytes : integer("--max-body-bytes", body, 1024, 64 * 1024 * 1024, errors),
     sync: sync as SyncMode,
   };
+  const policyFile = pick("policy", "WARDEN_POLICY");
+  if (policyFile) config.policyFile = policyFile;
   return { config, errors };
 }
 

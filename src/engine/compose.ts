@@ -85,6 +85,11 @@ export function compose(runs: readonly DetectorRun[], policy: Policy): Compositi
     if (outcome.decision === "redact" && outcome.redactions) redactions.push(...outcome.redactions);
     for (const path of outcome.unjudged ?? []) unjudged.add(path);
   }
+  const judged = runs.filter((r) => r.status !== "abstained");
+  if (judged.length > 0 && judged.every((r) => r.status === "failed")) {
+    decision = mostSevere(decision, policy.onAllFailed === "block" ? "block" : "allow");
+    reasons.push(`every detector failed; policy on_all_failed is ${policy.onAllFailed}`);
+  }
   if (decision === "redact" && redactions.length === 0) {
     // A redaction the PEP cannot apply would degrade to a leak; deny instead.
     decision = "block";

@@ -8,8 +8,9 @@ import type { Attestation, GuardEvent } from "../wire/guard-event.ts";
 import type { Verdict } from "../wire/verdict.ts";
 import { compose } from "./compose.ts";
 import { createInspectedEvent } from "./inspected-event.ts";
-import type { Policy } from "./policy.ts";
-import { runDetector, type DetectorRun, type LoadedDetector } from "./run-detector.ts";
+import { applyPolicy } from "./apply-policy.ts";
+import type { PolicyHolder } from "./policy-set.ts";
+import { runDetector, type DetectorRun } from "./run-detector.ts";
 import type { SessionTracker } from "./sessions.ts";
 import { buildVerdict } from "./verdict-builder.ts";
 
@@ -25,8 +26,7 @@ export interface Caller {
 export const SINGLE_USER = "default";
 
 export interface EngineDeps {
-  detectors: readonly LoadedDetector[];
-  policy: Policy;
+  policies: PolicyHolder;
   events: EventStore;
   sessions: SessionTracker;
   clock: Clock;
@@ -42,7 +42,7 @@ export interface Engine {
 }
 
 export function createEngine(deps: EngineDeps): Engine {
-  const { clock, policy } = deps;
+  const { clock } = deps;
 
   const attribute = async (event: GuardEvent, caller: Caller): Promise<Attribution> => {
     const agentId = event.subject?.agent_id ?? `key:${caller.keyId}`;
@@ -59,14 +59,16 @@ export function createEngine(deps: EngineDeps): Engine {
 
   const judge = async (event: GuardEvent, caller: Caller, attribution: Attribution, dryRun: boolean) => {
     const started = performance.now();
+    const { policy, detectors } = deps.policies.current().forWorkspace(caller.workspaceId);
     const input = createInspectedEvent(event);
     const runs: DetectorRun[] = [];
-    for (const loaded of deps.detectors) {
+    for (const loaded of detectors) {
       const run = await runDetector(loaded, input, policy.detectorDeadlineMs);
       if (run.status === "failed") deps.onDetectorFailure?.(run, event);
       runs.push(run);
     }
-    const composition = compose(runs, policy);
+    const adjusted = applyPolicy(runs, policy, event, attribution.agentId);
+    const composition = compose(adjusted.runs, policy);
     const book = composition.decision === "redact" && composition.redactions.length
       ? await deps.sessions.placeholders(caller.workspaceId, attribution.sessionId, dryRun)
       : undefined;
@@ -78,6 +80,7 @@ export function createEngine(deps: EngineDeps): Engine {
       decisionId: timeOrderedId("dec_", clock.now()),
       placeholderFor: book?.placeholderFor,
       latencyMs: performance.now() - started,
+      whitelisted: adjusted.whitelisted,
     });
     return { verdict, findings: composition.findings, counters: book?.changedCounters() };
   };

@@ -1,5 +1,31 @@
-// The policy the engine composes under. Today it is warden's built-in default; policy files
-// per workspace extend this shape.
+// The policy the engine decides under, per workspace: which detectors run with what config,
+// how findings map to decisions, what is whitelisted, and how failures count. Built from the
+// policy file (config/policy-file.ts) or warden's built-in default.
+import type { Decision, Severity } from "../wire/verdict.ts";
+
+export type SeverityDecisions = Partial<Record<Severity | "*", Decision>>;
+
+export interface DecisionRule {
+  /** Category prefix on dot boundaries: `privacy.pii` covers `privacy.pii.email`. */
+  prefix: string;
+  bySeverity: SeverityDecisions;
+}
+
+export interface WhitelistEntry {
+  reason: string;
+  /** Only findings with this rule id (or category prefix) are dropped; neither: all findings. */
+  check_id?: string;
+  category?: string;
+  agent_id?: string;
+  tool?: string;
+  /** Host suffix on label boundaries: `example.com` covers `api.example.com`. */
+  host?: string;
+  path_prefix?: string;
+  argv_prefix?: string[];
+  command_prefix?: string;
+}
+
+export type UnreachableAction = "block" | "allow" | "require_local_approval";
 
 export interface Policy {
   /** Stamped on every verdict, so an audit can tell which rules decided. */
@@ -11,13 +37,32 @@ export interface Policy {
    * the others and lists the payload as unjudged (`x.svc.unjudged`), `block` denies.
    */
   onDetectorFailure: "degrade" | "block";
+  /** When every detector that should have judged failed; explicit, never implied. */
+  onAllFailed: "allow" | "block";
   /** Configuration per detector id; absent ids use the detector's default. */
   detectors: Record<string, unknown>;
+  /** Detector ids that do not run. */
+  disabled: string[];
+  /** Longest prefix first. */
+  decisionRules: DecisionRule[];
+  whitelist: WhitelistEntry[];
+  /** Degraded-mode directives for PEPs (decisions.md, GET /v1/config). */
+  onUnreachable: Record<string, UnreachableAction>;
 }
 
 export const DEFAULT_POLICY: Policy = {
   version: "builtin-1",
   detectorDeadlineMs: 50,
   onDetectorFailure: "degrade",
+  onAllFailed: "block",
   detectors: {},
+  disabled: [],
+  decisionRules: [],
+  whitelist: [],
+  onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
 };
+
+/** The rule whose prefix covers `category` most specifically. */
+export function ruleFor(rules: readonly DecisionRule[], category: string): DecisionRule | undefined {
+  return rules.find((r) => category === r.prefix || category.startsWith(`${r.prefix}.`));
+}

@@ -16,6 +16,8 @@ export interface VerdictInput {
   /** Present when the decision is `redact`: names each span's placeholder. */
   placeholderFor?: (label: string, fingerprint: string) => string;
   latencyMs: number;
+  /** A policy whitelist entry dropped at least one finding. */
+  whitelisted?: boolean;
 }
 
 export function buildVerdict(input: VerdictInput): Verdict {
@@ -38,6 +40,7 @@ export function buildVerdict(input: VerdictInput): Verdict {
     "x.svc.providers": c.providers,
   };
   if (c.unjudged.length) verdict["x.svc.unjudged"] = c.unjudged;
+  if (input.whitelisted) verdict["x.svc.whitelisted"] = true;
   if (c.decision === "redact" && input.placeholderFor && c.redactions.length) {
     const spans: Span[] = [];
     const map: Record<string, { path: string; start: number; end: number; category: string }> = {};

@@ -41,7 +41,7 @@ export const CURRENT_VERSION = "0.5";
 type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
 
 /** A union of string literals that keeps its literal types for Static<>. */
-const literalUnion = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
+export const literalUnion = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
   Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<Literals<T>>;
 
 const NonEmpty = Type.String({ minLength: 1 });

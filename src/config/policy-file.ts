@@ -1,0 +1,131 @@
+// The policy file (YAML or JSON): schema, parsing with every error listed, and resolution of
+// the policy each workspace runs under (top level, then `workspaces.<id>` merged over it).
+import { Type, type Static } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import type { DetectorDefinition } from "../engine/detector.ts";
+import { DEFAULT_POLICY, type DecisionRule, type Policy, type UnreachableAction } from "../engine/policy.ts";
+import { compilePolicies, type CompiledPolicies } from "../engine/policy-set.ts";
+import { CATEGORY_PATTERN, literalUnion } from "../wire/guard-event.ts";
+import { DECISIONS, SEVERITIES } from "../wire/verdict.ts";
+
+const oneOf = literalUnion;
+const Decision = oneOf(DECISIONS);
+const PREFIX = "^(safety|security|privacy|x)(\\.[a-z0-9_]+)*$";
+
+const SeverityDecisions = Type.Object(
+  Object.fromEntries([...SEVERITIES, "*"].map((s) => [s, Type.Optional(Decision)])),
+  { additionalProperties: false },
+);
+
+const WhitelistEntry = Type.Object(
+  {
+    reason: Type.String({ minLength: 1 }),
+    check_id: Type.Optional(Type.String({ minLength: 1 })),
+    category: Type.Optional(Type.String({ pattern: CATEGORY_PATTERN })),
+    agent_id: Type.Optional(Type.String({ minLength: 1 })),
+    tool: Type.Optional(Type.String({ minLength: 1 })),
+    host: Type.Optional(Type.String({ minLength: 1 })),
+    path_prefix: Type.Optional(Type.String({ minLength: 1 })),
+    argv_prefix: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
+    command_prefix: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+const PolicyBody = {
+  detectors: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Object({ enabled: Type.Optional(Type.Boolean()), config: Type.Optional(Type.Unknown()) }, { additionalProperties: false }),
+    ),
+  ),
+  decisions: Type.Optional(Type.Record(Type.String({ pattern: PREFIX }), SeverityDecisions, { additionalProperties: false })),
+  composition: Type.Optional(
+    Type.Object(
+      {
+        detector_timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+        on_timeout: Type.Optional(oneOf(["degrade", "block"])),
+        on_all_failed: Type.Optional(oneOf(["allow", "block"])),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  whitelist: Type.Optional(Type.Array(WhitelistEntry)),
+  on_unreachable: Type.Optional(
+    Type.Record(Type.String({ pattern: "^(safety|security|privacy|x)(\\.[a-z0-9_]+)*\\.\\*$" }), oneOf(["block", "allow", "require_local_approval"]), { additionalProperties: false }),
+  ),
+};
+
+export const PolicyFile = Type.Object(
+  {
+    version: Type.Optional(Type.String({ minLength: 1 })),
+    ...PolicyBody,
+    workspaces: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.Object(PolicyBody, { additionalProperties: false }))),
+  },
+  { additionalProperties: false },
+);
+export type PolicyFile = Static<typeof PolicyFile>;
+type PolicyBody = Omit<PolicyFile, "version" | "workspaces">;
+
+export type ParsedPolicy = { ok: true; file: PolicyFile; version: string } | { ok: false; errors: string[] };
+
+/** Parses YAML or JSON text (JSON is YAML) and checks it against the schema. */
+export function parsePolicyText(text: string): ParsedPolicy {
+  let value: unknown;
+  try {
+    value = Bun.YAML.parse(text);
+  } catch (error) {
+    return { ok: false, errors: [`not valid YAML or JSON: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+  if (value === null || value === undefined) value = {};
+  const errors = [...Value.Errors(PolicyFile, value)].map((e) => `${e.path.slice(1).replaceAll("/", ".") || "(policy)"}: ${e.message}`);
+  if (errors.length) return { ok: false, errors: [...new Set(errors)] };
+  const file = value as PolicyFile;
+  const digest = new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, 12);
+  return { ok: true, file, version: file.version ?? `sha256:${digest}` };
+}
+
+const decisionRules = (...bodies: (PolicyBody | undefined)[]): DecisionRule[] => {
+  const byPrefix = new Map<string, DecisionRule>();
+  for (const body of bodies) {
+    for (const [prefix, bySeverity] of Object.entries(body?.decisions ?? {})) byPrefix.set(prefix, { prefix, bySeverity });
+  }
+  // Longest prefix first, so the most specific rule is found first.
+  return [...byPrefix.values()].sort((a, b) => b.prefix.length - a.prefix.length);
+};
+
+/** The policy one workspace runs under: the file's top level, then its own section over it. */
+export function resolvePolicy(file: PolicyFile, version: string, workspaceId: string | undefined): Policy {
+  const own = workspaceId === undefined ? undefined : file.workspaces?.[workspaceId];
+  const detectors = { ...file.detectors, ...own?.detectors };
+  const composition = { ...file.composition, ...own?.composition };
+  return {
+    version: own ? `${version}/${workspaceId}` : version,
+    detectorDeadlineMs: composition.detector_timeout_ms ?? DEFAULT_POLICY.detectorDeadlineMs,
+    onDetectorFailure: composition.on_timeout ?? DEFAULT_POLICY.onDetectorFailure,
+    onAllFailed: composition.on_all_failed ?? DEFAULT_POLICY.onAllFailed,
+    detectors: Object.fromEntries(
+      Object.entries(detectors).flatMap(([id, d]) => (d.config === undefined ? [] : [[id, d.config]])),
+    ),
+    disabled: Object.entries(detectors).flatMap(([id, d]) => (d.enabled === false ? [id] : [])),
+    decisionRules: decisionRules(file, own),
+    whitelist: [...(own?.whitelist ?? []), ...(file.whitelist ?? [])],
+    onUnreachable: { ...DEFAULT_POLICY.onUnreachable, ...file.on_unreachable, ...own?.on_unreachable } as Record<string, UnreachableAction>,
+  };
+}
+
+/** Reads, validates and compiles a policy file: every error together, or the set to serve. */
+export async function loadPolicyFile(path: string, definitions: readonly DetectorDefinition<any>[]): Promise<CompiledPolicies> {
+  let text: string;
+  try {
+    text = await Bun.file(path).text();
+  } catch (error) {
+    return { ok: false, errors: [`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+  const parsed = parsePolicyText(text);
+  if (!parsed.ok) return parsed;
+  const workspaces = Object.fromEntries(
+    Object.keys(parsed.file.workspaces ?? {}).map((id) => [id, resolvePolicy(parsed.file, parsed.version, id)]),
+  );
+  return compilePolicies(definitions, resolvePolicy(parsed.file, parsed.version, undefined), workspaces);
+}
