@@ -102,7 +102,7 @@ describe("composition", () => {
   test("the effective verdict lists every provider, with abstentions and their reasons", async () => {
     const verdict = await verdictOf(makeEvent({ kind: "file", payload: { op: "read", path: "README.md" } }));
     const providers = verdict["x.svc.providers"] as { provider: string; decision: string; status: string; reasons: string[] }[];
-    expect(providers.map((p) => p.provider).sort()).toEqual(BUILTIN_DETECTORS.map((d) => d.id).sort());
+    expect(providers.map((p) => p.provider).sort()).toEqual([...BUILTIN_DETECTORS.map((d) => d.id), "flow"].sort());
     const shell = providers.find((p) => p.provider === "shell")!;
     expect(shell).toMatchObject({ decision: "allow", status: "abstained" });
     expect(shell.reasons[0]).toContain("kind file");
@@ -113,7 +113,7 @@ describe("composition", () => {
       makeEvent({ kind: "exec", content_encoding: "hashed", payload: { argv: ["sha256:ab12"] } }),
     );
     const providers = verdict["x.svc.providers"] as { provider: string; status: string; reasons: string[] }[];
-    for (const p of providers) {
+    for (const p of providers.filter((p) => p.provider !== "flow")) {
       expect(p.status).toBe("abstained");
       expect(p.reasons[0]).toContain("hashed");
     }

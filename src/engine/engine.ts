@@ -12,6 +12,7 @@ import { applyPolicy } from "./apply-policy.ts";
 import type { PolicyHolder } from "./policy-set.ts";
 import { runDetector, type DetectorRun } from "./run-detector.ts";
 import type { SessionTracker } from "./sessions.ts";
+import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
 import { buildVerdict } from "./verdict-builder.ts";
 
 /** The authenticated channel an event arrived on. */
@@ -30,6 +31,7 @@ export interface EngineDeps {
   events: EventStore;
   sessions: SessionTracker;
   clock: Clock;
+  flow: FlowTracker;
   onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
 }
 
@@ -57,6 +59,19 @@ export function createEngine(deps: EngineDeps): Engine {
     };
   };
 
+  const sessionKey = (caller: Caller, attribution: Attribution) => `${caller.workspaceId}\u0000${attribution.sessionId}`;
+
+  const assessFlow = (event: GuardEvent, caller: Caller, attribution: Attribution, runs: DetectorRun[]): DetectorRun => {
+    const started = performance.now();
+    const findings = runs.flatMap((r) => (r.status === "ok" ? r.outcome.findings : []));
+    const outcome = deps.flow.assess(sessionKey(caller, attribution), event, findings);
+    const latencyMs = performance.now() - started;
+    // Flow is not a detector: when it has nothing to say it abstains, so it never counts
+    // toward (or against) "every detector failed".
+    if (outcome.findings.length === 0) return { status: "abstained", detector: FLOW_PROVIDER, reason: outcome.reasons[0]!, latencyMs };
+    return { status: "ok", detector: FLOW_PROVIDER, outcome, latencyMs };
+  };
+
   const judge = async (event: GuardEvent, caller: Caller, attribution: Attribution, dryRun: boolean) => {
     const started = performance.now();
     const { policy, detectors } = deps.policies.current().forWorkspace(caller.workspaceId);
@@ -67,6 +82,7 @@ export function createEngine(deps: EngineDeps): Engine {
       if (run.status === "failed") deps.onDetectorFailure?.(run, event);
       runs.push(run);
     }
+    runs.push(assessFlow(event, caller, attribution, runs));
     const adjusted = applyPolicy(runs, policy, event, attribution.agentId);
     const composition = compose(adjusted.runs, policy);
     const book = composition.decision === "redact" && composition.redactions.length
@@ -102,6 +118,7 @@ export function createEngine(deps: EngineDeps): Engine {
         findings: judged.findings,
         redactionCounters: judged.counters,
       });
+      if (outcome.created) deps.flow.observe(sessionKey(caller, attribution), event, judged.findings);
       return outcome.created || !outcome.verdict ? judged.verdict : outcome.verdict;
     },
 
@@ -122,6 +139,7 @@ export function createEngine(deps: EngineDeps): Engine {
             receivedAt,
             findings: [],
           });
+          if (outcome.created) deps.flow.observe(sessionKey(caller, attributions[i]!), slot, []);
           return { id: slot.event_id, status: outcome.created ? 201 : 200 };
         }),
       );
