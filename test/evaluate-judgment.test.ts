@@ -113,10 +113,18 @@ describe("composition", () => {
       makeEvent({ kind: "exec", content_encoding: "hashed", payload: { argv: ["sha256:ab12"] } }),
     );
     const providers = verdict["x.svc.providers"] as { provider: string; status: string; reasons: string[] }[];
-    for (const p of providers.filter((p) => p.provider !== "flow")) {
+    for (const p of providers.filter((p) => p.provider !== "flow" && p.provider !== "policy")) {
       expect(p.status).toBe("abstained");
       expect(p.reasons[0]).toContain("hashed");
     }
+    // Nobody could look, so an exec cannot be cleared: it needs a person.
+    expect(verdict.decision).toBe("require_approval");
+    expect(verdict["x.svc.unjudged"]).toEqual(["payload"]);
+    expect(verdict.reasons!.join(" ")).toContain("exec content is hashed");
+  });
+
+  test("metadata-only events of kinds that need no content are not held", async () => {
+    const verdict = await verdictOf(makeEvent({ kind: "user_input", content_encoding: "metadata_only", payload: { length: 12 } }));
     expect(verdict.decision).toBe("allow");
   });
 

@@ -51,7 +51,7 @@ describe("the exfiltration chain across a session", () => {
 describe("provenance", () => {
   const runLs = (session: string, extra: Record<string, unknown>) =>
     makeEvent({ session_id: session, kind: "tool_call", payload: { name: "Bash", arguments: { command: "ls -la" } }, ...extra });
-  const intent = [{ source: "web", trust: "untrusted", taint_tags: ["executable_intent"] }] as const;
+  const intent = [{ source: "web" as const, trust: "untrusted" as const, taint_tags: ["executable_intent"] }];
 
   test("a state-changing action derived from untrusted executable intent needs approval", async () => {
     await using w = await startWarden();

@@ -5,7 +5,7 @@ import { Value } from "@sinclair/typebox/value";
 import type { DetectorDefinition } from "../engine/detector.ts";
 import { DEFAULT_POLICY, type DecisionRule, type Policy, type UnreachableAction } from "../engine/policy.ts";
 import { compilePolicies, type CompiledPolicies } from "../engine/policy-set.ts";
-import { CATEGORY_PATTERN, literalUnion } from "../wire/guard-event.ts";
+import { CATEGORY_PATTERN, KINDS, literalUnion } from "../wire/guard-event.ts";
 import { DECISIONS, SEVERITIES } from "../wire/verdict.ts";
 
 const oneOf = literalUnion;
@@ -51,6 +51,7 @@ const PolicyBody = {
     ),
   ),
   whitelist: Type.Optional(Type.Array(WhitelistEntry)),
+  content_required_kinds: Type.Optional(Type.Array(literalUnion(KINDS))),
   on_unreachable: Type.Optional(
     Type.Record(Type.String({ pattern: "^(safety|security|privacy|x)(\\.[a-z0-9_]+)*\\.\\*$" }), oneOf(["block", "allow", "require_local_approval"]), { additionalProperties: false }),
   ),
@@ -110,6 +111,7 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
     disabled: Object.entries(detectors).flatMap(([id, d]) => (d.enabled === false ? [id] : [])),
     decisionRules: decisionRules(file, own),
     whitelist: [...(own?.whitelist ?? []), ...(file.whitelist ?? [])],
+    contentRequiredKinds: own?.content_required_kinds ?? file.content_required_kinds ?? DEFAULT_POLICY.contentRequiredKinds,
     onUnreachable: { ...DEFAULT_POLICY.onUnreachable, ...file.on_unreachable, ...own?.on_unreachable } as Record<string, UnreachableAction>,
   };
 }

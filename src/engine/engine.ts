@@ -9,6 +9,7 @@ import type { Verdict } from "../wire/verdict.ts";
 import { compose } from "./compose.ts";
 import { createInspectedEvent } from "./inspected-event.ts";
 import { applyPolicy } from "./apply-policy.ts";
+import type { Policy } from "./policy.ts";
 import type { PolicyHolder } from "./policy-set.ts";
 import { runDetector, type DetectorRun } from "./run-detector.ts";
 import type { SessionTracker } from "./sessions.ts";
@@ -41,6 +42,22 @@ export interface Engine {
   evaluate(event: GuardEvent, caller: Caller, options: { partial: boolean }): Promise<Verdict>;
   /** Records already-validated events; invalid slots are passed through as results. */
   ingest(slots: readonly (GuardEvent | SlotResult)[], caller: Caller): Promise<SlotResult[]>;
+}
+
+/**
+ * A hashed or metadata-only event of a kind whose judgment needs content cannot be cleared by
+ * detectors that abstained: it needs a person (interface.md, content_encoding).
+ */
+function judgeReducedContent(event: GuardEvent, policy: Policy): DetectorRun | undefined {
+  const encoding = event.content_encoding ?? "raw";
+  if ((encoding !== "hashed" && encoding !== "metadata_only") || !policy.contentRequiredKinds.includes(event.kind)) return undefined;
+  const reason = `${event.kind} content is ${encoding}; policy needs content to judge it`;
+  return {
+    status: "ok",
+    detector: "policy",
+    latencyMs: 0,
+    outcome: { decision: "require_approval", reasons: [reason], findings: [], unjudged: ["payload"] },
+  };
 }
 
 export function createEngine(deps: EngineDeps): Engine {
@@ -83,6 +100,8 @@ export function createEngine(deps: EngineDeps): Engine {
       runs.push(run);
     }
     runs.push(assessFlow(event, caller, attribution, runs));
+    const blind = judgeReducedContent(event, policy);
+    if (blind) runs.push(blind);
     const adjusted = applyPolicy(runs, policy, event, attribution.agentId);
     const composition = compose(adjusted.runs, policy);
     const book = composition.decision === "redact" && composition.redactions.length

@@ -46,6 +46,8 @@ export interface Policy {
   /** Longest prefix first. */
   decisionRules: DecisionRule[];
   whitelist: WhitelistEntry[];
+  /** Kinds that cannot be judged without content: hashed or metadata-only events need approval. */
+  contentRequiredKinds: string[];
   /** Degraded-mode directives for PEPs (decisions.md, GET /v1/config). */
   onUnreachable: Record<string, UnreachableAction>;
 }
@@ -59,6 +61,7 @@ export const DEFAULT_POLICY: Policy = {
   disabled: [],
   decisionRules: [],
   whitelist: [],
+  contentRequiredKinds: ["exec", "tool_call", "network", "file"],
   onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
 };
 
