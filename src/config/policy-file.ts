@@ -5,6 +5,7 @@ import { Value } from "@sinclair/typebox/value";
 import type { DetectorDefinition } from "../engine/detector.ts";
 import { DEFAULT_POLICY, type DecisionRule, type Policy, type UnreachableAction } from "../engine/policy.ts";
 import { compilePolicies, type CompiledPolicies } from "../engine/policy-set.ts";
+import { createExternalDetector, type ExternalSpec } from "../detectors/external/index.ts";
 import { CATEGORY_PATTERN, KINDS, literalUnion } from "../wire/guard-event.ts";
 import { DECISIONS, SEVERITIES } from "../wire/verdict.ts";
 
@@ -57,9 +58,21 @@ const PolicyBody = {
   ),
 };
 
+const ExternalDetector = Type.Object(
+  {
+    id: Type.String({ pattern: "^[a-z][a-z0-9_-]{0,62}$" }),
+    url: Type.String({ pattern: "^https?://" }),
+    timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    kinds: Type.Optional(Type.Array(literalUnion(KINDS), { minItems: 1 })),
+    bearer_token_env: Type.Optional(Type.String({ pattern: "^[A-Z_][A-Z0-9_]*$" })),
+  },
+  { additionalProperties: false },
+);
+
 export const PolicyFile = Type.Object(
   {
     version: Type.Optional(Type.String({ minLength: 1 })),
+    external: Type.Optional(Type.Array(ExternalDetector)),
     ...PolicyBody,
     workspaces: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.Object(PolicyBody, { additionalProperties: false }))),
   },
@@ -116,8 +129,27 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
   };
 }
 
+const DEFAULT_EXTERNAL_TIMEOUT_MS = 200;
+
+/** External detectors the file names, with tokens from the environment; errors if one is missing. */
+function externalDetectors(file: PolicyFile, env: Record<string, string | undefined>, errors: string[]): DetectorDefinition<{}>[] {
+  return (file.external ?? []).map((e, i) => {
+    const spec: ExternalSpec = { id: e.id, url: e.url, timeoutMs: e.timeout_ms ?? DEFAULT_EXTERNAL_TIMEOUT_MS };
+    if (e.kinds) spec.kinds = e.kinds;
+    if (e.bearer_token_env) {
+      spec.bearerToken = env[e.bearer_token_env];
+      if (!spec.bearerToken) errors.push(`external.${i}.bearer_token_env: ${e.bearer_token_env} is not set`);
+    }
+    return createExternalDetector(spec);
+  });
+}
+
 /** Reads, validates and compiles a policy file: every error together, or the set to serve. */
-export async function loadPolicyFile(path: string, definitions: readonly DetectorDefinition<any>[]): Promise<CompiledPolicies> {
+export async function loadPolicyFile(
+  path: string,
+  builtins: readonly DetectorDefinition<any>[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<CompiledPolicies> {
   let text: string;
   try {
     text = await Bun.file(path).text();
@@ -126,8 +158,12 @@ export async function loadPolicyFile(path: string, definitions: readonly Detecto
   }
   const parsed = parsePolicyText(text);
   if (!parsed.ok) return parsed;
+  const errors: string[] = [];
+  const definitions = [...builtins, ...externalDetectors(parsed.file, env, errors)];
   const workspaces = Object.fromEntries(
     Object.keys(parsed.file.workspaces ?? {}).map((id) => [id, resolvePolicy(parsed.file, parsed.version, id)]),
   );
-  return compilePolicies(definitions, resolvePolicy(parsed.file, parsed.version, undefined), workspaces);
+  const compiled = compilePolicies(definitions, resolvePolicy(parsed.file, parsed.version, undefined), workspaces);
+  if (!compiled.ok) errors.push(...compiled.errors);
+  return errors.length ? { ok: false, errors } : compiled;
 }

@@ -54,6 +54,8 @@ export interface DetectorDefinition<Config = unknown> {
   encodings: readonly ContentEncoding[];
   configSchema: TSchema;
   defaultConfig: Config;
+  /** Its own deadline, for detectors that wait on something (external services). */
+  deadlineMs?: number;
   create(config: Config): Detector;
 }
 

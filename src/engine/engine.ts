@@ -93,12 +93,11 @@ export function createEngine(deps: EngineDeps): Engine {
     const started = performance.now();
     const { policy, detectors } = deps.policies.current().forWorkspace(caller.workspaceId);
     const input = createInspectedEvent(event);
-    const runs: DetectorRun[] = [];
-    for (const loaded of detectors) {
-      const run = await runDetector(loaded, input, policy.detectorDeadlineMs);
-      if (run.status === "failed") deps.onDetectorFailure?.(run, event);
-      runs.push(run);
-    }
+    // Synchronous detectors run as they are called; ones that wait (external) overlap.
+    const runs = await Promise.all(
+      detectors.map((loaded) => runDetector(loaded, input, loaded.definition.deadlineMs ?? policy.detectorDeadlineMs)),
+    );
+    for (const run of runs) if (run.status === "failed") deps.onDetectorFailure?.(run, event);
     runs.push(assessFlow(event, caller, attribution, runs));
     const blind = judgeReducedContent(event, policy);
     if (blind) runs.push(blind);

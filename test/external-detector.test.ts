@@ -1,0 +1,90 @@
+// External detectors: a service of the tests' own on loopback, speaking GuardEvent in, Verdict
+// out, named in a policy file with its timeout; its failures never become a 500 or a silent allow.
+import { afterAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadPolicyFile } from "../src/config/policy-file.ts";
+import { BUILTIN_DETECTORS } from "../src/detectors/index.ts";
+import type { PolicySet } from "../src/engine/policy-set.ts";
+import type { Verdict } from "../src/wire/verdict.ts";
+import { makeEvent, startWarden, tempDir } from "./helpers.ts";
+
+const seenAuth: (string | null)[] = [];
+const service = Bun.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  async fetch(request) {
+    seenAuth.push(request.headers.get("authorization"));
+    const event = (await request.json()) as { event_id: string; guard_id: string; payload: { text?: string } };
+    const text = event.payload.text ?? "";
+    const verdict = (decision: string, extra: object = {}) =>
+      Response.json({ svc_version: "0.5", event_id: event.event_id, guard_id: event.guard_id, provider: "acme", decision, ...extra });
+    if (text.includes("slow")) await Bun.sleep(300);
+    if (text.includes("crash")) return new Response("boom", { status: 500 });
+    if (text.includes("garbage")) return Response.json({ decision: "maybe" });
+    if (text.includes("forbidden")) {
+      return verdict("block", {
+        reasons: ["acme: forbidden topic"],
+        findings: [{ category: "safety.illicit", severity: "high", score: 0.97, check_id: "acme.topic", matched: "forbidden words", path: "payload.text", start: 0, end: 9 }],
+      });
+    }
+    return verdict("allow");
+  },
+});
+const dir = tempDir();
+afterAll(() => {
+  service.stop(true);
+  dir[Symbol.dispose]();
+});
+
+async function policySet(extra = ""): Promise<PolicySet> {
+  const file = join(dir.path, `policy-${Math.random()}.yaml`);
+  writeFileSync(file, `external:\n  - { id: acme, url: "${service.url.href}v1/evaluate", timeout_ms: 100, kinds: [user_input], bearer_token_env: ACME_TOKEN }\n${extra}`);
+  const loaded = await loadPolicyFile(file, BUILTIN_DETECTORS, { ACME_TOKEN: "acme-secret" });
+  if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
+  return loaded.set;
+}
+
+const ask = async (set: PolicySet, text: string) => {
+  await using w = await startWarden({ policySet: set });
+  const res = await w.evaluate(makeEvent({ kind: "user_input", payload: { text } }));
+  expect(res.status).toBe(200);
+  return (await res.json()) as Verdict;
+};
+
+describe("external detectors", () => {
+  test("its decision composes deny-wins, its findings are kept to the contract's fields", async () => {
+    const verdict = await ask(await policySet(), "forbidden stuff");
+    expect(verdict.decision).toBe("block");
+    expect(verdict.reasons).toContain("acme: forbidden topic");
+    const finding = verdict.findings!.find((f) => f.detector === "acme")!;
+    expect(finding).toEqual({ category: "safety.illicit", detector: "acme", path: "payload.text", start: 0, end: 9, score: 0.97, severity: "high", check_id: "acme.topic" });
+    expect(seenAuth.at(-1)).toBe("Bearer acme-secret");
+  });
+
+  test("an allow is an allow, and kinds it does not handle are abstentions", async () => {
+    const set = await policySet();
+    expect((await ask(set, "hello")).decision).toBe("allow");
+    await using w = await startWarden({ policySet: set });
+    const verdict = (await (await w.evaluate(makeEvent())).json()) as Verdict;
+    const acme = (verdict["x.svc.providers"] as { provider: string; status: string }[]).find((p) => p.provider === "acme");
+    expect(acme!.status).toBe("abstained");
+  });
+
+  for (const [name, text] of [["a timeout", "slow"], ["a 500", "crash"], ["a malformed verdict", "garbage"]]) {
+    test(`${name} degrades to unjudged by default and blocks when the policy says so`, async () => {
+      const degraded = await ask(await policySet(), text!);
+      expect(degraded.decision).toBe("allow");
+      expect(degraded["x.svc.unjudged"]).toEqual(["payload"]);
+      const strict = await ask(await policySet("composition: { on_timeout: block }\n"), text!);
+      expect(strict.decision).toBe("block");
+    });
+  }
+
+  test("a missing token variable is a policy error", async () => {
+    const file = join(dir.path, "no-token.yaml");
+    writeFileSync(file, `external: [{ id: acme, url: "http://127.0.0.1:1/x", bearer_token_env: NOT_SET_ANYWHERE }]\n`);
+    const loaded = await loadPolicyFile(file, BUILTIN_DETECTORS, {});
+    expect(loaded.ok).toBe(false);
+  });
+});
