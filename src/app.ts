@@ -2,8 +2,10 @@
 // interface's error shape. No environment reads and no listen: tests call app.handle.
 import { Elysia } from "elysia";
 import type { Engine } from "./engine/engine.ts";
+import type { PolicyHolder } from "./engine/policy-set.ts";
 import { errors } from "./http/errors.ts";
 import type { GuardDeps } from "./http/guard.ts";
+import { handleConfig } from "./http/routes/config.ts";
 import { handleEvaluate } from "./http/routes/evaluate.ts";
 import { handleHealth } from "./http/routes/health.ts";
 import { handleIngest } from "./http/routes/ingest.ts";
@@ -13,6 +15,7 @@ import { StorageOverloadedError, StorageUnavailableError, type StorageHealth } f
 
 export interface AppDeps extends GuardDeps {
   engine: Engine;
+  policies: PolicyHolder;
   health: StorageHealth;
   version: string;
   log: Logger;
@@ -23,6 +26,7 @@ const ROUTES: Record<string, string> = {
   "/v1/health": "GET",
   "/v1/evaluate": "POST",
   "/v1/ingest": "POST",
+  "/v1/config": "GET",
 };
 
 function pathOf(url: string): string {
@@ -52,7 +56,8 @@ export function createApp(deps: AppDeps) {
     })
     .get("/v1/health", () => handleHealth(deps.health, deps.version))
     .post("/v1/evaluate", ({ request }) => handleEvaluate(request, deps), raw)
-    .post("/v1/ingest", ({ request }) => handleIngest(request, deps), raw);
+    .post("/v1/ingest", ({ request }) => handleIngest(request, deps), raw)
+    .get("/v1/config", ({ request }) => handleConfig(request, deps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -64,6 +64,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   });
   const app = createApp({
     engine,
+    policies,
     health: storage.health,
     keys: createKeyVerifier(storage.keys, clock),
     rateLimiter: createRateLimiter(options.rateLimit ?? 600, clock),
