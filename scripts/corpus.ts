@@ -1,0 +1,77 @@
+// The labelled corpus: every detector's fixture files, read into one list of GuardEvents with
+// the decision and category expected of warden as a whole. Used by scripts/bench-detection and
+// by the end-to-end corpus test.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { GuardEvent, Kind, Provenance } from "../src/wire/guard-event.ts";
+import type { Decision } from "../src/wire/verdict.ts";
+
+export interface CorpusCase {
+  /** `<detector>/<fixture file>: <case name>` */
+  name: string;
+  detector: string;
+  event: GuardEvent;
+  expected: Decision;
+  /** Category id (or prefix) a positive must be reported under. */
+  category?: string;
+}
+
+interface FixtureCase {
+  name: string;
+  argv?: string[];
+  tool?: { name: string; arguments: Record<string, unknown> };
+  kind?: Kind;
+  payload?: Record<string, unknown>;
+  provenance?: Provenance[];
+  content_encoding?: GuardEvent["content_encoding"];
+  redactions?: GuardEvent["redactions"];
+  expect: { decision: Decision; category?: string; categories?: string[] };
+}
+
+const detectorsDir = join(import.meta.dir, "..", "src", "detectors");
+/** Cases written apart from any detector, so they measure what the detectors were not tuned on. */
+const independentDir = join(import.meta.dir, "..", "test", "corpus");
+
+function toEvent(c: FixtureCase, id: string): GuardEvent | undefined {
+  const base = {
+    svc_version: "0.5" as const,
+    event_id: id,
+    guard_id: id,
+    timestamp: "2026-11-23T10:00:00Z",
+    observation_point: "invocation" as const,
+  };
+  const extra = {
+    ...(c.provenance ? { provenance: c.provenance } : {}),
+    ...(c.content_encoding ? { content_encoding: c.content_encoding } : {}),
+    ...(c.redactions ? { redactions: c.redactions } : {}),
+  };
+  if (c.argv) return { ...base, kind: "exec", observation_point: "execution", payload: { argv: c.argv }, ...extra };
+  if (c.tool) return { ...base, kind: "tool_call", payload: { name: c.tool.name, arguments: c.tool.arguments }, ...extra };
+  if (c.kind && c.payload) return { ...base, kind: c.kind, payload: c.payload, ...extra };
+  return undefined;
+}
+
+function readCases(dir: string, label: string): CorpusCase[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  return files.flatMap((file) =>
+    (JSON.parse(readFileSync(join(dir, file), "utf8")) as FixtureCase[]).flatMap((c, i) => {
+      const event = toEvent(c, `${label}-${file}-${i}`);
+      if (!event || !c.expect?.decision) return [];
+      const category = c.expect.category ?? c.expect.categories?.[0];
+      return [{ name: `${label}/${file}: ${c.name}`, detector: label, event, expected: c.expect.decision, ...(category ? { category } : {}) }];
+    }),
+  );
+}
+
+/** Every detector's fixtures plus the independent cases; `independentOnly` for the latter alone. */
+export function loadCorpus(independentOnly = false): CorpusCase[] {
+  const independent = readCases(independentDir, "independent");
+  if (independentOnly) return independent;
+  const detectors = readdirSync(detectorsDir, { withFileTypes: true }).filter((d) => d.isDirectory());
+  return [...detectors.flatMap((d) => readCases(join(detectorsDir, d.name, "fixtures"), d.name)), ...independent];
+}
