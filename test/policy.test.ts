@@ -138,3 +138,19 @@ whitelist:
     expect(BUILTIN_DETECTORS.length).toBeGreaterThan(0);
   });
 });
+
+describe("composition strategies in the verdict", () => {
+  test("a quorum of two overrules a lone provider's findings", async () => {
+    const policy = policyOf("composition: { strategies: { security.secret_leak: { strategy: quorum, providers: [secrets, shell], count: 2 } } }");
+    await using w = await startWarden({ policy });
+    const verdict = await verdictOf(w, secretEvent());
+    expect(verdict.decision).toBe("allow");
+    expect((verdict["x.svc.providers"] as { provider: string; reasons: string[] }[]).find((p) => p.provider === "secrets")!.reasons)
+      .toEqual(["overruled by the policy's composition strategy"]);
+  });
+
+  test("a strategy naming an unknown provider is a policy error", async () => {
+    await expect(startWarden({ policy: policyOf("composition: { strategies: { security: { strategy: quorum, providers: [nobody] } } }") }))
+      .rejects.toThrow(/no provider nobody/);
+  });
+});

@@ -33,6 +33,18 @@ const WhitelistEntry = Type.Object(
   { additionalProperties: false },
 );
 
+const Strategy = Type.Object(
+  {
+    strategy: oneOf(["deny-wins", "quorum", "weighted", "first-available"]),
+    providers: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
+    count: Type.Optional(Type.Integer({ minimum: 1 })),
+    min_score: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    weights: Type.Optional(Type.Record(Type.String(), Type.Number({ minimum: 0 }))),
+    threshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  },
+  { additionalProperties: false },
+);
+
 const PolicyBody = {
   detectors: Type.Optional(
     Type.Record(
@@ -47,6 +59,7 @@ const PolicyBody = {
         detector_timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
         on_timeout: Type.Optional(oneOf(["degrade", "block"])),
         on_all_failed: Type.Optional(oneOf(["allow", "block"])),
+        strategies: Type.Optional(Type.Record(Type.String({ pattern: PREFIX }), Strategy, { additionalProperties: false })),
       },
       { additionalProperties: false },
     ),
@@ -124,6 +137,15 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
     disabled: Object.entries(detectors).flatMap(([id, d]) => (d.enabled === false ? [id] : [])),
     decisionRules: decisionRules(file, own),
     whitelist: [...(own?.whitelist ?? []), ...(file.whitelist ?? [])],
+    strategies: Object.entries(composition.strategies ?? {}).map(([prefix, s]) => ({
+      prefix,
+      providers: s.providers,
+      strategy: s.strategy,
+      ...(s.count !== undefined ? { count: s.count } : {}),
+      ...(s.min_score !== undefined ? { minScore: s.min_score } : {}),
+      ...(s.weights !== undefined ? { weights: s.weights } : {}),
+      ...(s.threshold !== undefined ? { threshold: s.threshold } : {}),
+    })),
     contentRequiredKinds: own?.content_required_kinds ?? file.content_required_kinds ?? DEFAULT_POLICY.contentRequiredKinds,
     onUnreachable: { ...DEFAULT_POLICY.onUnreachable, ...file.on_unreachable, ...own?.on_unreachable } as Record<string, UnreachableAction>,
   };

@@ -1,11 +1,12 @@
-// Applies a workspace policy to detector outcomes before composition: whitelist entries drop
-// the findings they name, and decision rules map each remaining finding's category and
-// severity to a decision.
+// Applies a workspace policy to detector outcomes before composition: whitelist entries and
+// composition strategies drop the findings they name or overrule, and decision rules map each
+// remaining finding's category and severity to a decision.
 import type { GuardEvent } from "../wire/guard-event.ts";
 import { DECISION_SEVERITY, mostSevere, type Decision, type Finding } from "../wire/verdict.ts";
 import type { DetectorOutcome } from "./detector.ts";
 import { ruleFor, type Policy, type WhitelistEntry } from "./policy.ts";
 import type { DetectorRun } from "./run-detector.ts";
+import { overruledBy } from "./strategies.ts";
 
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
@@ -60,19 +61,24 @@ export function applyPolicy(
   agentId: string,
 ): { runs: DetectorRun[]; whitelisted: boolean } {
   const entries = policy.whitelist.filter((e) => selects(e, event, agentId));
-  if (entries.length === 0 && policy.decisionRules.length === 0) return { runs: [...runs], whitelisted: false };
+  if (entries.length === 0 && policy.decisionRules.length === 0 && policy.strategies.length === 0) {
+    return { runs: [...runs], whitelisted: false };
+  }
+  const overruled = overruledBy(policy.strategies, runs);
   let whitelisted = false;
   const adjusted = runs.map((run): DetectorRun => {
     if (run.status !== "ok") return run;
     const { outcome } = run;
-    const kept = outcome.findings.filter((f) => !entries.some((e) => covers(e, f)));
+    const listed = outcome.findings.filter((f) => entries.some((e) => covers(e, f)));
+    const kept = outcome.findings.filter((f) => !listed.includes(f) && !overruled(run.detector, f));
     const dropped = outcome.findings.length - kept.length;
-    if (dropped > 0) whitelisted = true;
+    if (listed.length > 0) whitelisted = true;
     const decision = decide(outcome, kept, dropped, policy);
     const redactions = outcome.redactions?.filter((r) =>
       kept.some((f) => f.path === r.path && f.start === r.start && f.end === r.end),
     );
-    const reasons = DECISION_SEVERITY[decision] > 0 ? outcome.reasons : dropped > 0 ? ["whitelisted by policy"] : outcome.reasons;
+    const why = listed.length > 0 ? "whitelisted by policy" : "overruled by the policy's composition strategy";
+    const reasons = DECISION_SEVERITY[decision] > 0 || dropped === 0 ? outcome.reasons : [why];
     return { ...run, outcome: { ...outcome, decision, findings: kept, redactions, reasons } };
   });
   return { runs: adjusted, whitelisted };

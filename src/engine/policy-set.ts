@@ -29,6 +29,11 @@ export function compilePolicies(
     for (const id of policy.disabled) {
       if (!definitions.some((d) => d.id === id)) errors.push(`${scope}detectors.${id}: no such detector`);
     }
+    for (const rule of policy.strategies) {
+      for (const id of rule.providers) {
+        if (id !== "flow" && !definitions.some((d) => d.id === id)) errors.push(`${scope}composition.strategies.${rule.prefix}: no provider ${id}`);
+      }
+    }
     const enabled = definitions.filter((d) => !policy.disabled.includes(d.id));
     const configs = Object.fromEntries(Object.entries(policy.detectors).filter(([id]) => !policy.disabled.includes(id)));
     const loaded = loadDetectors(enabled, configs);

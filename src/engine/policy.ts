@@ -2,6 +2,7 @@
 // how findings map to decisions, what is whitelisted, and how failures count. Built from the
 // policy file (config/policy-file.ts) or warden's built-in default.
 import type { Decision, Severity } from "../wire/verdict.ts";
+import type { StrategyRule } from "./strategies.ts";
 
 export type SeverityDecisions = Partial<Record<Severity | "*", Decision>>;
 
@@ -46,6 +47,8 @@ export interface Policy {
   /** Longest prefix first. */
   decisionRules: DecisionRule[];
   whitelist: WhitelistEntry[];
+  /** Composition strategies per category prefix; deny-wins where none is named. */
+  strategies: StrategyRule[];
   /** Kinds that cannot be judged without content: hashed or metadata-only events need approval. */
   contentRequiredKinds: string[];
   /** Degraded-mode directives for PEPs (decisions.md, GET /v1/config). */
@@ -61,6 +64,7 @@ export const DEFAULT_POLICY: Policy = {
   disabled: [],
   decisionRules: [],
   whitelist: [],
+  strategies: [],
   contentRequiredKinds: ["exec", "tool_call", "network", "file"],
   onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
 };
