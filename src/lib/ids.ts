@@ -1,11 +1,20 @@
 // Identifiers: random ones for things warden mints, time-ordered ones for decisions.
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford base32, lower case
 
+// Random bytes are drawn from the CSPRNG in blocks: one system call per ~250 ids, not per id.
+const pool = new Uint8Array(4096);
+let used = pool.length;
+
 /** `length` characters of Crockford base32 from the system CSPRNG. */
 export function randomId(length: number): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  if (length > pool.length) throw new RangeError("id too long");
+  if (used + length > pool.length) {
+    crypto.getRandomValues(pool);
+    used = 0;
+  }
   let out = "";
-  for (const b of bytes) out += ALPHABET[b & 31];
+  for (let i = 0; i < length; i++) out += ALPHABET[pool[used + i]! & 31];
+  used += length;
   return out;
 }
 
