@@ -45,8 +45,15 @@ function inherited(state: FlowState | undefined, event: GuardEvent): Provenance[
 const touchesSecrets = (findings: readonly Finding[]) =>
   findings.some((f) => f.category.startsWith("security.secret_leak") && f.check_id !== "secrets.env_secret_passed");
 
+// Computed once per event (assess and observe both need it).
+const actionKeys = new WeakMap<GuardEvent, string>();
 function actionKey(event: GuardEvent): string {
-  return `${event.kind}\u0000${Bun.hash.wyhash(JSON.stringify(event.payload)).toString(36)}`;
+  let key = actionKeys.get(event);
+  if (key === undefined) {
+    key = `${event.kind}\u0000${Bun.hash.wyhash(JSON.stringify(event.payload)).toString(36)}`;
+    actionKeys.set(event, key);
+  }
+  return key;
 }
 
 function assessChain(state: FlowState | undefined, traits: ActionTraits, provenance: Provenance[], findings: readonly Finding[]) {
