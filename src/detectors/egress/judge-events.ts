@@ -1,0 +1,124 @@
+// One judge per event kind: network connections, file operations, non-shell tool calls, MCP
+// server connections and agent configuration changes. Each returns hits (with spans) or the
+// reason it has nothing to judge.
+import type { Hit } from "./checks.ts";
+import { type EgressOptions, judgeBareHost, judgeUrl } from "./judge-host.ts";
+import { type Located, locateField, spanOf } from "./located.ts";
+import { normalisePath } from "./paths.ts";
+import { classifyRead } from "./read-rules.ts";
+import { type FileOp, type FileTarget, extractToolTargets } from "./tool-targets.ts";
+import { classifyWrite } from "./write-rules.ts";
+
+export type Judged = Hit[] | { abstain: string };
+
+const INBOUND = new Set(["ingress", "inbound", "in", "listen", "accept", "incoming"]);
+const SENDING_METHODS = new Set(["post", "put", "patch"]);
+const BULK_BYTES = 4096;
+
+const stringAt = (payload: Record<string, unknown>, key: string): Located | undefined => {
+  const value = payload[key];
+  return typeof value === "string" && value.trim() !== "" ? locateField(`payload.${key}`, value) : undefined;
+};
+
+const numberAt = (payload: Record<string, unknown>, keys: readonly string[]): number | undefined => {
+  for (const key of keys) {
+    const value = payload[key];
+    if (typeof value === "number" && Number.isFinite(value)) return value;
+  }
+  return undefined;
+};
+
+export function judgeNetwork(payload: Record<string, unknown>, opts: EgressOptions): Judged {
+  const direction = payload.direction;
+  if (typeof direction === "string" && INBOUND.has(direction.toLowerCase())) return { abstain: "inbound connection" };
+  const method = typeof payload.method === "string" ? payload.method.toLowerCase() : "";
+  const sent = numberAt(payload, ["bytes_out", "bytes_sent", "tx_bytes", "request_bytes"]) ?? 0;
+  const extra = { carriesData: SENDING_METHODS.has(method) || sent >= BULK_BYTES };
+  const port = numberAt(payload, ["port", "dest_port", "remote_port"]);
+  const hosts = ["host", "hostname", "sni", "domain"].map((k) => stringAt(payload, k)).filter((h) => h !== undefined);
+  const url = stringAt(payload, "url");
+  if (hosts.length === 0 && !url) return { abstain: "network event names no host" };
+  const hits = hosts.flatMap((at) => judgeBareHost(at, port !== undefined && Number.isInteger(port) ? port : undefined, opts, extra));
+  if (url) hits.push(...judgeUrl(url, opts, { ...extra, schemeless: true }));
+  return hits;
+}
+
+/** The check a file operation trips; reads and writes follow different rules. */
+function judgeFile(target: FileTarget, content: string | undefined): Hit[] {
+  const path = normalisePath(target.at.text);
+  if (!path) return [];
+  const check = target.op === "read" ? classifyRead(path) : classifyWrite(path, target.op, content);
+  return check ? [{ check, ...spanOf(target.at, 0, target.at.text.length) }] : [];
+}
+
+const WRITE_OPS = new Set([
+  "write", "create", "edit", "modify", "append", "update", "truncate", "overwrite", "patch", "save", "put", "replace",
+  "chmod", "chown", "link", "symlink", "setattr",
+]);
+const DELETE_OPS = new Set(["delete", "unlink", "remove", "rm", "rmdir"]);
+const TRANSFER_OPS = new Set(["rename", "move", "mv", "copy", "cp"]);
+/** Operations that reveal that a file exists, not what it holds. */
+const METADATA_OPS = new Set(["stat", "list", "readdir", "exists", "glob", "lstat", "watch", "close"]);
+const DESTINATION_FIELDS = ["dest", "destination", "new_path", "target", "to", "dst"];
+
+/** An fopen() mode (`w`, `a`, `r+`) or open(2) flags (`O_WRONLY|O_CREAT`) that allow writing. */
+const WRITE_MODE = /^[rb]*[wa+][rbt+]*$|\b(?:o_)?(?:wronly|rdwr|creat|trunc|append)\b/i;
+
+const opensForWriting = (value: unknown): boolean =>
+  typeof value === "string" && value.length <= 256 && WRITE_MODE.test(value.trim());
+
+function opOf(payload: Record<string, unknown>): FileOp | "transfer" | undefined {
+  const raw = typeof payload.op === "string" ? payload.op : typeof payload.operation === "string" ? payload.operation : "";
+  const op = raw.toLowerCase();
+  if (METADATA_OPS.has(op)) return undefined;
+  if (DELETE_OPS.has(op)) return "delete";
+  if (TRANSFER_OPS.has(op)) return "transfer";
+  if (WRITE_OPS.has(op) || opensForWriting(payload.mode) || opensForWriting(payload.flags)) return "write";
+  // `read`, `open`, `copy`-like and unknown operations alike: every access can at least read.
+  return "read";
+}
+
+export function judgeFileEvent(payload: Record<string, unknown>): Judged {
+  const at = stringAt(payload, "path") ?? stringAt(payload, "file_path") ?? stringAt(payload, "filename");
+  if (!at) return { abstain: "file event names no path" };
+  const op = opOf(payload);
+  if (op === undefined) return { abstain: "file metadata operation" };
+  const content = typeof payload.content === "string" ? payload.content : undefined;
+  if (op !== "transfer") return judgeFile({ at, op }, content);
+  const hits = judgeFile({ at, op: "read" }, content);
+  for (const field of DESTINATION_FIELDS) {
+    const dest = stringAt(payload, field);
+    if (dest) hits.push(...judgeFile({ at: dest, op: "write" }, content));
+  }
+  return hits;
+}
+
+export function judgeToolCall(payload: Record<string, unknown>, opts: EgressOptions): Judged {
+  const targets = extractToolTargets(payload);
+  if ("abstain" in targets) return targets;
+  const extra = { carriesData: targets.carriesData };
+  const hits: Hit[] = [];
+  for (const { at, schemeless } of targets.urls) hits.push(...judgeUrl(at, opts, { ...extra, schemeless }));
+  for (const at of targets.hosts) hits.push(...judgeBareHost(at, undefined, opts, extra));
+  for (const target of targets.files) hits.push(...judgeFile(target, targets.content));
+  return hits;
+}
+
+/** An MCP server URL: only the address matters (local servers are common, metadata is not). */
+export function judgeMcpConnect(payload: Record<string, unknown>, opts: EgressOptions): Judged {
+  const url = stringAt(payload, "url");
+  if (!url) return { abstain: "MCP connection has no URL" };
+  return judgeUrl(url, opts, { ssrfOnly: true, schemeless: true });
+}
+
+export function judgeConfigChange(payload: Record<string, unknown>): Judged {
+  const at = stringAt(payload, "target");
+  const target = at?.text.trim().toLowerCase() ?? "other";
+  const check =
+    target === "permissions" || target === "hooks"
+      ? "config.guard_change"
+      : target === "mcp_allowlist" || target === "skills"
+        ? "config.extension_change"
+        : "config.other_change";
+  return [at ? { check, ...spanOf(at, 0, at.text.length) } : { check }];
+}

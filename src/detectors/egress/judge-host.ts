@@ -1,0 +1,158 @@
+// Judges one destination: a bare host (network events, `host` arguments) or a URL. Applies
+// the policy lists first (allow wins over everything, deny blocks), then the address class,
+// then the exfiltration-service catalogue.
+import type { CheckId, Hit } from "./checks.ts";
+import { type HostClass, classifyHost } from "./host-class.ts";
+import { type ServiceKind, hostCarriesData, matchExfilService, queryCarriesData } from "./exfil-services.ts";
+import { type HostList, matchesHostList } from "./host-list.ts";
+import { type Located, spanOf, wholeOf } from "./located.ts";
+import { type HostSpan, parseUrl } from "./url.ts";
+
+export interface EgressOptions {
+  allowLoopback: boolean;
+  allow: HostList;
+  deny: HostList;
+}
+
+export interface Destination {
+  scheme?: string;
+  port?: number | undefined;
+  urlPath?: string;
+  /** Written to mislead a reader about the host: `public.example@10.0.0.1`, parser confusion. */
+  disguised?: boolean;
+  /** The request carries a body, a data query, or data in DNS labels. */
+  carriesData?: boolean;
+  /** Judge only the address (an MCP server URL), not the exfiltration catalogue. */
+  ssrfOnly?: boolean;
+}
+
+const CLASS_CHECKS: Record<Exclude<HostClass, "public">, CheckId> = {
+  metadata: "egress.cloud_metadata",
+  private: "egress.private_network",
+  link_local: "egress.link_local",
+  internal_name: "egress.internal_hostname",
+  loopback: "egress.loopback",
+};
+/** Local control planes whose APIs hand out root or code execution (Docker, kubelet, etcd, ...). */
+const CONTROL_PORTS = new Set([2375, 2376, 2379, 2380, 10250, 10255, 8500, 4646, 9229, 5985, 5986]);
+const SMUGGLING_SCHEMES = new Set(["gopher", "dict", "ldap", "ldaps", "tftp", "telnet"]);
+
+function judgeAddress(cls: HostClass, dest: Destination, obfuscated: boolean, opts: EgressOptions, name: string): Hit[] {
+  if (cls === "public") return [];
+  // A bare single-label host (`db`, `redis`) is a compose or LAN service name; only a URL
+  // aimed at one reads as reaching into the network.
+  if (cls === "internal_name" && dest.scheme === undefined && !name.includes(".")) return [];
+  const hits: Hit[] = [];
+  const check = CLASS_CHECKS[cls];
+  hits.push(cls === "loopback" && opts.allowLoopback ? { check, severity: "info", decision: "allow" } : { check });
+  if (obfuscated || dest.disguised) hits.push({ check: "egress.obfuscated_ip" });
+  if (dest.port !== undefined && CONTROL_PORTS.has(dest.port) && cls !== "metadata") hits.push({ check: "egress.control_port" });
+  if (dest.scheme && SMUGGLING_SCHEMES.has(dest.scheme)) hits.push({ check: "egress.smuggling_scheme" });
+  return hits;
+}
+
+function judgeService(kind: ServiceKind, name: string, dest: Destination): Hit {
+  const withData = dest.carriesData === true || hostCarriesData(name, kind);
+  return { check: withData ? "egress.exfil_with_data" : "egress.exfil_service" };
+}
+
+/** Findings for one host, without a span yet. */
+export function judgeHostName(raw: string, dest: Destination, opts: EgressOptions): Hit[] {
+  const verdict = classifyHost(raw);
+  if (verdict.name === "" || matchesHostList(opts.allow, verdict.name)) return [];
+  const hits: Hit[] = [];
+  if (matchesHostList(opts.deny, verdict.name)) hits.push({ check: "egress.denied_host" });
+  hits.push(...judgeAddress(verdict.cls, dest, verdict.obfuscated, opts, verdict.name));
+  if (!dest.ssrfOnly && verdict.cls === "public") {
+    const kind = matchExfilService(verdict.name, dest.urlPath ?? "");
+    if (kind) hits.push(judgeService(kind, verdict.name, dest));
+  }
+  return hits;
+}
+
+/** `host`, `host:port`, `[v6]:port` or a bare IPv6 literal, as network events carry it. */
+export function splitHostPort(text: string): { host: string; port: number | undefined } {
+  const bracketed = /^\s*(\[[^\]]*\])(?::(\d{1,5}))?\s*$/.exec(text);
+  if (bracketed) return { host: bracketed[1]!, port: bracketed[2] ? Number(bracketed[2]) : undefined };
+  const hostPort = /^\s*([^:\s]*):(\d{1,5})\s*$/.exec(text);
+  if (hostPort) return { host: hostPort[1]!, port: Number(hostPort[2]) };
+  return { host: text, port: undefined };
+}
+
+/** Judges a bare host value; findings cover the whole value. */
+export function judgeBareHost(at: Located, port: number | undefined, opts: EgressOptions, extra: Destination = {}): Hit[] {
+  const split = splitHostPort(at.text);
+  const dest: Destination = { ...extra, port: port ?? split.port };
+  const hits = judgeHostName(split.host, dest, opts);
+  if (hits.length === 0) return hits;
+  const span = spanOf(at, 0, at.text.length);
+  return hits.map((hit) => ({ ...hit, ...span }));
+}
+
+/** A user part that reads as a host name or address (`trusted.example.com@10.0.0.1`). */
+const HOST_LIKE_USER = /^(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*(?::\d*)?$|^\d+(?:\.\d+){3}(?::\d*)?$|:\/\//i;
+
+/** Judges a URL value; findings point at its host (both readings when parsers disagree). */
+export function judgeUrl(at: Located, opts: EgressOptions, extra: Destination & { schemeless?: boolean } = {}): Hit[] {
+  const url = parseUrl(at.text, extra.schemeless === true);
+  if (!url) return [];
+  const dest: Destination = {
+    ...extra,
+    scheme: url.scheme,
+    port: url.port,
+    urlPath: url.path,
+    disguised: url.altHost !== undefined || HOST_LIKE_USER.test(url.userinfo),
+    carriesData: extra.carriesData === true || queryCarriesData(url.query),
+  };
+  const hits: Hit[] = [];
+  const judgeOne = (host: HostSpan) => {
+    const found = judgeHostName(host.raw, dest, opts);
+    if (found.length === 0) return;
+    const span = url.exact ? spanOf(at, host.start, host.end) : wholeOf(at);
+    for (const hit of found) hits.push({ ...hit, ...span });
+  };
+  judgeOne(url.host);
+  if (url.altHost) judgeOne(url.altHost);
+  if (url.exact) hits.push(...judgeNestedUrls(at, url.host.end, opts));
+  return hits;
+}
+
+const NESTED_URL = /(?:https?|gopher|dict|ftp):(?:\/\/|%2f%2f)|https?%3a%2f%2f/gi;
+const MAX_NESTED = 4;
+const NESTED_CHECKS: Partial<Record<HostClass, CheckId>> = {
+  metadata: "egress.cloud_metadata",
+  private: "egress.private_network",
+  link_local: "egress.link_local",
+};
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * URLs that a reader, proxy or redirector named in the path or query fetches in turn
+ * (`https://r.example/http://10.0.0.1/`, `?url=http%3A%2F%2F169.254.169.254`). Loopback is
+ * left out: OAuth `redirect_uri=http://localhost/...` is everyday traffic.
+ */
+function judgeNestedUrls(at: Located, from: number, opts: EgressOptions): Hit[] {
+  const hits: Hit[] = [];
+  const rest = at.text.slice(from, from + 8192);
+  let seen = 0;
+  for (const m of rest.matchAll(NESTED_URL)) {
+    if (++seen > MAX_NESTED) break;
+    const encoded = m[0].includes("%");
+    const candidate = encoded ? decodeSafely(rest.slice(m.index, m.index + 2048)) : rest.slice(m.index);
+    const nested = parseUrl(candidate, false);
+    if (!nested) continue;
+    const verdict = classifyHost(nested.host.raw);
+    const check = NESTED_CHECKS[verdict.cls];
+    if (!check || matchesHostList(opts.allow, verdict.name)) continue;
+    const start = from + m.index + nested.host.start;
+    hits.push({ check, ...(encoded || !nested.exact ? wholeOf(at) : spanOf(at, start, start + nested.host.raw.length)) });
+  }
+  return hits;
+}

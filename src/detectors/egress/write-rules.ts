@@ -1,0 +1,128 @@
+// Which writes change who the machine trusts or what runs later: account databases, SSH
+// authorized keys, startup and scheduler files, hooks, and the agent's own guardrail and
+// instruction files. Deleting a guardrail file counts as writing it: both switch a guard off.
+import type { CheckId } from "./checks.ts";
+import { type NormalPath, baseOf, endsWith, findSequence, isBelow, parentOf } from "./paths.ts";
+
+export type WriteOp = "write" | "delete";
+
+const ACCOUNT_FILES = new Set([
+  "passwd", "passwd-", "shadow", "shadow-", "group", "gshadow", "sudoers", "master.passwd", "doas.conf",
+]);
+
+const isAccountFile = (p: NormalPath, base: string): boolean =>
+  (p.absolute && p.segs.length === 2 && p.segs[0] === "etc" && ACCOUNT_FILES.has(base)) ||
+  isBelow(p, "abs", ["etc", "sudoers.d"]) ||
+  isBelow(p, "abs", ["etc", "pam.d"]);
+
+const isAuthorizedKeys = (p: NormalPath, base: string): boolean =>
+  (base === "authorized_keys" || base === "authorized_keys2") && (parentOf(p) === ".ssh" || isBelow(p, "abs", ["etc", "ssh"]));
+
+const SHELL_STARTUP = new Set([
+  ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin",
+  ".zlogout", ".cshrc", ".tcshrc", ".kshrc", ".mkshrc", ".xprofile", ".xinitrc", ".xsession", ".pam_environment",
+]);
+const SYSTEM_STARTUP_FILES = new Set(["profile", "bashrc", "bash.bashrc", "zshrc", "zprofile", "environment", "rc.local", "crontab", "anacrontab", "ld.so.preload"]);
+/** Directories below which every file runs later as some user (often root). */
+const ABS_STARTUP_DIRS: readonly (readonly string[])[] = [
+  ["etc", "profile.d"], ["etc", "zsh"], ["etc", "rc.d"], ["etc", "init.d"], ["etc", "systemd"], ["lib", "systemd"],
+  ["usr", "lib", "systemd"], ["run", "systemd"], ["etc", "xdg", "autostart"], ["var", "spool", "cron"], ["var", "at"],
+  ["usr", "lib", "cron"], ["etc", "ld.so.conf.d"], ["etc", "udev", "rules.d"], ["etc", "modules-load.d"],
+  ["etc", "update-motd.d"], ["etc", "apt", "apt.conf.d"], ["library", "launchagents"], ["library", "launchdaemons"],
+  ["system", "library", "launchagents"], ["system", "library", "launchdaemons"],
+];
+const HOME_STARTUP_DIRS: readonly (readonly string[])[] = [
+  [".config", "systemd", "user"], [".config", "autostart"], [".config", "fish"], ["library", "launchagents"],
+  [".local", "share", "systemd", "user"],
+];
+
+function isPersistence(p: NormalPath, base: string): boolean {
+  if (p.home && p.segs.length === 1 && SHELL_STARTUP.has(base)) return true;
+  if (p.absolute && p.segs.length === 2 && p.segs[0] === "etc" && SYSTEM_STARTUP_FILES.has(base)) return true;
+  if (p.absolute && p.segs[0] === "etc" && p.segs[1]?.startsWith("cron")) return true;
+  if (ABS_STARTUP_DIRS.some((dir) => isBelow(p, "abs", dir))) return true;
+  if (HOME_STARTUP_DIRS.some((dir) => isBelow(p, "home", dir))) return true;
+  if (parentOf(p) === ".ssh" && (base === "config" || base === "rc" || base === "environment")) return true;
+  if (findSequence(p.segs, ["windows", "start menu", "programs", "startup"]) >= 0) return true;
+  if (/^(?:microsoft\.powershell_profile|profile)\.ps1$/.test(base) && /powershell$/.test(parentOf(p))) return true;
+  return isCodeHook(p, base);
+}
+
+/** Files that run code in later, unrelated commands: git hooks and config, Python startup hooks. */
+function isCodeHook(p: NormalPath, base: string): boolean {
+  const git = p.segs.lastIndexOf(".git");
+  if (git >= 0 && p.segs[git + 1] === "hooks" && p.segs.length > git + 2 && !base.endsWith(".sample")) return true;
+  if (git >= 0 && git === p.segs.length - 2 && base === "config") return true;
+  if (base === "sitecustomize.py" || base === "usercustomize.py") return true;
+  return base.endsWith(".pth") && /^(?:site|dist)-packages$/.test(parentOf(p));
+}
+
+/** Files that configure what the agent may run unasked, which MCP servers load, and its hooks. */
+const MCP_CONFIG_FILES = new Set([
+  ".mcp.json", "mcp.json", "mcp_config.json", "mcp_settings.json", "cline_mcp_settings.json", "claude_desktop_config.json",
+  ".aider.conf.yml", "opencode.json", "opencode.jsonc", ".cursorrules", ".windsurfrules", ".clinerules",
+]);
+const INSTRUCTION_FILES = new Set([
+  "claude.md", "claude.local.md", "agents.md", "agent.md", "agents.override.md", "gemini.md", "copilot-instructions.md",
+]);
+/** Per agent directory: files below it that hold guard config when written inside a project. */
+const PROJECT_GUARD_FILES = new Map<string, ReadonlySet<string>>([
+  [".claude", new Set(["settings.json", "settings.local.json", "hooks"])],
+  [".codex", new Set(["config.toml", "hooks.json", "rules", "requirements.toml"])],
+  [".cursor", new Set(["mcp.json", "hooks.json", "cli.json", "cli-config.json", "permissions.json", "rules", "environment.json"])],
+  [".gemini", new Set(["settings.json"])],
+  [".windsurf", new Set(["rules", "hooks.json", "workflows"])],
+  [".continue", new Set(["config.json", "config.yaml", "config.ts"])],
+  [".amazonq", new Set(["mcp.json", "rules"])],
+  [".roo", new Set(["mcp.json", "rules"])],
+]);
+const AGENT_INSTRUCTION_DIRS = new Set([
+  "commands", "agents", "skills", "output-styles", "prompts", "instructions", "projects", "memory",
+]);
+/** The agent's own working state (plans, to-do lists), written routinely by the agent itself. */
+const AGENT_STATE_DIRS = new Set(["plans", "todos", "shell-snapshots", "statsig", "ide"]);
+
+type Tamper = "files.guard_config_write" | "files.instructions_write" | undefined;
+
+function classifyAgentDir(p: NormalPath, base: string): Tamper {
+  for (const [i, seg] of p.segs.entries()) {
+    const guarded = PROJECT_GUARD_FILES.get(seg);
+    if (!guarded || i === p.segs.length - 1) continue;
+    const next = p.segs[i + 1]!;
+    if (AGENT_STATE_DIRS.has(next)) return undefined;
+    if (INSTRUCTION_FILES.has(base) || AGENT_INSTRUCTION_DIRS.has(next)) return "files.instructions_write";
+    // The agent's home directory (`~/.claude/`) is its configuration as a whole.
+    if (guarded.has(next) || (p.home && i === 0)) return "files.guard_config_write";
+  }
+  return undefined;
+}
+
+const APPROVAL_SETTINGS = /autoapprove|auto_approve|chat\.tools\.|chat\.agent\.|allowautomatictasks|"yolo|alwaysallow/;
+
+function classifyTamper(p: NormalPath, base: string, content: string | undefined): Tamper {
+  if (p.segs.includes(".warden")) return "files.guard_config_write";
+  if (p.home && p.segs.length === 1 && base === ".claude.json") return "files.guard_config_write";
+  if (MCP_CONFIG_FILES.has(base)) return "files.guard_config_write";
+  const agentDir = classifyAgentDir(p, base);
+  if (agentDir) return agentDir;
+  if (INSTRUCTION_FILES.has(base) || endsWith(p, [".github", "instructions", base])) return "files.instructions_write";
+  const editorSettings = base === "settings.json" && (parentOf(p) === ".vscode" || parentOf(p) === "user");
+  if (editorSettings && content !== undefined && APPROVAL_SETTINGS.test(content.slice(0, 1 << 16).toLowerCase())) {
+    return "files.guard_config_write";
+  }
+  return undefined;
+}
+
+/** The check a write (or delete) of this path trips, if any. */
+export function classifyWrite(p: NormalPath, op: WriteOp, content?: string): CheckId | undefined {
+  const base = baseOf(p);
+  if (base === "") return undefined;
+  const tamper = classifyTamper(p, base, content);
+  if (tamper) return tamper;
+  // Deleting a startup file or an account database does not plant anything.
+  if (op === "delete") return undefined;
+  if (isAccountFile(p, base)) return "files.account_file_write";
+  if (isAuthorizedKeys(p, base)) return "files.authorized_keys_write";
+  if (isPersistence(p, base)) return "files.persistence_write";
+  return undefined;
+}
