@@ -14,7 +14,20 @@ export interface Scored {
 }
 
 const bucketOf = (category: string) => category.split(".").slice(0, 2).join(".");
-const flagged = (v: Verdict) => v.decision !== "allow";
+/**
+ * What the corpus case is about: a detector's own fixture is judged by that detector's part of
+ * the verdict (another detector may rightly flag its negatives: a URL password is no email, but
+ * it is a secret); an independent case by the whole verdict.
+ */
+export function judgedPart(c: CorpusCase, verdict: Verdict): { flagged: boolean; categories: string[] } {
+  if (c.detector === "independent") {
+    return { flagged: verdict.decision !== "allow", categories: (verdict.categories ?? []).map((x) => x.id) };
+  }
+  const providers = verdict["x.svc.providers"] as { provider: string; decision: string }[];
+  const own = providers.find((p) => p.provider === c.detector);
+  const findings = (verdict.findings ?? []).filter((f) => f.detector === c.detector);
+  return { flagged: own !== undefined && own.decision !== "allow", categories: findings.map((f) => f.category) };
+}
 
 export async function judgeCorpus(cases: readonly CorpusCase[]): Promise<Scored[]> {
   const dir = mkdtempSync(join(tmpdir(), "warden-corpus-"));
@@ -46,14 +59,15 @@ export function score(scored: readonly Scored[]): Metrics {
   let negatives = 0;
   let falsePositives = 0;
   for (const { case: c, verdict } of scored) {
-    const predicted = new Set((verdict.categories ?? []).map((x) => bucketOf(x.id)));
+    const part = judgedPart(c, verdict);
+    const predicted = new Set(part.categories.map(bucketOf));
     if (c.expected !== "allow") {
       const bucket = c.category ? bucketOf(c.category) : `${c.detector} (no category label)`;
-      const hit = flagged(verdict) && (c.category === undefined || predicted.has(bucket));
+      const hit = part.flagged && (c.category === undefined || predicted.has(bucket));
       get(bucket)[hit ? "tp" : "fn"]++;
     } else {
       negatives++;
-      if (flagged(verdict)) {
+      if (part.flagged) {
         falsePositives++;
         for (const b of predicted.size ? predicted : new Set(["unlabelled"])) get(b).fp++;
       }
@@ -98,7 +112,7 @@ async function main() {
   for (const [id, values] of providers) {
     console.log(`  ${id.padEnd(10)} p50 ${(percentile(values, 50) * 1000).toFixed(0)} us, p99 ${(percentile(values, 99) * 1000).toFixed(0)} us over ${values.length} events`);
   }
-  const misses = scored.filter((s) => (s.case.expected === "allow") === flagged(s.verdict));
+  const misses = scored.filter((s) => (s.case.expected === "allow") === judgedPart(s.case, s.verdict).flagged);
   if (misses.length && process.argv.includes("--misses")) {
     for (const s of misses) console.log(`  ${s.case.expected} -> ${s.verdict.decision}: ${s.case.name}`);
   }

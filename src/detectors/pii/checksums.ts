@@ -1,0 +1,110 @@
+// Check-digit algorithms of the identifiers this detector reports. A checksum is what separates
+// a real card or id number from an order number that merely has the right length.
+
+/** Luhn (ISO/IEC 7812-1) over a string of ASCII digits. */
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** ISO 13616 / ISO 7064 MOD 97-10: first four characters moved to the end, letters as 10..35. */
+export function isIbanChecksumValid(iban: string): boolean {
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (let i = 0; i < rearranged.length; i++) {
+    const code = rearranged.charCodeAt(i);
+    const value = code >= 65 ? code - 55 : code - 48;
+    remainder = value >= 10 ? (remainder * 100 + value) % 97 : (remainder * 10 + value) % 97;
+  }
+  return remainder === 1;
+}
+
+const VERHOEFF_D = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+const VERHOEFF_P = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+
+/** Verhoeff dihedral-group check, as UIDAI uses for the last digit of an Aadhaar number. */
+export function isVerhoeffValid(digits: string): boolean {
+  let check = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    check = VERHOEFF_D[check]![VERHOEFF_P[i % 8]![digit]!]!;
+  }
+  return check === 0;
+}
+
+const CN_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const CN_CHECK = "10X98765432";
+
+/** ISO 7064 MOD 11-2 check character of an 18-character resident identity number (GB 11643). */
+export function isCnResidentIdValid(id: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += (id.charCodeAt(i) - 48) * CN_WEIGHTS[i]!;
+  return CN_CHECK[sum % 11] === id[17]!.toUpperCase();
+}
+
+/** Control letter of a Spanish DNI (or NIE, once its X/Y/Z prefix is mapped to 0/1/2). */
+export const spanishIdLetter = (number: number): string => "TRWAGMYFPDXBNJZSQVHLCKE"[number % 23]!;
+
+/** French NIR key: 97 minus the first 13 digits mod 97, Corsica's 2A/2B read as 19/18. */
+export function isFrenchNirValid(body: string, key: string): boolean {
+  const numeric = body.replace(/2A/i, "19").replace(/2B/i, "18");
+  if (!/^\d{13}$/.test(numeric)) return false;
+  return 97 - (Number(numeric) % 97) === Number(key);
+}
+
+// Values of characters in odd positions (1-based) of a codice fiscale, for 0-9 then A-Z.
+const CF_ODD = [
+  1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22,
+  25, 24, 23,
+];
+
+const alphanumericIndex = (code: number): number => (code <= 57 ? code - 48 : code - 55);
+
+/** Italian codice fiscale control character (DM 23/12/1976): odd/even tables summed mod 26. */
+export function isItalianFiscalCodeValid(code: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < 15; i++) {
+    const index = alphanumericIndex(code.charCodeAt(i));
+    sum += i % 2 === 0 ? CF_ODD[index]! : index >= 10 ? index - 10 : index;
+  }
+  return String.fromCharCode(65 + (sum % 26)) === code[15];
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A calendar date that can exist (29 February only in leap years). */
+export function isValidDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) return false;
+  if (month === 2 && day === 29) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return true;
+}

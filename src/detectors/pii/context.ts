@@ -1,0 +1,55 @@
+// Context words turn an ambiguous number into personal data: they are looked for just before the
+// match and in the name of the field the text sits under (`payload.arguments.phone`).
+import type { FieldContext } from "./pii-kind.ts";
+
+// Word boundaries are ASCII letters only, so `phone_number`, `tel:` and `dob=` all count.
+const word = (alternatives: string): RegExp => new RegExp(`(?<![a-z])(?:${alternatives})(?![a-z])`, "i");
+
+export const PHONE_CONTEXT = word(
+  "tel|tele?phone|phone|phones|mobile|mob|cell|cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
+    "text\\s+me|ring\\s+me|contact[\\s_]+(?:number|no)|telefon|tel[eé]fono|t[eé]l[eé]phone|handy|portable|celular|" +
+    "m[oó]vil|cellulare|msisdn",
+);
+
+export const SSN_CONTEXT = word("ssn|ss#|ss\\s*no|social[\\s_]+security|soc\\.?\\s*sec");
+
+export const DOB_CONTEXT = word(
+  "dob|d\\.o\\.b\\.?|date[\\s_]+of[\\s_]+birth|birth[\\s_]*date|birthday|born(?:\\s+on)?|geboren(?:\\s+am)?|geburtsdatum|" +
+    "geb\\.|fecha\\s+de\\s+nacimiento|nacid[oa]\\s+el|date\\s+de\\s+naissance|n[ée]e?\\s+le|data\\s+di\\s+nascita|" +
+    "nat[oa]\\s+il|data\\s+de\\s+nascimento",
+);
+/** Scripts without word boundaries, checked as plain substrings. */
+export const DOB_CONTEXT_CJK = /出生日期|生日|生年月日/;
+
+export const CARD_CONTEXT = word(
+  "card|cards|visa|master[\\s_]?card|amex|american\\s+express|discover|jcb|diners|union[\\s_]?pay|credit|debit|cc|pan|cvv|payment",
+);
+
+/** Words that name a bare long number as something other than a card. */
+export const NON_CARD_CONTEXT = word(
+  "order|orders|invoice|tracking|transaction|txn|shipment|serial|sku|imei|iccid|ean|upc|isbn|ref|reference|id|" +
+    "ids|trace|span|request|session|timestamp|ts|epoch|nonce|seq|sequence|build",
+);
+
+export const AADHAAR_CONTEXT = word("aadhaar|aadhar|uidai|uid|आधार");
+export const NINO_CONTEXT = word("nino|national[\\s_]+insurance|ni\\s*(?:number|no|#)");
+export const NATIONAL_ID_CONTEXT = word("dni|nie|nif|documento|identidad|id\\s*card|身份证|identity");
+
+/** `payload.arguments.phoneNumber` -> `phone number`; `payload.list[3]` -> `list`. */
+export function fieldKeyOf(path: string): string {
+  const trimmed = path.replace(/(?:\[\d+\])+$/, "");
+  const quoted = /\["((?:[^"\\]|\\.)*)"\]$/.exec(trimmed);
+  const key = quoted ? quoted[1]! : trimmed.slice(trimmed.lastIndexOf(".") + 1);
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-]+/g, " ").toLowerCase();
+}
+
+/** True when `pattern` names the field, or occurs in the `window` characters before `start`. */
+export function hasContext(
+  text: string,
+  start: number,
+  context: FieldContext,
+  pattern: RegExp,
+  window = 40,
+): boolean {
+  return pattern.test(context.key) || pattern.test(text.slice(Math.max(0, start - window), start));
+}

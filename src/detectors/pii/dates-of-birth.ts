@@ -1,0 +1,81 @@
+// Dates of birth. A date alone is a release date or a log timestamp; it is a date of birth only
+// right after a birth word (`DOB:`, `born on`, `geboren am`, `fecha de nacimiento`) or as the
+// value of a field named like one (`payload.arguments.date_of_birth`).
+import { isValidDate } from "./checksums.ts";
+import { DOB_CONTEXT, DOB_CONTEXT_CJK } from "./context.ts";
+import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+
+const MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const MONTH_INDEX = "janfebmaraprmayjunjulaugsepoctnovdec";
+
+const DATE = new RegExp(
+  "(?<![\\w/.\\-])(?:" +
+    "(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})" +
+    "|(\\d{1,2})[-/.](\\d{1,2})[-/.](\\d{4}|\\d{2})" +
+    `|(\\d{1,2})(?:st|nd|rd|th)?(?:\\s+of)?[\\s\\-]+(${MONTHS})\\.?,?[\\s\\-]+(\\d{4})` +
+    `|(${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})` +
+    "|(\\d{4})年(\\d{1,2})月(\\d{1,2})日" +
+    ")(?![\\w]|[/.\\-]\\d)",
+  "gi",
+);
+
+/** Birth words, searched across the whole text: the ASCII ones and those of scripts without spaces. */
+const CONTEXT_SCAN = new RegExp(`${DOB_CONTEXT.source}|${DOB_CONTEXT_CJK.source}`, "gi");
+const CONTEXT_PREFILTER = /dob|d\.o\.b|birth|born|geb|nacimiento|nacid|naissance|n[ée]e? le|nascita|nat[oa] il|nascimento|出生|生日|生年月日/i;
+const WINDOW = 40;
+/** `birthday party at 7pm! The concert is on 12/03/2024`: the date belongs to another sentence. */
+const SENTENCE_BREAK = /[!?;\n]|\.\s/;
+const CURRENT_YEAR = new Date().getUTCFullYear();
+
+const monthNumber = (name: string): number => MONTH_INDEX.indexOf(name.slice(0, 3).toLowerCase()) / 3 + 1;
+
+const fullYear = (year: string): number => {
+  const y = Number(year);
+  if (year.length === 4) return y;
+  return y + (y > CURRENT_YEAR % 100 ? 1900 : 2000);
+};
+
+/** Day-first or month-first, whichever is a real date: both orders are in use. */
+function isPlausibleBirthDate(m: RegExpExecArray): boolean {
+  let year: number;
+  let dates: [number, number][];
+  if (m[1]) [year, dates] = [Number(m[1]), [[Number(m[2]), Number(m[3])]]];
+  else if (m[4]) {
+    const [a, b] = [Number(m[4]), Number(m[5])];
+    [year, dates] = [fullYear(m[6]!), [[b, a], [a, b]]];
+  } else if (m[7]) [year, dates] = [Number(m[9]), [[monthNumber(m[8]!), Number(m[7])]]];
+  else if (m[10]) [year, dates] = [Number(m[12]), [[monthNumber(m[10]), Number(m[11])]]];
+  else [year, dates] = [Number(m[13]), [[Number(m[14]), Number(m[15])]]];
+  if (year < 1900 || year > CURRENT_YEAR) return false;
+  return dates.some(([month, day]) => isValidDate(year, month, day));
+}
+
+/**
+ * The first birth date starting within WINDOW characters of `from`, pushed as a hit. Only a
+ * bounded slice is searched, so many birth words in a huge text stay linear.
+ */
+function findDateAfter(text: string, from: number, hits: PiiHit[]): number {
+  const slice = text.slice(from, from + WINDOW + 32);
+  DATE.lastIndex = 0;
+  for (let m = DATE.exec(slice); m !== null && m.index < WINDOW; m = DATE.exec(slice)) {
+    if (SENTENCE_BREAK.test(slice.slice(0, m.index))) return from;
+    if (!isPlausibleBirthDate(m)) continue;
+    const start = from + m.index;
+    hits.push({ kind: PII_KINDS.dateOfBirth, start, end: start + m[0].length, score: 0.85 });
+    return start + m[0].length;
+  }
+  return from;
+}
+
+export function scanDatesOfBirth(text: string, context: FieldContext, hits: PiiHit[]): void {
+  if (DOB_CONTEXT.test(context.key)) {
+    findDateAfter(text, 0, hits);
+    return;
+  }
+  if (!CONTEXT_PREFILTER.test(text)) return;
+  CONTEXT_SCAN.lastIndex = 0;
+  for (let m = CONTEXT_SCAN.exec(text); m !== null; m = CONTEXT_SCAN.exec(text)) {
+    const from = m.index + m[0].length;
+    CONTEXT_SCAN.lastIndex = Math.max(CONTEXT_SCAN.lastIndex, findDateAfter(text, from, hits));
+  }
+}

@@ -1,0 +1,131 @@
+// The PII detector: finds personal data (emails, phones, cards, IBANs, national ids, public IPs,
+// dates of birth) in every text field of an event and asks the engine to redact it. Findings
+// carry offsets only; no matched value ever leaves this module.
+import { Type, type Static } from "@sinclair/typebox";
+import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
+import { fingerprint } from "../../lib/fingerprint.ts";
+import { KINDS } from "../../wire/guard-event.ts";
+import type { Finding } from "../../wire/verdict.ts";
+import { fieldKeyOf } from "./context.ts";
+import type { FieldContext, PiiHit } from "./pii-kind.ts";
+import { maskSpans, scanText, selectScanners } from "./scan-text.ts";
+
+const DETECTOR_ID = "pii";
+/** How much of the preceding argv an `exec` argument keeps as context (`ssh -i key user@host`). */
+const ARGV_CONTEXT = 200;
+
+export const PiiConfig = Type.Object(
+  {
+    /** `redact`: ask for every hit to be replaced; `allow`: report findings, let policy decide. */
+    action: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("allow")])),
+    /** Checks to turn off, by check id (`pii.ip_address`) or category prefix (`privacy.pii.phone_number`). */
+    categories: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type PiiConfig = Static<typeof PiiConfig>;
+
+const DEFAULTS: Required<PiiConfig> = { action: "redact", categories: [] };
+
+function toFinding(hit: PiiHit, path: string): Finding {
+  return {
+    category: hit.kind.category,
+    path,
+    start: hit.start,
+    end: hit.end,
+    score: hit.score,
+    detector: DETECTOR_ID,
+    severity: hit.kind.severity,
+    check_id: hit.kind.checkId,
+    title: hit.kind.title,
+  };
+}
+
+function toRedaction(hit: PiiHit, path: string, text: string): RedactionRequest {
+  return {
+    path,
+    start: hit.start,
+    end: hit.end,
+    category: hit.kind.category,
+    label: hit.kind.label,
+    fingerprint: fingerprint(text.slice(hit.start, hit.end)),
+  };
+}
+
+/** Spans of a `redacted` event that are placeholders already, grouped by payload path. */
+function groupRedactedSpans(input: InspectedEvent): Map<string, { start: number; end: number }[]> | undefined {
+  const redactions = input.event.redactions;
+  if (input.encoding !== "redacted" || !Array.isArray(redactions) || redactions.length === 0) return undefined;
+  const byPath = new Map<string, { start: number; end: number }[]>();
+  for (const redaction of redactions) {
+    if (typeof redaction !== "object" || redaction === null) continue;
+    const spans = byPath.get(redaction.path) ?? [];
+    spans.push({ start: redaction.start, end: redaction.end });
+    byPath.set(redaction.path, spans);
+  }
+  return byPath;
+}
+
+/** "email, phone_number": the refinements found, for a reason line without values. */
+const describeCategories = (findings: readonly Finding[]): string =>
+  [...new Set(findings.map((f) => f.category.slice("privacy.pii.".length)))].sort().join(", ");
+
+function summarise(findings: Finding[], redactions: RedactionRequest[], action: "redact" | "allow"): DetectorOutcome {
+  if (findings.length === 0) {
+    return { decision: "allow", reasons: ["no personal data found in text fields"], findings };
+  }
+  const outcome: DetectorOutcome = {
+    decision: action,
+    reasons: [`${findings.length} personal data value(s) found: ${describeCategories(findings)}`],
+    findings,
+    confidence: Math.max(...findings.map((f) => f.score ?? 0)),
+  };
+  if (action === "redact") outcome.redactions = redactions;
+  return outcome;
+}
+
+type Scanners = ReturnType<typeof selectScanners>;
+
+function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanners: Scanners): DetectorOutcome {
+  const redactedSpans = groupRedactedSpans(input);
+  const isNetwork = input.event.kind === "network";
+  const isExec = input.event.kind === "exec";
+  const findings: Finding[] = [];
+  const redactions: RedactionRequest[] = [];
+  let argvBefore = "";
+  for (const { path, text } of input.texts()) {
+    const isArgv = isExec && path.startsWith("payload.argv[");
+    const context: FieldContext = {
+      key: fieldKeyOf(path),
+      isNetworkHost: isNetwork && path === "payload.host",
+      argvBefore: isArgv ? argvBefore : "",
+    };
+    if (isArgv) argvBefore = `${argvBefore}${text.slice(0, ARGV_CONTEXT)} `.slice(-ARGV_CONTEXT);
+    for (const hit of scanText(maskSpans(text, redactedSpans?.get(path)), context, scanners)) {
+      findings.push(toFinding(hit, path));
+      redactions.push(toRedaction(hit, path, text));
+    }
+  }
+  const outcome = summarise(findings, redactions, action);
+  const unextracted = input.unextracted();
+  if (unextracted.length > 0) {
+    outcome.unjudged = [...unextracted];
+    outcome.reasons.push(`${unextracted.length} field(s) too large or too deep to scan`);
+  }
+  return outcome;
+}
+
+export const piiDetector: DetectorDefinition<PiiConfig> = {
+  id: DETECTOR_ID,
+  description:
+    "Finds personal data (emails, phone numbers, payment cards, IBANs, national ids, public IPs, dates of birth) and asks for its redaction.",
+  kinds: KINDS,
+  encodings: ["raw", "redacted"],
+  configSchema: PiiConfig,
+  defaultConfig: { action: DEFAULTS.action, categories: [] },
+  create(config) {
+    const action = config?.action ?? DEFAULTS.action;
+    const scanners = selectScanners(config?.categories ?? []);
+    return { inspect: (input) => inspectEvent(input, action, scanners) };
+  },
+};

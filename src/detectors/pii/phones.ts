@@ -1,0 +1,66 @@
+// Phone numbers. A long number alone is not a phone (order ids, timestamps, hashes): it needs a
+// leading `+`, a parenthesised area code, or a phone word nearby or in the field's name, and
+// then the digits must be grouped like a phone number, not like a date, an IP or a version.
+import { hasContext, PHONE_CONTEXT } from "./context.ts";
+import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+
+// Digit groups joined by single separators, optionally starting with `+` or `(area)`. Separators
+// are mandatory between groups, so a long digit run has one parse and nothing backtracks far;
+// the lookbehind refuses to start inside a token, the lookahead to stop inside one.
+const CANDIDATE =
+  /(?<![\w+.\-\/@#$%~^&])(?:\+\s?)?(?:\(\d{1,5}\)\s?[.\-]?)?\d{1,15}(?:(?:[ .\-]|\s?\(|\)\s?)\d{1,8}){0,7}(?![\w@]|[.\-\/]\d)/g;
+
+const MIN_DIGITS = 10;
+const MAX_DIGITS = 15;
+
+const ISO_DATE_PREFIX = /^(?:19|20)\d\d[.\-\/ ](?:0?[1-9]|1[0-2])[.\-\/ ](?:0?[1-9]|[12]\d|3[01])(?!\d)/;
+const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+const PLACEHOLDER_TAIL = /(?:1234567890|0123456789|9876543210|(\d)\1{6,})$/;
+
+const countDigits = (value: string): number => {
+  let n = 0;
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) >= 48 && value.charCodeAt(i) <= 57) n++;
+  return n;
+};
+
+/** Phones mix at most two separator styles, and no group is longer than a subscriber number. */
+function hasPhoneGrouping(value: string): boolean {
+  const separators = new Set(value.match(/[ .\-]/g) ?? []);
+  if (separators.size > 2) return false;
+  const groups = value.split(/[^\d]+/).filter(Boolean);
+  return groups.length === 1 || groups.every((g) => g.length <= 8) || (groups.length === 2 && groups[0]!.length <= 4);
+}
+
+function scoreCandidate(value: string, text: string, start: number, context: FieldContext): number {
+  const digits = countDigits(value);
+  if (digits < MIN_DIGITS || digits > MAX_DIGITS) return 0;
+  if (ISO_DATE_PREFIX.test(value) || DOTTED_QUAD.test(value)) return 0;
+  if (PLACEHOLDER_TAIL.test(value.replace(/\D/g, ""))) return 0;
+  const plus = value.charCodeAt(0) === 43;
+  const bare = /^\d+$/.test(value);
+  // Bare runs: more than 12 digits is an id or epoch millis; 10 starting with 1 is epoch seconds
+  // (no national numbering plan starts a 10-digit number with 1).
+  if (!plus && bare && (digits > 12 || (digits === 10 && value[0] === "1"))) return 0;
+  if (!hasPhoneGrouping(value)) return 0;
+  const worded = hasContext(text, start, context, PHONE_CONTEXT);
+  if (plus) return worded ? 0.95 : 0.85;
+  if (worded) return bare ? 0.7 : 0.85;
+  return /^\(\d{2,5}\)/.test(value) && !bare ? 0.75 : 0;
+}
+
+const DIFF_HUNK = /^@@ -\d/m;
+
+export function scanPhones(text: string, context: FieldContext, hits: PiiHit[]): void {
+  let isDiff: boolean | undefined;
+  CANDIDATE.lastIndex = 0;
+  for (let m = CANDIDATE.exec(text); m !== null; m = CANDIDATE.exec(text)) {
+    let [value, start] = [m[0], m.index];
+    // In a unified diff a line-leading `+` marks an added line, not a country code.
+    const lineStart = start === 0 || text.charCodeAt(start - 1) === 10;
+    if (lineStart && value.charCodeAt(0) === 43 && (isDiff ??= DIFF_HUNK.test(text))) {
+      [value, start] = [value.slice(1), start + 1];
+    }
+    const score = scoreCandidate(value, text, start, context);
+    if (score > 0) hits.push({ kind: PII_KINDS.phone, start, end: start + value.length, score });
+  }
+}

@@ -1,0 +1,61 @@
+// The vocabulary every PII scanner reports in: what was found (a PiiKind) and where.
+import type { Severity } from "../../wire/verdict.ts";
+
+export interface PiiKind {
+  checkId: string;
+  category: string;
+  severity: Severity;
+  /** Placeholder type the engine turns into `${SVC_<LABEL>_<n>}`. */
+  label: string;
+  /** Generic, never derived from the matched text. */
+  title: string;
+  /** On overlap the kind with the stricter structure (checksum, fixed length) wins. */
+  priority: number;
+}
+
+export interface PiiHit {
+  kind: PiiKind;
+  start: number;
+  end: number;
+  score: number;
+}
+
+const defineKind = (
+  name: string,
+  refinement: string,
+  severity: Severity,
+  label: string,
+  title: string,
+  priority: number,
+): PiiKind => ({ checkId: `pii.${name}`, category: `privacy.pii.${refinement}`, severity, label, title, priority });
+
+export const PII_KINDS = {
+  iban: defineKind("iban", "bank_account", "high", "IBAN", "Bank account number (IBAN)", 95),
+  cnResidentId: defineKind("cn_resident_id", "national_id.cn", "high", "NATIONAL_ID", "Chinese resident identity number", 90),
+  itFiscalCode: defineKind("it_fiscal_code", "national_id.it", "high", "NATIONAL_ID", "Italian fiscal code", 88),
+  frNir: defineKind("fr_nir", "national_id.fr", "high", "NATIONAL_ID", "French social security number", 86),
+  bankCard: defineKind("bank_card", "bank_card", "high", "CARD", "Payment card number", 85),
+  aadhaar: defineKind("aadhaar", "national_id.in", "high", "NATIONAL_ID", "Aadhaar number", 80),
+  esDni: defineKind("es_dni", "national_id.es", "high", "NATIONAL_ID", "Spanish identity number", 78),
+  gbNino: defineKind("gb_nino", "national_id.gb", "high", "NATIONAL_ID", "UK National Insurance number", 76),
+  ssn: defineKind("ssn", "national_id.us", "high", "SSN", "US Social Security number", 75),
+  email: defineKind("email", "email", "medium", "EMAIL", "Email address", 60),
+  dateOfBirth: defineKind("date_of_birth", "date_of_birth", "medium", "DOB", "Date of birth", 55),
+  phone: defineKind("phone", "phone_number", "medium", "PHONE", "Phone number", 50),
+  ipAddress: defineKind("ip_address", "ip_address", "low", "IP", "Public IP address", 30),
+} as const;
+
+/** Upper bound on reported values per text field, so a hostile payload cannot bloat a verdict. */
+export const MAX_HITS_PER_FIELD = 256;
+
+/** Where a text sits: the scanners read context words from the field's own name too. */
+export interface FieldContext {
+  /** Last named segment of the payload path as lower-case words (`phoneNumber` -> `phone number`). */
+  key: string;
+  /** True for the `host` of a `network` event: a destination server, not a person. */
+  isNetworkHost: boolean;
+  /** For an `exec` argv element, the arguments before it (bounded), which read as its context. */
+  argvBefore: string;
+}
+
+export type Scanner = (text: string, context: FieldContext, hits: PiiHit[]) => void;

@@ -1,0 +1,203 @@
+import { describe, expect, test } from "bun:test";
+import { Value } from "@sinclair/typebox/value";
+import type { DetectorOutcome } from "../../engine/detector.ts";
+import { createInspectedEvent } from "../../engine/inspected-event.ts";
+import type { GuardEvent, Kind, Redaction } from "../../wire/guard-event.ts";
+import { isCnResidentIdValid, isFrenchNirValid, isIbanChecksumValid, isItalianFiscalCodeValid, isLuhnValid, isVerhoeffValid } from "./checksums.ts";
+import negativeCases from "./fixtures/negative.json";
+import positiveCases from "./fixtures/positive.json";
+import { piiDetector, type PiiConfig } from "./index.ts";
+
+interface Fixture {
+  name: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  provenance?: GuardEvent["provenance"];
+  /** Personal values planted in the payload; each must be found exactly and never echoed. */
+  planted?: string[];
+  expect: { decision: string; categories?: string[]; check_ids?: string[] };
+}
+
+let eventCounter = 0;
+function makeEvent(kind: string, payload: Record<string, unknown>, extra: Partial<GuardEvent> = {}): GuardEvent {
+  eventCounter++;
+  return {
+    svc_version: "0.5",
+    event_id: `evt-${eventCounter}`,
+    guard_id: "guard-test",
+    timestamp: new Date(Date.UTC(2026, 10, 22, 12, 0, eventCounter % 60)).toISOString(),
+    observation_point: "invocation",
+    kind: kind as Kind,
+    payload,
+    ...extra,
+  };
+}
+
+function inspect(event: GuardEvent, config: PiiConfig = piiDetector.defaultConfig): DetectorOutcome {
+  const outcome = piiDetector.create(config).inspect(createInspectedEvent(event));
+  if (outcome instanceof Promise) throw new Error("pii detector must be synchronous");
+  return outcome;
+}
+
+const unique = (values: readonly (string | undefined)[]): string[] =>
+  [...new Set(values.filter((v): v is string => v !== undefined))].sort();
+
+function textsOf(event: GuardEvent): Map<string, string> {
+  return new Map(createInspectedEvent(event).texts().map((f) => [f.path, f.text]));
+}
+
+function expectFixture(fixture: Fixture): void {
+  const event = makeEvent(fixture.kind, fixture.payload, fixture.provenance ? { provenance: fixture.provenance } : {});
+  const outcome = inspect(event);
+  const texts = textsOf(event);
+  const found = outcome.findings.map((f) => texts.get(f.path!)!.slice(f.start, f.end));
+  expect({ decision: outcome.decision, found }).toMatchObject({ decision: fixture.expect.decision });
+  if (fixture.expect.categories) {
+    expect(unique(outcome.findings.map((f) => f.category))).toEqual(unique(fixture.expect.categories));
+  }
+  if (fixture.expect.check_ids) {
+    expect(unique(outcome.findings.map((f) => f.check_id))).toEqual(unique(fixture.expect.check_ids));
+  }
+  const serialized = JSON.stringify(outcome);
+  for (const value of fixture.planted ?? []) {
+    expect(found).toContain(value);
+    expect(serialized).not.toContain(value);
+  }
+  if (fixture.planted) expect(found.toSorted()).toEqual(fixture.planted.toSorted());
+}
+
+describe("pii detector: positive fixtures", () => {
+  test("the corpus is large enough", () => expect(positiveCases.length).toBeGreaterThanOrEqual(40));
+  for (const fixture of positiveCases as Fixture[]) test(fixture.name, () => expectFixture(fixture));
+});
+
+describe("pii detector: negative fixtures", () => {
+  test("the corpus is large enough", () => expect(negativeCases.length).toBeGreaterThanOrEqual(40));
+  for (const fixture of negativeCases as Fixture[]) test(fixture.name, () => expectFixture(fixture));
+});
+
+describe("findings and redactions", () => {
+  const text = "Write to ana.silva@gmail.com or call +351 912 345 678; card 4539 1488 0343 6467.";
+  const outcome = inspect(makeEvent("model_output", { text }));
+
+  test("pair every finding with a redaction over the same span and category", () => {
+    expect(outcome.findings).toHaveLength(3);
+    expect(outcome.redactions).toHaveLength(3);
+    for (const [i, finding] of outcome.findings.entries()) {
+      expect(outcome.redactions![i]).toMatchObject({
+        path: finding.path,
+        start: finding.start,
+        end: finding.end,
+        category: finding.category,
+      });
+    }
+    expect(outcome.redactions!.map((r) => r.label)).toEqual(["EMAIL", "PHONE", "CARD"]);
+  });
+
+  test("rate severities by kind and describe findings generically", () => {
+    expect(outcome.findings.map((f) => [f.check_id, f.severity, f.detector])).toEqual([
+      ["pii.email", "medium", "pii"],
+      ["pii.phone", "medium", "pii"],
+      ["pii.bank_card", "high", "pii"],
+    ]);
+    expect(outcome.reasons).toEqual(["3 personal data value(s) found: bank_card, email, phone_number"]);
+    const ip = inspect(makeEvent("model_output", { text: "from 81.2.69.160" }));
+    expect(ip.findings[0]!.severity).toBe("low");
+  });
+
+  test("give one value one fingerprint wherever it appears", () => {
+    const twice = inspect(makeEvent("tool_call", { a: "x ana.silva@gmail.com", b: { c: "ana.silva@gmail.com y" } }));
+    const [first, second] = twice.redactions!;
+    expect(first!.fingerprint).toBe(second!.fingerprint);
+    expect(first!.fingerprint).not.toContain("ana.silva");
+    expect([first!.path, second!.path]).toEqual(["payload.a", "payload.b.c"]);
+  });
+});
+
+describe("checksums", () => {
+  test("accept valid check digits and reject a changed digit", () => {
+    expect([isLuhnValid("4539148803436467"), isLuhnValid("4539148803436468")]).toEqual([true, false]);
+    expect([isIbanChecksumValid("DE89370400440532013000"), isIbanChecksumValid("DE88370400440532013000")]).toEqual([true, false]);
+    expect([isVerhoeffValid("499184203753"), isVerhoeffValid("499184203754")]).toEqual([true, false]);
+    expect([isCnResidentIdValid("11010519491231002X"), isCnResidentIdValid("110105194912310021")]).toEqual([true, false]);
+    expect([isFrenchNirValid("2690375123456", "96"), isFrenchNirValid("2690375123456", "95")]).toEqual([true, false]);
+    expect([isItalianFiscalCodeValid("BNCGPP80A01H501E"), isItalianFiscalCodeValid("BNCGPP80A01H501F")]).toEqual([true, false]);
+  });
+});
+
+describe("redacted encoding", () => {
+  test("skip spans that are placeholders already and still find the rest", () => {
+    const placeholder = "${SVC_EMAIL_1}";
+    const text = `mail ${placeholder} or +44 20 7946 0958`;
+    const start = text.indexOf(placeholder);
+    const redactions: Redaction[] = [{ path: "payload.text", start, end: start + placeholder.length }];
+    const outcome = inspect(makeEvent("model_output", { text }, { content_encoding: "redacted", redactions }));
+    expect(outcome.findings.map((f) => [f.check_id, text.slice(f.start, f.end)])).toEqual([["pii.phone", "+44 20 7946 0958"]]);
+  });
+
+  test("do not report a value inside an already redacted span", () => {
+    const text = "card 4539 1488 0343 6467";
+    const redactions: Redaction[] = [{ path: "payload.text", start: 5, end: text.length }];
+    const outcome = inspect(makeEvent("model_output", { text }, { content_encoding: "redacted", redactions }));
+    expect(outcome).toMatchObject({ decision: "allow", findings: [] });
+  });
+});
+
+describe("configuration", () => {
+  const text = "mail ana.silva@gmail.com from 81.2.69.160";
+
+  test("the default configuration validates against the schema", () => {
+    expect(Value.Check(piiDetector.configSchema, piiDetector.defaultConfig)).toBe(true);
+    expect(Value.Check(piiDetector.configSchema, { action: "block" })).toBe(false);
+    expect(Value.Check(piiDetector.configSchema, { unknown: 1 })).toBe(false);
+  });
+
+  test("allow with findings and no redactions when action is allow", () => {
+    const outcome = inspect(makeEvent("model_output", { text }), { action: "allow" });
+    expect(outcome.decision).toBe("allow");
+    expect(outcome.redactions).toBeUndefined();
+    expect(outcome.findings.map((f) => f.check_id)).toEqual(["pii.email", "pii.ip_address"]);
+  });
+
+  test("disable checks by check id or category prefix", () => {
+    const byId = inspect(makeEvent("model_output", { text }), { categories: ["pii.ip_address"] });
+    expect(byId.findings.map((f) => f.check_id)).toEqual(["pii.email"]);
+    const byCategory = inspect(makeEvent("model_output", { text }), { categories: ["privacy.pii.email"] });
+    expect(byCategory.findings.map((f) => f.check_id)).toEqual(["pii.ip_address"]);
+    const ids = inspect(makeEvent("user_input", { text: "SSN 536-22-8451" }), { categories: ["privacy.pii.national_id"] });
+    expect(ids.decision).toBe("allow");
+  });
+});
+
+describe("large, unextracted and garbage payloads", () => {
+  test("scan a 1 MiB text and find a value planted at its end", () => {
+    const planted = "ana.silva@gmail.com";
+    const filler = "order 4000123412341235 at 2024-01-15 10:30 from 10.0.0.1, v1.2.3 a@b x:y:z 555-12 ";
+    const text = `${filler.repeat(Math.ceil((1 << 20) / filler.length)).slice(0, (1 << 20) - planted.length - 1)} ${planted}`;
+    const outcome = inspect(makeEvent("tool_result", { result: text }));
+    expect(outcome.findings.map((f) => text.slice(f.start, f.end))).toEqual([planted]);
+  });
+
+  test("complete on adversarial 1 MiB inputs", () => {
+    const size = (1 << 20) - 16;
+    for (const unit of ["9", "1 ", "+1 (2) 3-", "a.b@", "1.2.", "2a00:", "dob 1", "AB12", "DE89 "]) {
+      const outcome = inspect(makeEvent("tool_result", { result: unit.repeat(Math.floor(size / unit.length)) }));
+      expect(outcome.findings.length).toBeLessThanOrEqual(256);
+    }
+  });
+
+  test("report fields too large to extract as unjudged", () => {
+    const outcome = inspect(makeEvent("tool_result", { small: "ok", huge: "a".repeat((1 << 20) + 1) }));
+    expect(outcome.unjudged).toEqual(["payload.huge"]);
+    expect(outcome.decision).toBe("allow");
+  });
+
+  test("do not throw on garbage payloads", () => {
+    let deep: Record<string, unknown> = { text: "+44 20 7946 0958" };
+    for (let i = 0; i < 100; i++) deep = { nested: deep };
+    const payloads: unknown[] = [{}, { text: 42 }, { a: null, b: [1, true, { c: undefined }] }, deep, { "we ird\"key": "\u0000\uffff\ud800" }];
+    for (const payload of payloads) expect(() => inspect(makeEvent("tool_call", payload as Record<string, unknown>))).not.toThrow();
+    const badRedactions = [null, { path: 1, start: "x", end: -5 }] as unknown as Redaction[];
+    expect(() => inspect(makeEvent("model_output", { text: "a" }, { content_encoding: "redacted", redactions: badRedactions }))).not.toThrow();
+  });
+});
