@@ -64,6 +64,10 @@ export function analyzeScript(script: Script, options: AnalyzeOptions, embeddedD
       return nested.hits;
     },
   };
-  const hits = RULES.flatMap((rule) => rule(ctx)).filter((found) => !options.disabledChecks.has(found.check));
+  const hits: Hit[] = [];
+  const filter = options.disabledChecks.size > 0;
+  for (const rule of RULES) {
+    for (const found of rule(ctx)) if (!filter || !options.disabledChecks.has(found.check)) hits.push(found);
+  }
   return { hits, incomplete };
 }

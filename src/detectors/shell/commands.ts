@@ -32,18 +32,17 @@ const LANGUAGE_PREFIXES: readonly [string, Language][] = [
 
 const AWKS = new Set(["awk", "gawk", "mawk", "nawk", "busybox-awk"]);
 
+const LANGUAGE_BY_PREFIX = new Map(LANGUAGE_PREFIXES);
+/** One match instead of a loop over prefixes: a prefix plus an optional version suffix. */
+const INTERPRETER_NAME = new RegExp(`^(${LANGUAGE_PREFIXES.map(([prefix]) => prefix).join("|")})(?:[0-9][0-9.]*[mw]?)?$`);
+
 /** A language for interpreter names, allowing version suffixes (`python3.12`, `php8.2`). */
 export function languageOf(name: string): Language | undefined {
   if (SHELLS.has(name)) return "shell";
   if (AWKS.has(name)) return "awk";
-  for (const [prefix, language] of LANGUAGE_PREFIXES) {
-    if (name === prefix) return language;
-    if (name.startsWith(prefix) && isVersionSuffix(name.slice(prefix.length))) return language;
-  }
-  return undefined;
+  const match = INTERPRETER_NAME.exec(name);
+  return match ? LANGUAGE_BY_PREFIX.get(match[1] as string) : undefined;
 }
-
-const isVersionSuffix = (suffix: string): boolean => /^[0-9][0-9.]*[mw]?$/.test(suffix);
 
 /** Programs whose job is to pull content from the network. */
 export const FETCHERS = new Set([

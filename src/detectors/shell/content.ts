@@ -90,6 +90,7 @@ function printfOutput(args: Field[]): Output | undefined {
 
 /** Decoders and filters applied to a literal input: their output is just as knowable. */
 function transformOutput(inv: Invocation, depth: number): Output | undefined {
+  if (!TRANSFORMERS.has(inv.name)) return undefined;
   const flags = inv.args.map((arg) => arg.text);
   const decoder = decoderOf(inv.name, flags);
   if (!decoder) return undefined;
@@ -101,6 +102,9 @@ function transformOutput(inv: Invocation, depth: number): Output | undefined {
 }
 
 type Decoder = (input: string) => string | undefined;
+
+/** The only names `decoderOf` knows, checked first because most commands are none of them. */
+const TRANSFORMERS = new Set(["base64", "openssl", "xxd", "rev"]);
 
 export function decoderOf(name: string, flags: string[]): Decoder | undefined {
   const decodeFlag = flags.some((flag) => /^-[a-zA-Z]*[dD]/.test(flag) || flag === "--decode");

@@ -32,7 +32,16 @@ const NULL_SOURCES = new Set(["/dev/null", "/dev/zero"]);
 const WRITE_OPS = new Set([">", ">|", ">>", "&>", "&>>", ">&"]);
 const CLEARING_COMMANDS = new Set(["", ":", "true", "false"]);
 
-export function writesOf(inv: Invocation): Write[] {
+/**
+ * Most rules ask for the same invocation's writes: they are derived once and kept on the
+ * invocation (a WeakMap cache costs more than it saves: every event churns its entries).
+ */
+export function writesOf(inv: Invocation): readonly Write[] {
+  inv.writes ??= computeWrites(inv);
+  return inv.writes;
+}
+
+function computeWrites(inv: Invocation): Write[] {
   const writes: Write[] = [];
   const add = (path: string, mode: WriteMode, clearing: boolean, content: Output | undefined) =>
     writes.push({ path, mode, clearing, content, span: inv.span, inv });
@@ -51,24 +60,18 @@ export function writesOf(inv: Invocation): Write[] {
 type AddWrite = (path: string, mode: WriteMode, clearing: boolean, content: Output | undefined) => void;
 
 function commandWrites(inv: Invocation, add: AddWrite): void {
-  const operands = operandFields(inv);
-  const last = operands[operands.length - 1]?.text;
-  const fromNull = operands.length >= 2 && NULL_SOURCES.has(operands[0]?.text ?? "");
   switch (inv.name) {
     case "tee": {
       const append = flagSet(inv).has("-a") || flagSet(inv).has("--append");
-      for (const field of operands) add(field.text, append ? "append" : "overwrite", false, feedOutput(inv.stdin));
+      for (const field of operandFields(inv)) add(field.text, append ? "append" : "overwrite", false, feedOutput(inv.stdin));
       return;
     }
     case "cp":
     case "install":
     case "mv":
     case "rsync":
-      if (last && operands.length >= 2) add(targetDirectory(inv) ?? last, "copy", fromNull, undefined);
-      return;
     case "ln":
-      if (last && operands.length >= 2) add(last, "link", fromNull, undefined);
-      return;
+      return copyWrites(inv, add);
     case "dd":
       return ddWrites(inv, add);
     case "truncate":
@@ -82,6 +85,16 @@ function commandWrites(inv: Invocation, add: AddWrite): void {
     default:
       for (const path of downloadTargets(inv)) add(path, "download", false, undefined);
   }
+}
+
+/** `cp a b`, `ln -s a b`: the last operand is written (emptied when the source is /dev/null). */
+function copyWrites(inv: Invocation, add: AddWrite): void {
+  const operands = operandFields(inv);
+  const last = operands[operands.length - 1]?.text;
+  if (!last || operands.length < 2) return;
+  const fromNull = NULL_SOURCES.has(operands[0]?.text ?? "");
+  if (inv.name === "ln") add(last, "link", fromNull, undefined);
+  else add(targetDirectory(inv) ?? last, "copy", fromNull, undefined);
 }
 
 const hasScriptOption = (inv: Invocation): boolean => inv.args.some((arg) => /^-[a-zA-Z]*[ef]$/.test(arg.text) || arg.text.startsWith("--expression"));
@@ -161,8 +174,13 @@ function curlTargets(args: Field[]): string[] {
   return targets;
 }
 
+const DELETERS = new Set(["rm", "unlink", "shred", "srm", "wipe", "rmdir"]);
+
+/** Programs whose operands `deletionsOf` reports as deleted. */
+export const isDeleter = (name: string): boolean => DELETERS.has(name);
+
 export function deletionsOf(inv: Invocation): Deletion[] {
-  if (!["rm", "unlink", "shred", "srm", "wipe", "rmdir"].includes(inv.name)) return [];
+  if (!isDeleter(inv.name)) return [];
   const flags = flagSet(inv);
   const recursive = flags.has("-r") || flags.has("-R") || flags.has("--recursive") || inv.name === "srm";
   return operandFields(inv, inv.name === "shred" ? "ns" : "").map((field) => ({ path: field.text, recursive, span: inv.span, inv }));

@@ -40,15 +40,31 @@ interface Builder {
 }
 
 export function expandWords(words: readonly Word[], env: Env, known: KnownOutputs = NO_OUTPUTS): Field[] {
-  return words.flatMap((word) => expandWord(word, env, known));
+  const fields: Field[] = [];
+  for (const word of words) {
+    const plain = plainField(word);
+    if (plain) fields.push(plain);
+    else for (const field of expandWord(word, env, known)) fields.push(field);
+  }
+  return fields;
+}
+
+/** The common word, one literal with no brace list, is its own single field: no builder needed. */
+function plainField(word: Word): Field | undefined {
+  if (word.parts.length !== 1) return undefined;
+  const only = word.parts[0] as WordPart;
+  if (only.kind !== "lit" || (!only.quoted && only.text.includes("{")) || only.text.includes(BRACE_OPEN)) return undefined;
+  return { text: only.text, dynamic: false, subs: [], procsub: undefined, word };
 }
 
 export function expandWord(word: Word, env: Env, known: KnownOutputs = NO_OUTPUTS): Field[] {
+  const plain = plainField(word);
+  if (plain) return [plain];
   const builder: Builder = { fields: [], current: emptyField(word), started: false };
   for (const part of word.parts) appendPart(builder, part, env, known);
   if (builder.started) builder.fields.push(builder.current);
-  const subs = builder.fields.flatMap((field) => field.subs);
-  if (builder.fields.length === 0 && subs.length === 0) return [];
+  // Most words have no brace list: their fields are final as built.
+  if (!builder.fields.some((field) => field.text.includes(BRACE_OPEN))) return builder.fields;
   return builder.fields.flatMap((field) => expandBraces(field));
 }
 

@@ -16,7 +16,11 @@ const EXTRA_DECODERS = new Set(["base32", "basenc", "uudecode", "gpg", "certutil
 /** Decompressors always decode: an archive piped into a shell hides the script from review. */
 const DECOMPRESSORS = new Set(["gunzip", "zcat", "gzcat", "bzcat", "xzcat", "unxz", "unzstd", "zstdcat", "lzcat", "unlzma"]);
 
+/** Every name `isDecoder` can accept, so other commands skip the flag checks. */
+const DECODER_NAMES = new Set(["base64", "openssl", "xxd", "rev", ...EXTRA_DECODERS, ...DECOMPRESSORS]);
+
 export function isDecoder(inv: Invocation): boolean {
+  if (!DECODER_NAMES.has(inv.name)) return false;
   const flags = argTexts(inv);
   if (decoderOf(inv.name, flags) || DECOMPRESSORS.has(inv.name)) return true;
   if (!EXTRA_DECODERS.has(inv.name)) return false;
@@ -57,6 +61,7 @@ function stdinProducers(inv: Invocation, model: ShellModel): Invocation[] {
  * the whole inline program (`sh -c "$(curl ..)"`, `eval "$(..)"`), or a substituted command name.
  */
 export function codeProducers(inv: Invocation, model: ShellModel): Invocation[] {
+  if (!inv.program && !inv.nameField?.subs.length) return [];
   const producers: Invocation[] = [];
   if (inv.nameField?.subs.length) producers.push(...invocationsIn(model, inv.nameField.subs));
   const program = inv.program;

@@ -77,7 +77,11 @@ function scriptOf(target: Target, maxChars: number, unjudged: Set<string>) {
 const targetPath = (target: Target): string =>
   target.kind === "script" ? target.item.path : (target.items[0]?.path.replace(/\[0\]$/, "") ?? "payload");
 
+const NOTHING_FOUND = "No dangerous command found.";
+
 function buildOutcome(hits: Hit[], unjudged: string[]): DetectorOutcome {
+  // The common verdict, built directly: nothing to deduplicate or rank.
+  if (hits.length === 0 && unjudged.length === 0) return { decision: "allow", reasons: [NOTHING_FOUND], findings: [] };
   const findings: Finding[] = [];
   const seen = new Set<string>();
   let decision: Decision = "allow";
@@ -104,6 +108,6 @@ function buildOutcome(hits: Hit[], unjudged: string[]): DetectorOutcome {
   const outcome: DetectorOutcome = { decision, reasons, findings };
   if (findings.length > 0) outcome.confidence = Math.max(...findings.map((finding) => finding.score ?? 0));
   if (unjudged.length > 0) outcome.unjudged = unjudged;
-  if (reasons.length === 0) reasons.push("No dangerous command found.");
+  if (reasons.length === 0) reasons.push(NOTHING_FOUND);
   return outcome;
 }

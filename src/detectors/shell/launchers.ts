@@ -13,7 +13,10 @@ const CONTAINER_EXEC: OptionSpec = {
 };
 const CONTAINER_TOOLS = new Set(["docker", "podman", "nerdctl"]);
 
-export function innerCommands(name: string, args: Field[]): Field[][] {
+const NONE: readonly Field[][] = [];
+
+/** Commands the launcher runs; most programs launch none (a shared empty list, never mutated). */
+export function innerCommands(name: string, args: Field[]): readonly Field[][] {
   if (name === "find") return findExecClauses(args);
   if (name === "nsenter") return [args.slice(scanOptions(args, NSENTER).operandIndex)];
   if (name === "unshare") return [args.slice(scanOptions(args, UNSHARE).operandIndex)];
@@ -26,7 +29,7 @@ export function innerCommands(name: string, args: Field[]): Field[][] {
     const dashes = args.findIndex((arg) => arg.text === "--");
     return dashes === -1 ? [] : [args.slice(dashes + 1)];
   }
-  return [];
+  return NONE;
 }
 
 const SSH: OptionSpec = { shortWithValue: "BbcDEeFIiJLlmOoPpQRSWw" };

@@ -11,6 +11,15 @@ export type Token =
 
 const CONTROL_OPS = [";;&", ";;", ";&", "&&", "||", "|&", ";", "&", "|", "(", ")"];
 const REDIRECT_OPS = ["<<<", "<<-", "&>>", "<<", "<&", "<>", ">>", ">&", ">|", "&>", "<", ">"];
+/** First characters of the operators above: most tokens start with neither, and skip the search. */
+const OP_START = new Set([";", "&", "|", "(", ")"]);
+const REDIRECT_START = new Set(["<", ">", "&"]);
+
+/** The first operator of `ops` (longest listed first) at `at`. */
+function findOp(ops: readonly string[], text: string, at: number): string | undefined {
+  for (const op of ops) if (text.startsWith(op, at)) return op;
+  return undefined;
+}
 
 interface PendingHeredoc {
   delimiter: string;
@@ -60,13 +69,13 @@ export class Lexer {
     if ((c === "<" || c === ">") && text[start + 1] === "(") return this.readProcessSubstitution(start);
     const redirect = this.readRedirect(start);
     if (redirect) return redirect;
-    const op = CONTROL_OPS.find((candidate) => text.startsWith(candidate, start));
+    const op = OP_START.has(c) ? findOp(CONTROL_OPS, text, start) : undefined;
     if (op) {
       this.pos = start + op.length;
       return { type: "op", op, start, end: this.pos };
     }
-    const { word, end } = readWord(this.ctx, start);
-    this.pos = Math.max(end, start + 1);
+    const word = readWord(this.ctx, start);
+    this.pos = Math.max(word.end, start + 1);
     return { type: "word", word, start, end: this.pos };
   }
 
@@ -97,7 +106,7 @@ export class Lexer {
     const { text } = this.ctx.source;
     let i = start;
     while (i < this.ctx.limit && i - start < 4 && text[i]! >= "0" && text[i]! <= "9") i++;
-    const op = REDIRECT_OPS.find((candidate) => text.startsWith(candidate, i));
+    const op = REDIRECT_START.has(text[i] as string) ? findOp(REDIRECT_OPS, text, i) : undefined;
     if (!op || (op.startsWith("&") && i > start)) return undefined;
     const fd = i > start ? Number(text.slice(start, i)) : undefined;
     this.pos = i + op.length;
@@ -117,8 +126,8 @@ export class Lexer {
       return token.type === "word" ? token.word : undefined;
     }
     if (c === "<" || c === ">") return undefined;
-    const { word, end } = readWord(this.ctx, this.pos);
-    this.pos = end;
+    const word = readWord(this.ctx, this.pos);
+    this.pos = word.end;
     return word;
   }
 

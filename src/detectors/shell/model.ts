@@ -1,6 +1,7 @@
 // The executed-command model rules judge: every program that would run, in order, with what
 // feeds its stdin, where its output goes, and whether it runs code (and from where).
 import type { FieldSpan, Script, Source } from "./ast.ts";
+import type { Write } from "./effects.ts";
 import type { Field } from "./expand.ts";
 import type { Program } from "./interpreters.ts";
 
@@ -56,6 +57,8 @@ export interface Invocation {
   /** Set for commands inside a function body, with the function's name. */
   inFunction: string | undefined;
   background: boolean;
+  /** The files it writes, derived on first use by effects.ts (most rules ask for them). */
+  writes: readonly Write[] | undefined;
 }
 
 export interface AssignmentRecord {

@@ -89,18 +89,19 @@ class Parser extends TokenStream {
 
   private parseCommand(closers: Set<Closer>): Command | undefined {
     let token = this.peek();
+    let keyword = token.type === "word" ? plainText(token.word) : undefined;
     let closedBlock = false;
-    while (token.type === "word" && TRANSPARENT_KEYWORDS.has(plainText(token.word) ?? "")) {
-      closedBlock = plainText(token.word) === "done" || plainText(token.word) === "fi";
+    while (keyword !== undefined && TRANSPARENT_KEYWORDS.has(keyword)) {
+      closedBlock = keyword === "done" || keyword === "fi";
       this.take();
       token = this.peek();
+      keyword = token.type === "word" ? plainText(token.word) : undefined;
     }
     if (this.closes(token, closers)) return undefined;
     // `done > out`: the redirection belongs to the whole loop, not to an empty command.
     if (closedBlock && token.type === "redirect") return this.group(false, [], this.parseRedirects(), token.start);
     if (token.type === "op" && token.op === "(") return this.parseSubshell();
     if (token.type !== "word" && token.type !== "redirect") return undefined;
-    const keyword = token.type === "word" ? plainText(token.word) : undefined;
     if (keyword === "{") return this.parseBraceGroup(closers);
     if (keyword === "case") return this.parseCase(closers);
     if (keyword === "function") return this.parseFunctionKeyword(closers);
@@ -257,7 +258,7 @@ class Parser extends TokenStream {
 
   private readAssignment(word: Word): Assignment | undefined {
     const first = word.parts[0];
-    if (first?.kind !== "lit" || first.quoted) return undefined;
+    if (first?.kind !== "lit" || first.quoted || !first.text.includes("=")) return undefined;
     const match = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(first.text);
     if (!match) return undefined;
     const rest = first.text.slice(match[0].length);

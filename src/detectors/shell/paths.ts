@@ -5,7 +5,9 @@
 export function normalizePath(text: string): string {
   let path = text.trim();
   if (path.startsWith("$HOME")) path = `~${path.slice(5)}`;
-  path = path.replace(/\/{2,}/g, "/").replace(/\/(?:\.\/)+/g, "/");
+  // Most paths have neither `//` nor `/./`: test before paying for a regex replace.
+  if (path.includes("//")) path = path.replace(/\/{2,}/g, "/");
+  if (path.includes("/./")) path = path.replace(/\/(?:\.\/)+/g, "/");
   while (path.length > 1 && (path.endsWith("/") || path.endsWith("/."))) path = path.endsWith("/") ? path.slice(0, -1) : path.slice(0, -2);
   if (path.startsWith("./") && path.length > 2) path = path.slice(2);
   return path;

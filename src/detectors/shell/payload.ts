@@ -24,6 +24,8 @@ const SHELL_TOOLS = new Set([
 ]);
 const SHELL_SUFFIXES = ["bash", "shell", "exec", "terminal"];
 const COMMAND_KEYS = ["command", "cmd", "script", "code", "commands", "input"];
+/** Each key with its payload path, built once rather than per event. */
+const COMMAND_FIELDS: readonly [string, string][] = COMMAND_KEYS.map((key) => [key, childPath("payload.arguments", key)]);
 const MAX_ARGV = 4096;
 const MAX_JSON_CHARS = 1 << 20;
 
@@ -59,14 +61,23 @@ function extractToolCommand(args: unknown): Extraction {
     return { abstain: "shell tool call has no arguments object", unjudged: [] };
   }
   const record = object as Record<string, unknown>;
+  for (const [key, path] of COMMAND_FIELDS) {
+    const found = commandAt(record[key], path, whole);
+    if (found) return found;
+  }
   const action = record.action;
-  const candidates: [string, unknown][] = COMMAND_KEYS.map((key) => [childPath("payload.arguments", key), record[key]]);
-  if (typeof action === "object" && action !== null) candidates.push(["payload.arguments.action.command", (action as Record<string, unknown>).command]);
-  for (const [path, value] of candidates) {
-    if (typeof value === "string") return { targets: [{ kind: "script", item: { path, text: value, whole } }], unjudged: [] };
-    if (Array.isArray(value)) return extractArgv(value, path, whole);
+  if (typeof action === "object" && action !== null) {
+    const found = commandAt((action as Record<string, unknown>).command, "payload.arguments.action.command", whole);
+    if (found) return found;
   }
   return { abstain: "shell tool call carries no command", unjudged: [] };
+}
+
+/** The command held by one candidate field: a script string or an argv array. */
+function commandAt(value: unknown, path: string, whole: FieldSpan | undefined): Extraction | undefined {
+  if (typeof value === "string") return { targets: [{ kind: "script", item: { path, text: value, whole } }], unjudged: [] };
+  if (Array.isArray(value)) return extractArgv(value, path, whole);
+  return undefined;
 }
 
 function extractArgv(value: unknown, path: string, whole: FieldSpan | undefined): Extraction {

@@ -4,8 +4,9 @@ import type { Lexer, Token } from "./lexer.ts";
 
 /** The literal text of a word made only of unquoted literal characters, else undefined. */
 export function plainText(word: Word): string | undefined {
-  const [part, ...rest] = word.parts;
-  return part?.kind === "lit" && !part.quoted && rest.length === 0 ? part.text : undefined;
+  if (word.parts.length !== 1) return undefined;
+  const part = word.parts[0];
+  return part?.kind === "lit" && !part.quoted ? part.text : undefined;
 }
 
 export class TokenStream {

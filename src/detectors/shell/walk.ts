@@ -46,9 +46,8 @@ export function walkScript(state: WalkState, script: Script, frame: Frame): Invo
   const before = state.model.invocations.length;
   const outputs: Invocation[] = [];
   for (const item of script.items) {
-    for (const pipeline of item.pipelines) {
-      outputs.push(...walkPipeline(state, pipeline, { ...frame, background: frame.background || item.background }));
-    }
+    const itemFrame = item.background && !frame.background ? { ...frame, background: true } : frame;
+    for (const pipeline of item.pipelines) outputs.push(...walkPipeline(state, pipeline, itemFrame));
   }
   state.model.byScript.set(script, state.model.invocations.slice(before));
   return outputs;
@@ -58,15 +57,16 @@ function walkPipeline(state: WalkState, pipeline: Pipeline, frame: Frame): Invoc
   const id = state.nextPipeline++;
   const upstream: Invocation[] = [];
   let previous: Invocation[] = [];
-  for (const [stage, command] of pipeline.commands.entries()) {
-    if (state.model.invocations.length >= state.limits.maxInvocations) {
+  const { invocations } = state.model;
+  for (let stage = 0; stage < pipeline.commands.length; stage++) {
+    if (invocations.length >= state.limits.maxInvocations) {
       state.model.incomplete = true;
       break;
     }
     const stdin: Feed | undefined = stage > 0 ? { kind: "pipe", upstream: { all: upstream, count: upstream.length }, previous } : frame.stdin;
-    const before = state.model.invocations.length;
-    previous = walkCommand(state, command, { ...frame, stdin }, id, stage);
-    upstream.push(...state.model.invocations.slice(before));
+    const before = invocations.length;
+    previous = walkCommand(state, pipeline.commands[stage] as Command, stdin === frame.stdin ? frame : { ...frame, stdin }, id, stage);
+    for (let i = before; i < invocations.length; i++) upstream.push(invocations[i] as Invocation);
   }
   return previous;
 }
@@ -93,14 +93,15 @@ function walkCommand(state: WalkState, command: Command, frame: Frame, pipeline:
 }
 
 function walkSimple(state: WalkState, command: SimpleCommand, frame: Frame, pipeline: number, stage: number): Invocation[] {
-  const words = [...command.assignments.flatMap((assignment) => (assignment.value ? [assignment.value] : [])), ...command.words];
-  runWordSubstitutions(state, words, frame);
+  for (const assignment of command.assignments) if (assignment.value) runWordSubstitutions(state, assignment.value, frame);
+  for (const word of command.words) runWordSubstitutions(state, word, frame);
   const fields = expandWords(command.words, state.env, state.outputs);
   const values = command.assignments.map((assignment) => ({
     assignment,
     value: assignment.value ? expandJoined(assignment.value, state.env, state.outputs) : undefined,
   }));
-  runSubstitutions(state, [...fields, ...values.flatMap(({ value }) => (value ? [value] : []))], frame);
+  runSubstitutions(state, fields, frame);
+  for (const { value } of values) if (value) runSubstitutions(state, [value], frame);
   const redirects = resolveRedirects(state, command.redirects, frame);
   const stdin = feedFromRedirects(redirects) ?? frame.stdin;
   const source = sourceOfSimple(command);
@@ -120,16 +121,16 @@ function walkSimple(state: WalkState, command: SimpleCommand, frame: Frame, pipe
  * Command substitutions in a command's words run first; a literal output (`$(echo curl)`,
  * a decoded constant) then stands in for the substitution when the words are expanded.
  */
-function runWordSubstitutions(state: WalkState, words: readonly Word[], frame: Frame): void {
-  const inner: Frame = { stdin: undefined, background: frame.background, inFunction: frame.inFunction };
-  for (const word of words) {
-    for (const part of word.parts) {
-      if (part.kind !== "cmdsub" || state.model.byScript.has(part.script)) continue;
-      const output = literalOutputOf(walkScript(state, part.script, inner));
-      if (output && !output.dynamic) state.outputs.set(part.script, trimTrailingNewlines(output.text));
-    }
+function runWordSubstitutions(state: WalkState, word: Word, frame: Frame): void {
+  for (const part of word.parts) {
+    if (part.kind !== "cmdsub" || state.model.byScript.has(part.script)) continue;
+    const output = literalOutputOf(walkScript(state, part.script, substitutionFrame(frame)));
+    if (output && !output.dynamic) state.outputs.set(part.script, trimTrailingNewlines(output.text));
   }
 }
+
+/** Substitutions read no stdin of their own but share the command's background and function. */
+const substitutionFrame = (frame: Frame): Frame => ({ stdin: undefined, background: frame.background, inFunction: frame.inFunction });
 
 /** `$(..)` drops trailing newlines (a loop, not a regex: a regex would backtrack on long runs). */
 function trimTrailingNewlines(text: string): string {
@@ -140,10 +141,9 @@ function trimTrailingNewlines(text: string): string {
 
 /** Command and process substitutions run while the command line is expanded. */
 export function runSubstitutions(state: WalkState, fields: readonly Field[], frame: Frame): void {
-  const inner: Frame = { stdin: undefined, background: frame.background, inFunction: frame.inFunction };
   for (const field of fields) {
-    for (const sub of field.subs) if (!state.model.byScript.has(sub)) walkScript(state, sub, inner);
-    if (field.procsub && !state.model.byScript.has(field.procsub)) walkScript(state, field.procsub, inner);
+    for (const sub of field.subs) if (!state.model.byScript.has(sub)) walkScript(state, sub, substitutionFrame(frame));
+    if (field.procsub && !state.model.byScript.has(field.procsub)) walkScript(state, field.procsub, substitutionFrame(frame));
   }
 }
 
@@ -183,21 +183,30 @@ interface RecordInput {
   span: Invocation["span"];
 }
 
-export function record(state: WalkState, input: RecordInput, frame: Frame, pipeline: number, stage: number, extra: Partial<Invocation> = {}): Invocation {
+/** What invoke.ts knows about a program beyond its name; a group or bare redirection has none. */
+export type InvocationDetails = Partial<Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "program">>;
+
+export function record(state: WalkState, input: RecordInput, frame: Frame, pipeline: number, stage: number, extra: InvocationDetails = {}): Invocation {
+  // Spelled out rather than spread: this runs for every command and spreads copy slowly.
   const invocation: Invocation = {
     id: state.nextId++,
-    nameField: undefined,
-    args: [],
-    wrappers: [],
-    privileged: false,
-    loginShell: false,
-    program: undefined,
-    ...input,
+    name: input.name,
+    argv0: input.argv0,
+    nameField: extra.nameField,
+    args: extra.args ?? [],
+    redirects: input.redirects,
+    stdin: input.stdin,
     pipeline,
     stage,
+    wrappers: extra.wrappers ?? [],
+    privileged: extra.privileged ?? false,
+    loginShell: extra.loginShell ?? false,
+    program: extra.program,
+    span: input.span,
+    members: input.members,
     inFunction: frame.inFunction,
     background: frame.background,
-    ...extra,
+    writes: undefined,
   };
   state.model.invocations.push(invocation);
   return invocation;

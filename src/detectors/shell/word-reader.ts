@@ -27,28 +27,34 @@ const SPECIAL_PARAMS = new Set(["@", "*", "#", "?", "$", "!", "-", "0", "1", "2"
 
 export const isMetachar = (c: string): boolean => METACHARS.has(c);
 
-/** Reads an unquoted word starting at `start`; returns it and the offset after it. */
-export function readWord(ctx: ReaderContext, start: number): { word: Word; end: number } {
+/** Per ASCII code: ends a word, starts quoting or expansion, or is plain (a lookup per char). */
+const PLAIN = 0;
+const META = 1;
+const SPECIAL = 2;
+const CHAR_KIND = new Uint8Array(128);
+for (const c of METACHARS) CHAR_KIND[c.charCodeAt(0)] = META;
+for (const c of ["\\", "'", '"', "$", "`"]) CHAR_KIND[c.charCodeAt(0)] = SPECIAL;
+
+/** Reads an unquoted word starting at `start`; its `end` is the offset after it. */
+export function readWord(ctx: ReaderContext, start: number): Word {
   const { text } = ctx.source;
   const parts: WordPart[] = [];
   let i = start;
   let runStart = start;
-  const flush = (to: number) => {
-    if (to > runStart) parts.push(lit(text.slice(runStart, to), false, true, runStart, to));
-  };
   while (i < ctx.limit) {
-    const c = text[i] as string;
-    if (isMetachar(c)) break;
-    if (c !== "\\" && c !== "'" && c !== '"' && c !== "$" && c !== "`") {
+    const code = text.charCodeAt(i);
+    const kind = code < 128 ? CHAR_KIND[code]! : PLAIN;
+    if (kind === META) break;
+    if (kind === PLAIN) {
       i++;
       continue;
     }
-    flush(i);
+    if (i > runStart) parts.push(lit(text.slice(runStart, i), false, true, runStart, i));
     i = readSpecial(ctx, i, parts, false);
     runStart = i;
   }
-  flush(i);
-  return { word: { parts, start, end: i, source: ctx.source }, end: i };
+  if (i > runStart) parts.push(lit(text.slice(runStart, i), false, true, runStart, i));
+  return { parts, start, end: i, source: ctx.source };
 }
 
 /** Reads a heredoc body (or any text) with double-quote rules but no closing quote. */

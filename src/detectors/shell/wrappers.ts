@@ -80,6 +80,7 @@ export function peelWrappers(argv: Field[]): Peeled {
   const peeled: Peeled = { argv, wrappers: [], privileged: false, loginShell: false, script: undefined };
   for (let round = 0; round < MAX_PEELS && peeled.argv.length > 0 && !peeled.script; round++) {
     const name = commandName((peeled.argv[0] as Field).text);
+    if (!isWrapperName(name)) return peeled;
     const args = peeled.argv.slice(1);
     const next = peelOne(name, args, peeled);
     // A wrapper with nothing to run (`env`, `sudo -l`, `nohup`) is itself the command.
@@ -90,6 +91,14 @@ export function peelWrappers(argv: Field[]): Peeled {
   return peeled;
 }
 
+/**
+ * Every name `peelOne` peels, checked first because most commands wrap nothing (a Set lookup is
+ * far cheaper than a keyed lookup on the table object).
+ */
+const WRAPPER_NAMES = new Set(["sudo", "env", "su", "runuser", "watch", "flock", "script", ...Object.keys(SIMPLE_WRAPPERS)]);
+
+const isWrapperName = (name: string): boolean => WRAPPER_NAMES.has(name);
+
 /** The argv after removing one wrapper, or undefined when `name` is not a wrapper. */
 function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefined {
   if (name === "sudo") return peelSudo(args, peeled);
@@ -98,7 +107,8 @@ function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefin
   if (name === "watch") return peelWatch(args, peeled);
   if (name === "flock") return peelFlock(args, peeled);
   if (name === "script") return peelScript(args, peeled);
-  const wrapper = SIMPLE_WRAPPERS[name];
+  // Own properties only: a command named `constructor` or `__proto__` is not a wrapper.
+  const wrapper = Object.hasOwn(SIMPLE_WRAPPERS, name) ? SIMPLE_WRAPPERS[name] : undefined;
   if (!wrapper) return undefined;
   const scan = scanOptions(args, wrapper.spec);
   if (name === "command" && hasFlag(scan, "-v", "-V")) return [];

@@ -18,7 +18,7 @@ export const destructiveRule: Rule = (ctx) => [
 const CRITICAL_FILES = new Set(["/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/etc/fstab", "/boot/grub/grub.cfg"]);
 
 function judgeDeletion(inv: Invocation): Hit | undefined {
-  if (inv.args.some((arg) => arg.text === "--no-preserve-root")) return hit("shell.destructive_delete", inv);
+  for (const arg of inv.args) if (arg.text === "--no-preserve-root") return hit("shell.destructive_delete", inv);
   const catastrophic = deletionsOf(inv).some(
     (deletion) => (deletion.recursive && isSystemOrHomeTarget(deletion.path)) || CRITICAL_FILES.has(normalizePath(deletion.path)),
   );
@@ -107,6 +107,7 @@ export function isPermissiveOrWiping(mode: string): boolean {
 
 /** A function that calls itself twice (`f|f`) or in the background (`f &`) multiplies forever. */
 function forkBombHits(ctx: RuleContext): Hit[] {
+  if (ctx.model.functions.length === 0) return [];
   const selfCalls = new Map<string, { count: number; background: boolean }>();
   for (const inv of ctx.model.invocations) {
     if (inv.inFunction === undefined || inv.name !== commandName(inv.inFunction)) continue;

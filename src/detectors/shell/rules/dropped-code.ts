@@ -11,16 +11,21 @@ export const droppedCodeRule: Rule = (ctx) => {
   const written = new Map<string, string>();
   const hits: Hit[] = [];
   for (const inv of ctx.model.invocations) {
-    for (const path of executedPaths(inv)) {
-      const content = written.get(normalizePath(path));
-      if (content !== undefined) hits.push(...judgeContent(ctx, inv, content));
-    }
+    if (written.size > 0) judgeExecuted(ctx, inv, written, hits);
     for (const write of writesOf(inv)) {
       if (write.content && !write.clearing) written.set(normalizePath(write.path), write.content.text);
     }
   }
   return hits;
 };
+
+/** Judges literal content written earlier that `inv` now runs as a program or script. */
+function judgeExecuted(ctx: RuleContext, inv: Invocation, written: ReadonlyMap<string, string>, hits: Hit[]): void {
+  for (const path of executedPaths(inv)) {
+    const content = written.get(normalizePath(path));
+    if (content !== undefined) hits.push(...judgeContent(ctx, inv, content));
+  }
+}
 
 function judgeContent(ctx: RuleContext, inv: Invocation, content: string): Hit[] {
   const language = inv.program?.language;

@@ -1,6 +1,6 @@
 // Defence evasion: turning off security controls (SELinux, firewalls, audit, EDR, Gatekeeper,
 // Defender, ASLR) and erasing traces (shell history, system logs, the journal).
-import { deletionsOf, writesOf } from "../effects.ts";
+import { deletionsOf, isDeleter, writesOf } from "../effects.ts";
 import { commandName } from "../commands.ts";
 import { flagSet } from "../facts.ts";
 import type { Invocation } from "../model.ts";
@@ -29,7 +29,14 @@ function judgeSecurityControl(inv: Invocation): Hit | undefined {
   return disablesControl(inv) ? hit("shell.disable_security_control", inv) : undefined;
 }
 
+/** The commands `disablesControl` judges by name; any other command only by what it writes. */
+const CONTROL_COMMANDS = new Set([
+  "setenforce", "ufw", "systemctl", "service", "chkconfig", "update-rc.d", "pkill", "killall", "auditctl", "spctl",
+  "csrutil", "nft", "aa-teardown", "aa-disable", "sysctl", "netsh", "sc", "set-mppreference", "add-mppreference",
+]);
+
 function disablesControl(inv: Invocation): boolean {
+  if (!CONTROL_COMMANDS.has(inv.name)) return isFirewallFlush(inv) || writesKernelHardeningOff(inv);
   const args = inv.args.map((arg) => arg.text);
   const lower = args.map((arg) => arg.toLowerCase());
   switch (inv.name) {
@@ -68,12 +75,17 @@ function disablesControl(inv: Invocation): boolean {
     case "add-mppreference":
       return lower.some((arg) => arg.startsWith("-disable") || arg.startsWith("-exclusion"));
     default:
-      return isFirewallFlush(inv) || writesOf(inv).some((write) => /randomize_va_space|yama\/ptrace_scope/.test(write.path) && write.content?.text.trim() === "0");
+      return false;
   }
 }
 
+const writesKernelHardeningOff = (inv: Invocation): boolean =>
+  writesOf(inv).some((write) => /randomize_va_space|yama\/ptrace_scope/.test(write.path) && write.content?.text.trim() === "0");
+
+const FIREWALLS = new Set(["iptables", "ip6tables", "iptables-legacy", "iptables-nft", "ip6tables-legacy", "ebtables", "arptables"]);
+
 function isFirewallFlush(inv: Invocation): boolean {
-  if (!/^(ip6?tables|iptables-legacy|iptables-nft|ip6tables-legacy|ebtables|arptables)$/.test(inv.name)) return false;
+  if (!FIREWALLS.has(inv.name)) return false;
   const flags = flagSet(inv);
   if (flags.has("--flush") || flags.has("-F")) return true;
   const policy = inv.args.findIndex((arg) => arg.text === "-P" || arg.text === "--policy");
@@ -109,6 +121,7 @@ function isJournalWipe(flag: string, next: string | undefined): boolean {
 
 /** Paths the invocation empties, deletes, rewrites in place or points at /dev/null. */
 function erasedPaths(inv: Invocation): string[] {
+  if (writesOf(inv).length === 0 && inv.name !== "find" && !isDeleter(inv.name)) return [];
   const paths = deletionsOf(inv).map((deletion) => deletion.path);
   for (const write of writesOf(inv)) {
     if (write.clearing || write.mode === "edit") paths.push(write.path);

@@ -39,7 +39,8 @@ export function hookOf(rawPath: string): Hook | undefined {
 
 export const persistenceRule: Rule = (ctx) => [...eachInvocation(ctx, (inv) => judgeWrites(ctx, inv)), ...eachInvocation(ctx, (inv) => judgeSchedulers(ctx, inv))];
 
-function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] {
+function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
+  if (writesOf(inv).length === 0) return undefined;
   const hits: Hit[] = [];
   for (const write of writesOf(inv)) {
     const hook = hookOf(write.path);
@@ -53,7 +54,10 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] {
 }
 
 /** `crontab -`, `crontab file`, `at`, `schtasks /create`, Run registry keys. */
-function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] {
+const SCHEDULERS = new Set(["crontab", "at", "batch", "schtasks", "reg"]);
+
+function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
+  if (!SCHEDULERS.has(inv.name)) return undefined;
   const args = inv.args.map((arg) => arg.text);
   if (inv.name === "crontab") {
     if (args.some((arg) => /^-[lrT]$/.test(arg))) return [];

@@ -15,7 +15,7 @@ export const privilegeRule: Rule = (ctx) => eachInvocation(ctx, judgePrivilege);
 function judgePrivilege(inv: Invocation): Hit[] {
   const hits: Hit[] = [];
   if (grantsSetuid(inv)) hits.push(hit("shell.setuid_binary", inv));
-  hits.push(...judgeSensitiveWrites(inv));
+  judgeSensitiveWrites(inv, hits);
   if (createsRootAccount(inv)) hits.push(hit("shell.account_file_modification", inv));
   if (addsPrivilegedGroup(inv)) hits.push(hit("shell.privileged_group", inv));
   if (changesRootPassword(inv)) hits.push(hit("shell.root_password_change", inv));
@@ -47,8 +47,7 @@ function isSetuidMode(mode: string): boolean {
 
 const ACCOUNT_FILES = new Set(["/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/master.passwd"]);
 
-function judgeSensitiveWrites(inv: Invocation): Hit[] {
-  const hits: Hit[] = [];
+function judgeSensitiveWrites(inv: Invocation, hits: Hit[]): void {
   for (const write of writesOf(inv)) {
     const path = normalizePath(write.path);
     if (path === "/etc/sudoers" || path.startsWith("/etc/sudoers.d/") || /nopasswd/i.test(write.content?.text ?? "")) {
@@ -57,14 +56,13 @@ function judgeSensitiveWrites(inv: Invocation): Hit[] {
     else if (path === "/etc/ld.so.preload") hits.push(hit("shell.preload_hijack", inv));
   }
   if (inv.name === "visudo" && /\ball\b/i.test(feedOutput(inv.stdin)?.text ?? "")) hits.push(hit("shell.sudoers_modification", inv));
-  return hits;
 }
 
 const USER_SPEC: OptionSpec = { shortWithValue: "cdefgGklpsuUKRPb", longWithValue: ["comment", "home", "home-dir", "expiredate", "inactive", "gid", "groups", "login", "password", "shell", "uid", "root", "prefix", "base-dir", "key"] };
 
 /** `useradd -o -u 0`, `usermod -u 0`, `adduser --uid 0`. */
 function createsRootAccount(inv: Invocation): boolean {
-  if (!["useradd", "usermod", "adduser"].includes(inv.name)) return false;
+  if (inv.name !== "useradd" && inv.name !== "usermod" && inv.name !== "adduser") return false;
   const scan = scanOptions(inv.args, USER_SPEC);
   return scan.options.some((option) => (option.flag === "-u" || option.flag === "--uid") && valueText(option.value) === "0");
 }
@@ -72,7 +70,10 @@ function createsRootAccount(inv: Invocation): boolean {
 const PRIVILEGED_GROUPS = new Set(["sudo", "wheel", "admin", "root", "docker", "lxd", "lxc", "disk", "shadow", "administrators", "sudoers"]);
 const hasPrivilegedGroup = (list: string | undefined): boolean => (list ?? "").split(",").some((group) => PRIVILEGED_GROUPS.has(group.trim().toLowerCase()));
 
+const GROUP_EDITORS = new Set(["usermod", "useradd", "gpasswd", "adduser", "addgroup", "dseditgroup", "dscl", "net"]);
+
 function addsPrivilegedGroup(inv: Invocation): boolean {
+  if (!GROUP_EDITORS.has(inv.name)) return false;
   const args = inv.args.map((arg) => arg.text);
   if (inv.name === "usermod" || inv.name === "useradd") {
     const scan = scanOptions(inv.args, USER_SPEC);
@@ -89,6 +90,7 @@ function addsPrivilegedGroup(inv: Invocation): boolean {
 }
 
 function changesRootPassword(inv: Invocation): boolean {
+  if (inv.name !== "passwd" && inv.name !== "chpasswd" && inv.name !== "usermod") return false;
   const args = inv.args.map((arg) => arg.text);
   if (inv.name === "passwd") return args.includes("root") && !args.some((arg) => /^-[SlL]$|^--status$|^--lock$/.test(arg));
   if (inv.name === "chpasswd") return (feedOutput(inv.stdin)?.text ?? "").split("\n").some((line) => line.trimStart().startsWith("root:"));

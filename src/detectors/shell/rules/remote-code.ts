@@ -25,22 +25,27 @@ function droppedFileHits(ctx: RuleContext): Hit[] {
   const dropped = new Map<string, Origin>();
   const hits: Hit[] = [];
   for (const inv of ctx.model.invocations) {
-    for (const path of executedPaths(inv)) {
-      const origin = findDropped(dropped, path);
-      if (origin) hits.push(hit(origin, inv));
+    // Nothing dropped yet means nothing to find, whatever this command executes.
+    if (dropped.size > 0) {
+      for (const path of executedPaths(inv)) {
+        const origin = findDropped(dropped, path);
+        if (origin) hits.push(hit(origin, inv));
+      }
     }
     for (const path of droppedBy(inv)) dropped.set(normalizePath(path), isDecoder(inv) ? "shell.decode_then_execute" : "shell.download_then_execute");
   }
   return hits;
 }
 
-function droppedBy(inv: Invocation): string[] {
+function droppedBy(inv: Invocation): readonly string[] {
   if (isFetcher(inv) || isDecoder(inv)) return writesOf(inv).map((write) => write.path);
   if (inv.name === "tee" && inv.stdin?.kind === "pipe" && upstreamOf(inv.stdin.upstream).some((from) => isFetcher(from) || isDecoder(from))) {
     return writesOf(inv).map((write) => write.path);
   }
-  return [];
+  return NONE;
 }
+
+const NONE: readonly string[] = [];
 
 /** Paths an invocation runs as code: the program itself, a script file, a sourced file. */
 export function executedPaths(inv: Invocation): string[] {

@@ -25,6 +25,7 @@ function socketRedirectHits(ctx: RuleContext): Hit[] {
   return eachInvocation(ctx, (inv) => {
     // zsh's `ztcp host port` opens a socket and leaves its descriptor in $REPLY.
     if (inv.name === "ztcp") socketFds.add("$REPLY");
+    if (inv.redirects.length === 0) return undefined;
     const network = inv.redirects.filter((redirect) => NET_DEVICE.test(redirect.target?.text ?? ""));
     for (const redirect of network) if (redirect.fd !== undefined && redirect.fd > 2) socketFds.add(String(redirect.fd));
     const usesSocketFd = inv.redirects.some((redirect) => isFdDuplication(redirect) && socketFds.has(redirect.target?.text ?? ""));
@@ -46,6 +47,7 @@ const NETCATS = new Set(["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd",
 /** `nc -e /bin/sh`, `ncat --exec`, `socat exec:.. tcp:..`, `xterm -display host:1`. */
 function execFlagHits(ctx: RuleContext): Hit[] {
   return eachInvocation(ctx, (inv) => {
+    if (!NETCATS.has(inv.name) && inv.name !== "socat" && inv.name !== "xterm") return undefined;
     const texts = inv.args.map((arg) => arg.text);
     if (NETCATS.has(inv.name)) {
       const runs = texts.some((text) => NETCAT_EXEC_LONG.includes(text.split("=")[0] as string) || /^-[a-zA-Z]*[ec]/.test(text));
@@ -67,6 +69,7 @@ function execFlagHits(ctx: RuleContext): Hit[] {
 
 /** `nc host port | sh`, `sh -i 2>&1 | nc host port`, the mkfifo and telnet relays. */
 function pipelineHits(ctx: RuleContext): Hit[] {
+  if (!ctx.model.invocations.some(isSocketTool)) return [];
   const byPipeline = new Map<number, Invocation[]>();
   for (const inv of ctx.model.invocations) {
     const members = byPipeline.get(inv.pipeline) ?? [];

@@ -30,8 +30,9 @@ export function eachInvocation(ctx: RuleContext, judge: (inv: Invocation) => Hit
   const hits: Hit[] = [];
   for (const inv of ctx.model.invocations) {
     const result = judge(inv);
-    if (Array.isArray(result)) hits.push(...result);
-    else if (result) hits.push(result);
+    if (Array.isArray(result)) {
+      for (const found of result) hits.push(found);
+    } else if (result) hits.push(result);
   }
   return hits;
 }

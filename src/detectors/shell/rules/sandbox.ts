@@ -10,21 +10,34 @@ import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
 export const sandboxRule: Rule = (ctx) => eachInvocation(ctx, judgeSandbox);
 
-function judgeSandbox(inv: Invocation): Hit[] {
+function judgeSandbox(inv: Invocation): Hit[] | undefined {
+  const socket = touchesRuntimeSocket(inv);
+  const container = startsPrivilegedContainer(inv);
+  const host = entersHost(inv);
+  if (!socket && !container && !host) return undefined;
   const hits: Hit[] = [];
-  if (touchesRuntimeSocket(inv)) hits.push(hit("shell.container_socket", inv));
-  if (startsPrivilegedContainer(inv)) hits.push(hit("shell.privileged_container", inv));
-  if (entersHost(inv)) hits.push(hit("shell.host_namespace_escape", inv));
+  if (socket) hits.push(hit("shell.container_socket", inv));
+  if (container) hits.push(hit("shell.privileged_container", inv));
+  if (host) hits.push(hit("shell.host_namespace_escape", inv));
   return hits;
 }
 
 const RUNTIME_SOCKETS = ["docker.sock", "containerd.sock", "crio.sock", "podman.sock", "dockershim.sock", "cri-dockerd.sock"];
 const INSPECTORS = new Set(["ls", "stat", "file", "test", "[", "[[", "lsof", "find", "readlink", "realpath"]);
 
+/** Every runtime socket name contains `.sock`: one substring test rules out nearly every word. */
+const namesRuntimeSocket = (text: string): boolean => text.includes(".sock") && RUNTIME_SOCKETS.some((socket) => text.includes(socket));
+
 function touchesRuntimeSocket(inv: Invocation): boolean {
   if (isDataCommand(inv) || INSPECTORS.has(inv.name)) return false;
-  const texts = [...inv.args.map((arg) => arg.text), ...inv.redirects.map((redirect) => redirect.target?.text ?? "")];
-  return texts.some((text) => RUNTIME_SOCKETS.some((socket) => text.includes(socket)));
+  return someArgOrTarget(inv, namesRuntimeSocket);
+}
+
+/** True when `test` holds for an argument or a redirection target (a missing target is ""). */
+function someArgOrTarget(inv: Invocation, test: (text: string) => boolean): boolean {
+  for (const arg of inv.args) if (test(arg.text)) return true;
+  for (const redirect of inv.redirects) if (test(redirect.target?.text ?? "")) return true;
+  return false;
 }
 
 const CONTAINER_CLIS = new Set(["docker", "podman", "nerdctl", "ctr"]);
@@ -81,12 +94,22 @@ const HOST_PROC = ["/proc/1/root", "/proc/1/ns/", "/proc/1/cwd", "/proc/1/mem"];
 const ESCAPE_KNOBS = ["release_agent", "notify_on_release", "/proc/sys/kernel/core_pattern", "/sys/kernel/uevent_helper", "/proc/sys/fs/binfmt_misc/register"];
 const CAPSH_READ_ONLY = /^--(print|decode|help|supports|has-[a-z]+|current|version|license)(=|$)/;
 
+/** Every host path starts `/proc/1/`: one substring test rules out nearly every word. */
+const namesHostProc = (text: string): boolean =>
+  text.includes("/proc/1/") && HOST_PROC.some((prefix) => text.startsWith(prefix) || text.includes(`=${prefix}`));
+
+const isEscapeKnob = (path: string): boolean => ESCAPE_KNOBS.some((knob) => path.endsWith(knob));
+
 function entersHost(inv: Invocation): boolean {
+  if (!isDataCommand(inv) && someArgOrTarget(inv, namesHostProc)) return true;
+  if (writesOf(inv).some((write) => isEscapeKnob(normalizePath(write.path)))) return true;
+  return HOST_ENTRY_COMMANDS.has(inv.name) && entersHostByCommand(inv);
+}
+
+const HOST_ENTRY_COMMANDS = new Set(["nsenter", "chroot", "mount", "unshare", "capsh", "debugfs"]);
+
+function entersHostByCommand(inv: Invocation): boolean {
   const texts = inv.args.map((arg) => arg.text);
-  if (!isDataCommand(inv) && [...texts, ...inv.redirects.map((redirect) => redirect.target?.text ?? "")].some((text) => HOST_PROC.some((prefix) => text.startsWith(prefix) || text.includes(`=${prefix}`)))) {
-    return true;
-  }
-  if (writesOf(inv).some((write) => ESCAPE_KNOBS.some((knob) => normalizePath(write.path).endsWith(knob)))) return true;
   switch (inv.name) {
     case "nsenter": {
       const scan = scanOptions(inv.args, { shortWithValue: "tSG", longWithValue: ["target", "setuid", "setgid"] });

@@ -13,7 +13,9 @@ const DEFAULT_HOSTS = new Set([
   "registry.npmmirror.com", "rubygems.org", "index.crates.io", "crates.io", "proxy.golang.org", "download.pytorch.org",
 ]);
 
-const PIP_NAMES = /^(pip[0-9.]*|pipx|uv|easy_install)$/;
+const PIP_NAME = /^(pip[0-9.]*|pipx|uv|easy_install)$/;
+/** The regex only runs on names that could match it, not on every command. */
+const isPipName = (name: string): boolean => (name.startsWith("pip") || name === "uv" || name === "easy_install") && PIP_NAME.test(name);
 const NODE_MANAGERS = new Set(["npm", "yarn", "pnpm", "bun", "npx", "bunx", "pnpx"]);
 const INSTALL_VERBS = new Set(["install", "i", "add", "isntall", "in", "ins", "inst", "insta", "instal", "update", "upgrade", "exec", "dlx", "x"]);
 /** Runners fetch only their first operand; the rest are that package's own arguments. */
@@ -29,7 +31,7 @@ export const supplyChainRule: Rule = (ctx) => [
 function judgeInstall(ctx: RuleContext, inv: Invocation): Hit | undefined {
   const args = pipArgs(inv) ?? (NODE_MANAGERS.has(inv.name) ? inv.args : undefined);
   if (!args) return undefined;
-  const isPip = args !== inv.args || PIP_NAMES.test(inv.name);
+  const isPip = args !== inv.args || isPipName(inv.name);
   const spec = isPip ? PIP_SPEC : NODE_SPEC;
   const texts = args.map((arg) => arg.text);
   if (texts[0] === "config" && texts[1] === "set" && /registry|index/.test(texts[2] ?? "")) {
@@ -59,7 +61,7 @@ function editableSpecs(options: ScannedOption[]): string[] {
 /** pip's own argv, also when run as `python -m pip` or `uv pip`. */
 function pipArgs(inv: Invocation): Invocation["args"] | undefined {
   if (inv.name === "uv" && inv.args[0]?.text === "pip") return inv.args.slice(1);
-  if (PIP_NAMES.test(inv.name) && inv.name !== "uv") return inv.args;
+  if (isPipName(inv.name) && inv.name !== "uv") return inv.args;
   if (inv.program?.kind === "module" && inv.program.language === "python") {
     const at = inv.args.findIndex((arg) => arg.text === "-m");
     return inv.args[at + 1]?.text === "pip" ? inv.args.slice(at + 2) : undefined;
@@ -91,8 +93,10 @@ function isRemoteSpec(spec: string, isPip: boolean): boolean {
 
 const REPOSITORY_FILES = ["/etc/apt/sources.list", "/etc/yum.repos.d/", "/etc/zypp/repos.d/", "/etc/apk/repositories"];
 
+const isRepositoryFile = (path: string): boolean => REPOSITORY_FILES.some((file) => path.startsWith(file));
+
 /** New system package repositories: every later install trusts them. */
 function judgeRepositoryFiles(inv: Invocation): Hit | undefined {
-  const writes = writesOf(inv).filter((write) => REPOSITORY_FILES.some((file) => normalizePath(write.path).startsWith(file)));
-  return writes.length > 0 ? hit("shell.untrusted_package_source", inv) : undefined;
+  const adds = writesOf(inv).some((write) => isRepositoryFile(normalizePath(write.path)));
+  return adds ? hit("shell.untrusted_package_source", inv) : undefined;
 }
