@@ -26,3 +26,21 @@ describe("1 MiB adversarial inputs answer without a 5xx", () => {
     });
   }
 });
+
+describe("names that exist on Object.prototype are ordinary words", () => {
+  test("commands, tools and hosts named like prototype members are judged, not failed", async () => {
+    await using w = await startWarden();
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      for (const event of [
+        makeEvent({ kind: "exec", payload: { argv: [name, "-v", name] } }),
+        makeEvent({ kind: "tool_call", payload: { name, arguments: { [name]: name, command: `${name} -v | ${name}` } } }),
+        makeEvent({ kind: "tool_call", payload: { name: "Bash", arguments: { command: `${name} -v ${name}=1` } } }),
+        makeEvent({ kind: "network", payload: { host: name, port: 80, direction: "egress" } }),
+        makeEvent({ kind: "file", payload: { op: name, path: `/home/${name}/.${name}` } }),
+      ]) {
+        const verdict = (await (await w.evaluate(event)).json()) as Record<string, unknown>;
+        expect(verdict["x.svc.unjudged"]).toBeUndefined();
+      }
+    }
+  });
+});
