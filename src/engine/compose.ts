@@ -1,7 +1,7 @@
 // Deny-wins composition of detector outcomes into one effective decision, by the interface's
 // severity order; redaction spans are unioned with overlaps merged to the covering range.
 import { domainOf, mostSevere, type Category, type Decision, type Finding } from "../wire/verdict.ts";
-import type { RedactionRequest } from "./detector.ts";
+import type { DetectorOutcome, RedactionRequest } from "./detector.ts";
 import type { Policy } from "./policy.ts";
 import type { DetectorRun } from "./run-detector.ts";
 
@@ -19,6 +19,8 @@ export interface Composition {
   findings: Finding[];
   categories: Category[];
   redactions: RedactionRequest[];
+  /** The first provider's safe replacement, when the decision is `modify` (first winner). */
+  rewrite?: NonNullable<DetectorOutcome["rewrite"]>;
   unjudged: string[];
   providers: ProviderReport[];
 }
@@ -90,6 +92,14 @@ export function compose(runs: readonly DetectorRun[], policy: Policy): Compositi
     decision = mostSevere(decision, policy.onAllFailed === "block" ? "block" : "allow");
     reasons.push(`every detector failed; policy on_all_failed is ${policy.onAllFailed}`);
   }
+  const rewrite = decision === "modify"
+    ? runs.find((r) => r.status === "ok" && r.outcome.decision === "modify" && r.outcome.rewrite)
+    : undefined;
+  if (decision === "modify" && !rewrite) {
+    // A modify the PEP cannot apply would run the original; deny instead.
+    decision = "block";
+    reasons.push("a modification was required but no provider offered a safe one");
+  }
   if (decision === "redact" && redactions.length === 0) {
     // A redaction the PEP cannot apply would degrade to a leak; deny instead.
     decision = "block";
@@ -102,6 +112,7 @@ export function compose(runs: readonly DetectorRun[], policy: Policy): Compositi
     findings,
     categories: rollUpCategories(findings),
     redactions: mergeSpans(redactions),
+    ...(rewrite?.status === "ok" && rewrite.outcome.rewrite ? { rewrite: rewrite.outcome.rewrite } : {}),
     unjudged: [...unjudged],
     providers,
   };

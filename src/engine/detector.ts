@@ -39,6 +39,11 @@ export interface DetectorOutcome {
   redactions?: RedactionRequest[];
   /** Paths this detector should have judged but could not. */
   unjudged?: string[];
+  /**
+   * A safe replacement payload, used when the policy turns this detector's decision into
+   * `modify`. Never a way to smuggle the original back: it must be safe as it stands.
+   */
+  rewrite?: { kind: "constrain" | "rewrite"; payload: Record<string, unknown>; reason: string };
 }
 
 export interface Detector {

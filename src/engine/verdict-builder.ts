@@ -41,6 +41,10 @@ export function buildVerdict(input: VerdictInput): Verdict {
   };
   if (c.unjudged.length) verdict["x.svc.unjudged"] = c.unjudged;
   if (input.whitelisted) verdict["x.svc.whitelisted"] = true;
+  if (c.decision === "modify" && c.rewrite) {
+    verdict.modifications = { kind: c.rewrite.kind, payload: c.rewrite.payload };
+    verdict.reasons = [...c.reasons, c.rewrite.reason];
+  }
   if (c.decision === "redact" && input.placeholderFor && c.redactions.length) {
     const spans: Span[] = [];
     const map: Record<string, { path: string; start: number; end: number; category: string }> = {};

@@ -16,6 +16,7 @@ import { reverseShellRule } from "./rules/reverse-shell.ts";
 import type { Hit, Rule, RuleContext } from "./rules/rule.ts";
 import { sandboxRule } from "./rules/sandbox.ts";
 import { supplyChainRule } from "./rules/supply-chain.ts";
+import type { ShellModel } from "./model.ts";
 import { createDetachedSource } from "./source.ts";
 import { walkRoot, type WalkLimits } from "./walk.ts";
 
@@ -41,6 +42,8 @@ export interface AnalyzeOptions {
 
 export interface Analysis {
   hits: Hit[];
+  /** What the command would execute, for a safe rewrite (rewrite.ts). */
+  model: ShellModel;
   /** Part of the command was not parsed (nesting, size or work bounds). */
   incomplete: boolean;
 }
@@ -69,5 +72,5 @@ export function analyzeScript(script: Script, options: AnalyzeOptions, embeddedD
   for (const rule of RULES) {
     for (const found of rule(ctx)) if (!filter || !options.disabledChecks.has(found.check)) hits.push(found);
   }
-  return { hits, incomplete };
+  return { hits, incomplete, model };
 }

@@ -8,6 +8,7 @@ import { type AnalyzeOptions, analyzeScript } from "./analyze.ts";
 import { CHECK_IDS, CHECKS, type CheckId } from "./checks.ts";
 import { parseScript } from "./parser.ts";
 import { argvScript, extractTargets, sourceFor, type Target } from "./payload.ts";
+import { downloadOnly, type Rewrite } from "./rewrite.ts";
 import type { Hit } from "./rules/rule.ts";
 
 const DETECTOR_ID = "shell";
@@ -55,12 +56,42 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
   }
   const unjudged = new Set(extraction.unjudged);
   const hits: Hit[] = [];
+  let rewrite: Rewrite | undefined;
   for (const target of extraction.targets) {
     const analysis = analyzeScript(scriptOf(target, maxChars, unjudged), options);
     hits.push(...analysis.hits);
     if (analysis.incomplete) unjudged.add(targetPath(target));
+    if (extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
+      rewrite = downloadOnly(analysis.model, (path) => textsOf(target).get(path));
+    }
   }
-  return buildOutcome(hits, [...unjudged]);
+  const outcome = buildOutcome(hits, [...unjudged]);
+  const payload = rewrite && outcome.decision !== "allow" ? replaceAt(input.event.payload, rewrite) : undefined;
+  if (payload) outcome.rewrite = { kind: "constrain", payload, reason: "download kept, execution removed" };
+  return outcome;
+}
+
+const textsOf = (target: Target): Map<string, string> =>
+  new Map(target.kind === "script" ? [[target.item.path, target.item.text]] : target.items.map((item) => [item.path, item.text]));
+
+/** A copy of the payload with the string at `payload.a.b` or `payload.argv[2]` replaced. */
+function replaceAt(payload: Record<string, unknown>, rewrite: Rewrite): Record<string, unknown> | undefined {
+  const steps = rewrite.path.replace(/^payload/, "").match(/\.[A-Za-z_$][\w$]*|\[\d+\]/g);
+  if (!steps) return undefined;
+  const copy = structuredClone(payload);
+  let node: unknown = copy;
+  for (const [i, step] of steps.entries()) {
+    const key: string | number = step.startsWith("[") ? Number(step.slice(1, -1)) : step.slice(1);
+    const holder = node as Record<string | number, unknown>;
+    if (i === steps.length - 1) {
+      if (typeof holder[key] !== "string") return undefined;
+      holder[key] = rewrite.text;
+      return copy;
+    }
+    node = holder[key];
+    if (node === null || typeof node !== "object") return undefined;
+  }
+  return undefined;
 }
 
 /** Parses the target, cutting texts longer than the limit (the cut path is unjudged). */

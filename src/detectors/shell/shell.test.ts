@@ -80,7 +80,10 @@ describe("findings never echo the command", () => {
   const distinctive = ["evil.example", "10.0.0.1", "attacker", "backdoor", "toor"];
   for (const fixture of maliciousCases as Fixture[]) {
     test(fixture.name, () => {
-      const serialized = JSON.stringify(inspect(eventOf(fixture)));
+      // A rewrite is a replacement payload (the command minus what makes it dangerous), not a
+      // finding: it necessarily keeps the command's own words.
+      const { rewrite: _payload, ...judgment } = inspect(eventOf(fixture));
+      const serialized = JSON.stringify(judgment);
       for (const token of distinctive) expect(serialized).not.toContain(token);
     });
   }
