@@ -20,7 +20,10 @@ describe("compose", () => {
   for (const [i, lower] of order.entries()) {
     for (const higher of order.slice(i + 1)) {
       test(`${higher} wins over ${lower}`, () => {
-        const extra = (d: Decision) => (d === "redact" ? { redactions: [span(0, 1)] } : {});
+        const extra = (d: Decision) =>
+          d === "redact" ? { redactions: [span(0, 1)] }
+          : d === "modify" ? { rewrite: { kind: "constrain" as const, payload: {}, reason: "safe" } }
+          : {};
         expect(compose([ok("a", lower, extra(lower)), ok("b", higher, extra(higher))], DEFAULT_POLICY).decision).toBe(higher);
         expect(compose([ok("b", higher, extra(higher)), ok("a", lower, extra(lower))], DEFAULT_POLICY).decision).toBe(higher);
       });
@@ -40,8 +43,9 @@ describe("compose", () => {
     ]);
   });
 
-  test("a redact decision without spans becomes a block", () => {
+  test("a redact decision without spans, or a modify without a rewrite, becomes a block", () => {
     expect(compose([ok("a", "redact")], DEFAULT_POLICY).decision).toBe("block");
+    expect(compose([ok("a", "modify")], DEFAULT_POLICY).decision).toBe("block");
   });
 
   test("a failure degrades to unjudged under the default policy, or blocks when the policy says so", () => {

@@ -1,0 +1,124 @@
+// Per-text checks for untrusted data and user prompts: scored instruction clusters, invisible
+// Unicode and base64 carriers (whose decoded text is scored the same way), and markdown links.
+import { findEncodedBlocks } from "./encoded-payloads.ts";
+import { CATEGORY, PREFIX, createFinding, decide, type Scored } from "./findings.ts";
+import { findHiddenUnicode, type HiddenRun } from "./hidden-unicode.ts";
+import { findMarkdownExfil, type LinkMode } from "./markdown-exfil.ts";
+import { scanSignals, weighSignals } from "./scan-signals.ts";
+import { dominantClass, scoreClusters, type Cluster } from "./score-clusters.ts";
+import { visibleView } from "./invisible.ts";
+import { FINDING_AT, type Context, type SignalClass } from "./signal-kind.ts";
+
+export interface Field {
+  path: string;
+  text: string;
+}
+
+const MAX_CLUSTER_FINDINGS = 8;
+const MAX_DECODED_SCANS = 8;
+/** Hidden text that carries instructions is an attack by construction. */
+const HIDDEN_INSTRUCTION_SCORE = 0.95;
+/** Invisible characters alone: worth a medium finding, not a decision. */
+const INVISIBLE_ONLY_SCORE = 0.5;
+/** Encoding an instruction is evasion, which adds to what the instruction already scores. */
+const ENCODING_BONUS = 0.3;
+
+/** Best cluster score of `text` read in `context`. */
+export function scoreText(text: string, context: Context): number {
+  const clusters = scoreClusters(text, weighSignals(scanSignals(text), context), context);
+  return clusters[0]?.score ?? 0;
+}
+
+const DATA_CHECK: Partial<Record<SignalClass, string>> = {
+  override: "injection.instruction_override",
+  role: "injection.role_marker",
+  tag: "injection.role_marker",
+};
+const USER_CHECK: Partial<Record<SignalClass, string>> = {
+  persona: "jailbreak.persona",
+  override: "jailbreak.instruction_override",
+  restriction: "jailbreak.instruction_override",
+  sysprompt: "jailbreak.system_prompt_extraction",
+};
+
+function checkIdOf(cluster: Cluster, context: Context): string {
+  if (context === "user") {
+    return USER_CHECK[dominantClass(cluster, []) ?? "persona"] ?? "jailbreak.persona";
+  }
+  return DATA_CHECK[dominantClass(cluster, ["override", "role", "tag"]) ?? "address"] ?? "injection.embedded_instruction";
+}
+
+/** Scored clusters of instruction signals in a data text or user prompt. */
+export function findInstructionClusters(field: Field, context: "data" | "user"): Scored[] {
+  const view = visibleView(field.text);
+  const clusters = scoreClusters(view.text, weighSignals(scanSignals(view.text), context), context);
+  const out: Scored[] = [];
+  for (const cluster of clusters.slice(0, MAX_CLUSTER_FINDINGS)) {
+    // Words split by invisible characters are evasion, which adds to what they say.
+    const score = view.hidesBetween(cluster.start, cluster.end) ? Math.min(1, cluster.score + ENCODING_BONUS) : cluster.score;
+    if (score < FINDING_AT) continue;
+    const { decision, severity } = decide(score, context);
+    const finding = createFinding({
+      category: CATEGORY[context],
+      checkId: checkIdOf(cluster, context),
+      severity,
+      score,
+      path: field.path,
+      start: view.toOriginal(cluster.start),
+      end: view.toOriginal(cluster.end),
+    });
+    out.push({ finding, decision });
+  }
+  return out;
+}
+
+function scoreHiddenRun(run: HiddenRun, context: Context, budget: { scans: number }): number {
+  if (run.decoded === undefined || budget.scans <= 0) return INVISIBLE_ONLY_SCORE;
+  budget.scans--;
+  return scoreText(run.decoded, context) >= FINDING_AT ? HIDDEN_INSTRUCTION_SCORE : INVISIBLE_ONLY_SCORE;
+}
+
+function scoredCarrier(field: Field, context: Context, check: string, span: { start: number; end: number }, score: number): Scored {
+  const outcome = decide(score, context);
+  const severity = score === INVISIBLE_ONLY_SCORE ? "medium" : outcome.severity;
+  const decision = score === INVISIBLE_ONLY_SCORE ? "allow" : outcome.decision;
+  const finding = createFinding({
+    category: CATEGORY[context],
+    checkId: `${PREFIX[context]}.${check}`,
+    severity,
+    score,
+    path: field.path,
+    ...span,
+  });
+  return { finding, decision };
+}
+
+/** Invisible Unicode and base64 blocks; their decoded text is scored in the same context. */
+export function findCarriers(field: Field, context: Context, withEncoded = true): Scored[] {
+  const out: Scored[] = [];
+  const budget = { scans: MAX_DECODED_SCANS };
+  for (const run of findHiddenUnicode(field.text).slice(0, MAX_CLUSTER_FINDINGS)) {
+    out.push(scoredCarrier(field, context, "hidden_unicode", run, scoreHiddenRun(run, context, budget)));
+  }
+  for (const block of withEncoded ? findEncodedBlocks(field.text) : []) {
+    if (budget.scans-- <= 0) break;
+    const inner = scoreText(block.decoded, context);
+    if (inner < FINDING_AT) continue;
+    out.push(scoredCarrier(field, context, "encoded_instructions", block, Math.min(1, inner + ENCODING_BONUS)));
+  }
+  return out;
+}
+
+/** Images and links that can leak data when rendered. */
+export function findLinkExfil(field: Field, mode: LinkMode, context: Context, allowed: readonly string[]): Scored[] {
+  const out: Scored[] = [];
+  const category = mode === "output" ? CATEGORY.output : CATEGORY[context];
+  const check = mode === "output" ? "injection.markdown_exfiltration" : `${PREFIX[context]}.markdown_exfiltration`;
+  for (const hit of findMarkdownExfil(field.text, mode, allowed)) {
+    if (hit.score < FINDING_AT) continue;
+    const { decision, severity } = decide(hit.score, mode === "output" ? "output" : context);
+    const finding = createFinding({ category, checkId: check, severity, score: hit.score, path: field.path, start: hit.start, end: hit.end });
+    out.push({ finding, decision });
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+// Tells writing ABOUT injection apart from injection: a trigger quoted after a citing word
+// ("such as", "e.g.", `payload = "..."`, `detect("...")`) is an example, and security vocabulary
+// around a trigger marks an article, README, issue or test. Hidden markup works the other way.
+
+/** Quoted after one of these, a phrase is being cited, not issued. JSON's `"key": "..."` is not. */
+const CITE_CUE =
+  /(?:\b(?:such\s+as|like|e\.g\.?|i\.e\.?|for\s+example|for\s+instance|example|phrases?|strings?|texts?|prompts?|payloads?|inputs?|contains?|containing|says?|said|called|typed?|wrote|writes|messages?|keywords?|patterns?|words?|sentences?|reads?|including|include|as)|[=(]|\bin|(?:^|\n)[ \t]*[-*])\s*[:,]?\s*$/i;
+
+const ANY_QUOTE = /["'`“‘«]/;
+const OPEN_CLOSE: Record<string, string> = { "“": "”", "‘": "’", "«": "»" };
+const SYMMETRIC = new Set(['"', "`", "'"]);
+const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+
+/** Position of the quote left open before `start` on its line (within 200 chars), or -1. */
+function findOpenQuote(text: string, start: number): number {
+  const floor = Math.max(0, start - 200);
+  const from = floor + text.slice(floor, start).lastIndexOf("\n") + 1;
+  const open = new Map<string, number>();
+  for (let i = from; i < start; i++) {
+    const c = text[i]!;
+    if (c === "'" && isWordChar(text[i - 1]) && isWordChar(text[i + 1])) continue;
+    if (SYMMETRIC.has(c)) {
+      if (open.has(c)) open.delete(c);
+      else open.set(c, i);
+    } else if (c in OPEN_CLOSE) open.set(c, i);
+    else if (c === "”" || c === "’" || c === "»") open.delete(c === "”" ? "“" : c === "’" ? "‘" : "«");
+  }
+  let pos = -1;
+  for (const p of open.values()) pos = Math.max(pos, p);
+  return pos;
+}
+
+/** 1 for a live phrase; 0.35 when it sits inside a quotation introduced by a citing cue. */
+export function rateQuotation(text: string, start: number): number {
+  if (!ANY_QUOTE.test(text.slice(Math.max(0, start - 200), start))) return 1;
+  const quote = findOpenQuote(text, start);
+  if (quote < 0) return 1;
+  return CITE_CUE.test(text.slice(Math.max(0, quote - 40), quote)) ? 0.35 : 1;
+}
+
+const META =
+  /\b(?:prompt[\s-]injections?|injection\s+attacks?|indirect\s+injections?|jailbreak(?:s|ing)?|attackers?(?![.\w])|adversar(?:y|ial|ies)|malicious|exploit(?:s|ed|ing|ation)?|vulnerab\w*|red[\s-]team\w*|payloads?|for\s+example|e\.g\.|for\s+instance|such\s+as|examples?(?![.\w])|researchers?|mitigat\w*|defen[cs]e\w*|defenders?|detect\w*|classif\w*|benchmark\w*|datasets?|test\s+cases?|owasp|cve-\d+|threat\w*|phishing|sanitiz\w*|security\s+(?:class|course|research|team|blog|training)|assert\w*|expect\(|attacks?\b|benign|labels?\b|guardrails?|blocklists?|denylists?|special\s+tokens?|tokeni[sz]ers?)|(?<![a-z])(?:injections?|jailbreaks?|patterns?|regex(?:es)?|detectors?|classifiers?|deny)/gi;
+
+const META_FACTOR = [1, 0.7, 0.45, 0.3] as const;
+const META_WINDOW = 300;
+
+/** Discount for security/documentation vocabulary around [start, end): 1, 0.7, 0.45 or 0.3. */
+export function rateDocumentation(text: string, start: number, end: number): number {
+  const from = Math.max(0, start - META_WINDOW);
+  const to = Math.min(text.length, end + META_WINDOW);
+  // Hosts such as example-attacker.net are the attack's own words, not an article's.
+  const window = text.slice(from, to).replace(/\b(?:https?:)?\/\/[^\s)"'>]+/gi, " ");
+  const seen = new Set<string>();
+  META.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (seen.size < 3 && (m = META.exec(window)) !== null) {
+    seen.add(m[0].toLowerCase().replace(/s$/, "").slice(0, 8));
+  }
+  return META_FACTOR[seen.size as 0 | 1 | 2 | 3];
+}
+
+const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d])|color\s*:\s*(?:white|#fff(?:fff)?\b|transparent)/i;
+
+/** Bonus when a trigger sits in an HTML comment or hidden element: text meant for the model only. */
+export function rateHiddenMarkup(text: string, start: number): number {
+  const before = text.slice(Math.max(0, start - 4096), start + 4);
+  const open = before.lastIndexOf("<!--");
+  if (open >= 0 && before.indexOf("-->", open) < 0) return 0.15;
+  return HIDING_STYLE.test(text.slice(Math.max(0, start - 240), start)) ? 0.15 : 0;
+}

@@ -1,0 +1,80 @@
+// Check ids, their titles and categories, and the one place findings are built. Titles are
+// generic: nothing here ever echoes matched text, hosts or decoded content.
+import type { Decision, Finding, Severity } from "../../wire/verdict.ts";
+import { APPROVAL_AT, BLOCK_AT, FINDING_AT, type Context } from "./signal-kind.ts";
+
+export const DETECTOR_ID = "injection";
+
+export const CATEGORY = {
+  data: "security.prompt_injection",
+  user: "security.jailbreak",
+  definition: "security.tool_poisoning",
+  output: "security.data_exfiltration",
+} as const;
+
+const TITLES: Record<string, string> = {
+  "injection.instruction_override": "Instruction override in untrusted content",
+  "injection.role_marker": "Fake role or system marker in untrusted content",
+  "injection.embedded_instruction": "Instructions addressed to the model in untrusted content",
+  "injection.hidden_unicode": "Invisible Unicode characters",
+  "injection.encoded_instructions": "Encoded instructions in untrusted content",
+  "injection.markdown_exfiltration": "Image or link that can exfiltrate data",
+  "jailbreak.persona": "Jailbreak persona or roleplay framing",
+  "jailbreak.instruction_override": "Request to drop instructions or safety rules",
+  "jailbreak.system_prompt_extraction": "Request to reveal the system prompt",
+  "jailbreak.hidden_unicode": "Invisible Unicode characters in a prompt",
+  "jailbreak.encoded_instructions": "Encoded jailbreak instructions",
+  "poisoning.hidden_instruction": "Hidden instructions in a tool or skill definition",
+  "poisoning.sensitive_file": "Sensitive file referenced by a tool or skill definition",
+  "poisoning.secrecy": "Definition asks to keep something from the user",
+  "poisoning.cross_tool_override": "Definition overrides the behaviour of other tools",
+  "poisoning.hidden_unicode": "Invisible Unicode characters in a definition",
+  "poisoning.encoded_instructions": "Encoded instructions in a definition",
+  "poisoning.markdown_exfiltration": "Image or link that can exfiltrate data in a definition",
+};
+
+/** Check id prefix per context, for checks every context shares. */
+export const PREFIX: Record<Context, string> = { data: "injection", user: "jailbreak", definition: "poisoning" };
+
+export interface Scored {
+  finding: Finding;
+  decision: Decision;
+}
+
+export interface FindingSpec {
+  category: string;
+  checkId: string;
+  severity: Severity;
+  score: number;
+  path?: string;
+  start?: number;
+  end?: number;
+}
+
+export function createFinding(spec: FindingSpec): Finding {
+  const finding: Finding = {
+    category: spec.category,
+    severity: spec.severity,
+    check_id: spec.checkId,
+    title: TITLES[spec.checkId] ?? "Prompt injection signal",
+    score: Math.round(spec.score * 100) / 100,
+    detector: DETECTOR_ID,
+  };
+  if (spec.path !== undefined) {
+    finding.path = spec.path;
+    finding.start = spec.start;
+    finding.end = spec.end;
+  }
+  return finding;
+}
+
+/** Score to decision and severity. Jailbreaks are the principal's own words: never block them. */
+export function decide(score: number, context: Context | "output"): { decision: Decision; severity: Severity } {
+  if (context === "user") {
+    if (score >= APPROVAL_AT) return { decision: "require_approval", severity: "high" };
+    return { decision: "allow", severity: score >= 0.45 ? "medium" : "low" };
+  }
+  if (score >= BLOCK_AT) return { decision: "block", severity: context === "definition" ? "critical" : "high" };
+  if (score >= APPROVAL_AT) return { decision: "require_approval", severity: context === "definition" ? "high" : "medium" };
+  return { decision: "allow", severity: score >= FINDING_AT ? "low" : "info" };
+}

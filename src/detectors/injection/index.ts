@@ -1,0 +1,127 @@
+// The injection detector: prompt injection in content the agent reads, jailbreaks in user
+// prompts, poisoned tool/skill definitions, and data-carrying images in model output. Findings
+// carry offsets only; no matched or decoded text ever leaves this module.
+import { Type, type Static } from "@sinclair/typebox";
+import type { DetectorDefinition, DetectorOutcome, InspectedEvent } from "../../engine/detector.ts";
+import { abstain } from "../../engine/detector.ts";
+import type { GuardEvent } from "../../wire/guard-event.ts";
+import { KINDS } from "../../wire/guard-event.ts";
+import { DECISION_SEVERITY, mostSevere, type Decision } from "../../wire/verdict.ts";
+import { findCarriers, findInstructionClusters, findLinkExfil, type Field } from "./analyse-text.ts";
+import { DETECTOR_ID, type Scored } from "./findings.ts";
+import { judgeDefinition } from "./poisoning.ts";
+
+export const InjectionConfig = Type.Object(
+  {
+    /** Image/link hosts whose URLs are never treated as exfiltration channels (subdomains included). */
+    allowed_hosts: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 512 })),
+    /** Whether model output is checked for data-carrying images and invisible characters. */
+    scan_model_output: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type InjectionConfig = Static<typeof InjectionConfig>;
+
+const DEFAULTS: Required<InjectionConfig> = {
+  allowed_hosts: ["github.com", "githubusercontent.com", "shields.io", "badgen.net", "badge.fury.io", "codecov.io", "coveralls.io", "wikimedia.org"],
+  scan_model_output: true,
+};
+
+const UNTRUSTED_SOURCES = new Set(["web", "mcp", "file", "retrieved", "tool_result"]);
+const MAX_FINDINGS = 32;
+/** Shorter strings (names, enum values, ids) cannot hold an instruction worth judging. */
+const MIN_TEXT = 8;
+
+const isUntrusted = (event: GuardEvent): boolean =>
+  (event.provenance ?? []).some((p) => p.trust === "untrusted" || UNTRUSTED_SOURCES.has(p.source));
+
+/** Definitions of an event: each MCP tool on its own, anything else as one definition. */
+function splitDefinitions(event: GuardEvent, fields: readonly Field[]): Field[][] {
+  if (event.kind !== "mcp_connect") return [[...fields]];
+  const groups = new Map<string, Field[]>();
+  for (const field of fields) {
+    const key = /^payload\.tools\[\d+\]/.exec(field.path)?.[0] ?? "payload";
+    groups.set(key, [...(groups.get(key) ?? []), field]);
+  }
+  return [...groups.values()];
+}
+
+function judgeFields(event: GuardEvent, fields: readonly Field[], config: Required<InjectionConfig>): Scored[] {
+  const out: Scored[] = [];
+  const kind = event.kind;
+  if (kind === "tool_register" || kind === "mcp_connect" || kind === "skill_load") {
+    for (const definition of splitDefinitions(event, fields)) out.push(...judgeDefinition(definition, config.allowed_hosts));
+    return out;
+  }
+  const asData = kind === "tool_result" || (kind !== "model_output" && isUntrusted(event));
+  for (const field of fields) {
+    if (kind === "user_input") out.push(...findInstructionClusters(field, "user"), ...findCarriers(field, "user"));
+    if (asData) {
+      out.push(...findInstructionClusters(field, "data"), ...findCarriers(field, "data"));
+      out.push(...findLinkExfil(field, "data", "data", config.allowed_hosts));
+    }
+    if (kind === "model_output") {
+      out.push(...findLinkExfil(field, "output", "data", config.allowed_hosts), ...findCarriers(field, "data", false));
+    }
+  }
+  return out;
+}
+
+function summarise(scored: readonly Scored[]): DetectorOutcome {
+  let decision: Decision = "allow";
+  let confidence = 0;
+  const counts = new Map<string, number>();
+  for (const { finding, decision: d } of scored) {
+    decision = mostSevere(decision, d);
+    confidence = Math.max(confidence, finding.score ?? 0);
+    counts.set(finding.category, (counts.get(finding.category) ?? 0) + 1);
+  }
+  const reasons =
+    counts.size === 0
+      ? ["no injection, jailbreak or poisoning signals"]
+      : [...counts].map(([category, n]) => `${n} ${category.slice(category.indexOf(".") + 1).replace(/_/g, " ")} signal(s)`);
+  const outcome: DetectorOutcome = { decision, reasons, findings: scored.slice(0, MAX_FINDINGS).map((s) => s.finding) };
+  if (scored.length > 0) outcome.confidence = Math.round(confidence * 100) / 100;
+  return outcome;
+}
+
+function inspectEvent(input: InspectedEvent, config: Required<InjectionConfig>): DetectorOutcome {
+  const { event } = input;
+  const kind = event.kind;
+  const relevant =
+    kind === "user_input" ||
+    kind === "tool_result" ||
+    kind === "tool_register" ||
+    kind === "mcp_connect" ||
+    kind === "skill_load" ||
+    (kind === "model_output" && config.scan_model_output) ||
+    (kind !== "model_output" && isUntrusted(event));
+  if (!relevant) return abstain(`no untrusted content in a ${kind} event`);
+  const fields = input.texts().filter((f) => f.text.length >= MIN_TEXT);
+  if (fields.length === 0 && input.unextracted().length === 0) return abstain("no text to inspect");
+  const scored = judgeFields(event, fields, config).sort((a, b) => severityRank(b) - severityRank(a));
+  const outcome = summarise(scored);
+  const unextracted = input.unextracted();
+  if (unextracted.length > 0) {
+    outcome.unjudged = [...unextracted];
+    outcome.reasons.push(`${unextracted.length} field(s) too large or too deep to scan`);
+  }
+  return outcome;
+}
+
+/** Most decisive findings first, so the cap on findings never drops the ones that decided. */
+const severityRank = (s: Scored): number => DECISION_SEVERITY[s.decision] * 2 + (s.finding.score ?? 0);
+
+export const injectionDetector: DetectorDefinition<InjectionConfig> = {
+  id: DETECTOR_ID,
+  description:
+    "Finds prompt injection in content the agent reads, jailbreaks in user prompts, poisoned tool and skill definitions, and images or links that exfiltrate data.",
+  kinds: KINDS,
+  encodings: ["raw", "redacted"],
+  configSchema: InjectionConfig,
+  defaultConfig: { ...DEFAULTS, allowed_hosts: [...DEFAULTS.allowed_hosts] },
+  create(config) {
+    const resolved: Required<InjectionConfig> = { ...DEFAULTS, ...config };
+    return { inspect: (input) => inspectEvent(input, resolved) };
+  },
+};

@@ -1,0 +1,127 @@
+// One linear pass per text: a single anchor regex (the first word of every pattern's head,
+// grouped by first letter, plus symbol leads) finds where a signal could start; only there are
+// the few patterns starting with that word tried, sticky. The result is context-free; scoring
+// picks the weights.
+import { rateQuotation } from "./doc-context.ts";
+import { CONTEXT_INDEX, type Context, type Signal, type SignalClass, type Weights } from "./signal-kind.ts";
+import { firstCharsOf, firstWordsOf } from "./regex-source.ts";
+import { bodyOf } from "./vocabulary-parts.ts";
+import { PATTERNS } from "./vocabulary.ts";
+
+export interface RawSignal {
+  cls: SignalClass;
+  start: number;
+  end: number;
+  w: Weights;
+  /** 1 for a live instruction, lower when the text quotes it as an example. */
+  quote: number;
+}
+
+/** Enough hits to judge any real text; a hostile text repeating triggers gains nothing past it. */
+const MAX_HITS = 256;
+
+/**
+ * Every head's first words as one alternation grouped by first letter. The engine tries every
+ * top-level alternative at every position, so one letter-grouped word list is far cheaper than
+ * one alternative per pattern; whole patterns are only tried where a word matched.
+ */
+function buildAnchorWords(): string {
+  const byFirst = new Map<string, Set<string>>();
+  for (const p of PATTERNS) {
+    for (const word of p.head === undefined ? [] : firstWordsOf(p.head)) {
+      const key = word[0]!.toLowerCase();
+      byFirst.set(key, (byFirst.get(key) ?? new Set()).add(word.toLowerCase()));
+    }
+  }
+  return [...byFirst].map(([key, words]) => `${key}(?:${[...words].map((w) => w.slice(1)).join("|")})`).join("|");
+}
+
+const SYMBOLS = PATTERNS.flatMap((p) => (p.lead === undefined ? [] : [p.lead])).join("|");
+const ANCHOR = new RegExp(`\\b(?:${buildAnchorWords()})|${SYMBOLS}`, "gi");
+const BODIES = PATTERNS.map((p) => new RegExp(bodyOf(p), "iy"));
+
+/** Pattern indices by the first character their head or lead can start with. */
+const BY_FIRST_CHAR = new Map<string, number[]>();
+for (const [i, p] of PATTERNS.entries()) {
+  for (const c of new Set(firstCharsOf(p.head ?? p.lead ?? ""))) {
+    BY_FIRST_CHAR.set(c, [...(BY_FIRST_CHAR.get(c) ?? []), i]);
+  }
+}
+
+/** Pattern indices by first word (lower-cased, without its boundary). */
+const BY_FIRST_WORD = new Map<string, number[]>();
+for (const [i, p] of PATTERNS.entries()) {
+  for (const word of new Set(p.head === undefined ? [] : firstWordsOf(p.head).map((w) => w.replace(/\\b$/, "").toLowerCase()))) {
+    BY_FIRST_WORD.set(word, [...(BY_FIRST_WORD.get(word) ?? []), i]);
+  }
+}
+const candidatesByAnchor = new Map<string, readonly number[]>();
+
+/**
+ * Patterns worth trying where `anchor` matched. A word anchor is one vocabulary word, but the
+ * anchor regex reports only the first alternative that matched, so every pattern whose first word
+ * is a prefix of it (or it of them) is a candidate. Symbol anchors go by first character.
+ */
+function candidatesFor(anchor: string): readonly number[] {
+  const key = anchor.toLowerCase();
+  if (!/^[a-z]/.test(key)) return BY_FIRST_CHAR.get(key[0]!) ?? [];
+  const cached = candidatesByAnchor.get(key);
+  if (cached) return cached;
+  const found = new Set<number>();
+  for (const [word, indices] of BY_FIRST_WORD) {
+    if (word.startsWith(key) || key.startsWith(word)) for (const i of indices) found.add(i);
+  }
+  const sorted = [...found].sort((a, b) => a - b);
+  candidatesByAnchor.set(key, sorted);
+  return sorted;
+}
+
+/** Appends every candidate that matches at `pos` (and survives its validator); returns how many. */
+function matchAt(text: string, pos: number, candidates: readonly number[], out: RawSignal[]): number {
+  let found = 0;
+  for (const i of candidates) {
+    const body = BODIES[i]!;
+    body.lastIndex = pos;
+    const m = body.exec(text);
+    if (m === null) continue;
+    const pattern = PATTERNS[i]!;
+    const factor = pattern.validate ? pattern.validate(m[0], text, pos) : 1;
+    if (factor <= 0) continue;
+    const w: Weights = [pattern.w[0] * factor, pattern.w[1] * factor, pattern.w[2] * factor];
+    out.push({ cls: pattern.cls, start: pos, end: pos + m[0].length, w, quote: 1 });
+    found++;
+  }
+  return found;
+}
+
+/**
+ * Finds every vocabulary hit in `text`, in order of position. Several patterns may match at one
+ * position ("send the API keys to https://..." is an exfiltration object and a destination).
+ */
+export function scanSignals(text: string): RawSignal[] {
+  const hits: RawSignal[] = [];
+  ANCHOR.lastIndex = 0;
+  let anchor: RegExpExecArray | null;
+  while (hits.length < MAX_HITS && (anchor = ANCHOR.exec(text)) !== null) {
+    const before = hits.length;
+    // An anchor may hide another inside it (".ssh/id_rsa" holds "id_rsa"): look again just after.
+    ANCHOR.lastIndex = anchor.index + 1;
+    if (matchAt(text, anchor.index, candidatesFor(anchor[0]), hits) === 0) continue;
+    const quote = rateQuotation(text, anchor.index);
+    for (let i = before; i < hits.length; i++) hits[i]!.quote = quote;
+    // No skipping past the match: a later signal may start inside it ("you are now in opposite
+    // mode" is a persona switch and a jailbreak mode). Scoring takes one signal per class.
+  }
+  return hits;
+}
+
+/** The hits that count in `context`, weighted for it. */
+export function weighSignals(raw: readonly RawSignal[], context: Context): Signal[] {
+  const idx = CONTEXT_INDEX[context];
+  const out: Signal[] = [];
+  for (const s of raw) {
+    const weight = Math.min(1, s.w[idx] * s.quote);
+    if (weight > 0) out.push({ cls: s.cls, start: s.start, end: s.end, weight });
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+// Scores groups of nearby signals. No single keyword decides: a cluster's score is the sum over
+// its distinct signal classes of the strongest signal of each class (so "ignore previous
+// instructions" + "send the API keys to <url>" adds up, while ten repetitions of one phrase do
+// not), times a documentation discount (security vocabulary nearby), plus a bonus when the text
+// hides in an HTML comment or invisible element. Thresholds (signal-kind.ts): >= 0.85 block,
+// >= 0.55 require_approval, >= 0.3 an allow finding. Typical single signals weigh 0.2-0.6, so
+// blocking takes an override or role marker plus an action, secrecy or address to the model.
+import { rateDocumentation, rateHiddenMarkup } from "./doc-context.ts";
+import { FINDING_AT, type Context, type Signal, type SignalClass } from "./signal-kind.ts";
+
+export interface Cluster {
+  start: number;
+  end: number;
+  score: number;
+  /** Strongest weight per class present, before the documentation discount. */
+  classes: Map<SignalClass, number>;
+}
+
+/** Signals further apart than this belong to different thoughts. */
+const GAP = 400;
+/** One cluster never spans more than this, so a long page cannot pool scattered words. */
+const SPAN = 1500;
+const MAX_CLUSTERS = 64;
+const HIDDEN_BONUS_MAX = 0.15;
+
+function groupSignals(signals: readonly Signal[]): Signal[][] {
+  const groups: Signal[][] = [];
+  let current: Signal[] = [];
+  let start = 0;
+  let end = 0;
+  for (const s of signals) {
+    if (current.length > 0 && (s.start - end > GAP || s.end - start > SPAN)) {
+      groups.push(current);
+      if (groups.length >= MAX_CLUSTERS) return groups;
+      current = [];
+    }
+    if (current.length === 0) start = s.start;
+    current.push(s);
+    end = Math.max(end, s.end);
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+function scoreGroup(text: string, group: readonly Signal[], context: Context): Cluster {
+  const classes = new Map<SignalClass, number>();
+  let start = Infinity;
+  let end = 0;
+  for (const s of group) {
+    classes.set(s.cls, Math.max(classes.get(s.cls) ?? 0, s.weight));
+    start = Math.min(start, s.start);
+    end = Math.max(end, s.end);
+  }
+  let sum = 0;
+  for (const w of classes.values()) sum += w;
+  // Authority words ("IMPORTANT:") only amplify; alone they are ordinary emphasis.
+  if (classes.size === 1 && classes.has("authority")) sum = 0;
+  // The context checks cost more than the sum: skip them when they cannot lift it to a finding.
+  if (sum + HIDDEN_BONUS_MAX < FINDING_AT) return { start, end, score: sum, classes };
+  const bonus = context === "user" ? 0 : rateHiddenMarkup(text, start);
+  if (sum + bonus < FINDING_AT) return { start, end, score: sum + bonus, classes };
+  const score = Math.min(1, sum * rateDocumentation(text, start, end) + bonus);
+  return { start, end, score, classes };
+}
+
+/** Clusters of `signals` (sorted by position) scored for `context`, strongest first. */
+export function scoreClusters(text: string, signals: readonly Signal[], context: Context): Cluster[] {
+  return groupSignals(signals)
+    .map((g) => scoreGroup(text, g, context))
+    .sort((a, b) => b.score - a.score);
+}
+
+/** The class that weighs most in a cluster; it names the finding. */
+export function dominantClass(cluster: Cluster, prefer: readonly SignalClass[]): SignalClass | undefined {
+  for (const cls of prefer) if ((cluster.classes.get(cls) ?? 0) >= 0.2) return cls;
+  let best: SignalClass | undefined;
+  let weight = 0;
+  for (const [cls, w] of cluster.classes) {
+    if (w > weight) [best, weight] = [cls, w];
+  }
+  return best;
+}

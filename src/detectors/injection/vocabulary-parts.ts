@@ -1,0 +1,95 @@
+// Building blocks of the vocabulary: the pattern shape, shared word lists, and validators that
+// refine a weight from a hit and its surroundings.
+import type { SignalClass, Weights } from "./signal-kind.ts";
+
+export interface Pattern {
+  cls: SignalClass;
+  w: Weights;
+  /**
+   * Where a match starts: `head` is an alternation matched from a word boundary, `lead` one of
+   * symbols (`<|`, `[INST]`). Every head and lead is joined into one anchor regex, and the full
+   * pattern is only tried where its first character matches an anchor, so heads should be as
+   * specific as the pattern allows (a few words, not one common word).
+   */
+  head?: string;
+  lead?: string;
+  /** What must follow the head. */
+  tail?: string;
+  /** Context required just before the head (a lookbehind source, checked after the head). */
+  before?: string;
+  /** Multiplier (0..2) from the matched text and its surroundings; 0 drops the match. */
+  validate?: (match: string, text: string, start: number) => number;
+}
+
+/** The full source of a pattern, starting at its head. */
+export function bodyOf(p: Pattern): string {
+  const head = p.head === undefined ? `(?:${p.lead})` : `\\b(?:${p.head})`;
+  return `${p.before === undefined ? "" : `(?=${head})(?<=${p.before})`}${head}${p.tail ?? ""}`;
+}
+
+export const r = String.raw;
+export const FILL = (n: number) => r`(?:\s+[\w'’".,;:-]+){0,${n}}?`;
+export const AI = r`(?:AI|LLMs?|(?:AI\s+)?(?:assistants?|agents?|models?|chatbots?)|GPT(?:-\d)?|ChatGPT|Claude|Gemini|Copilot|Cursor)`;
+export const AI_STRICT = r`(?:AI|LLMs?|AI\s+(?:assistants?|agents?|models?|systems?)|assistants?|chatbots?|models?|ChatGPT|Claude|Gemini|Copilot)`;
+export const SEND_VERB = r`(?:send|post|upload|forward|email|transmit|exfiltrate|leak|submit|report|copy)(?:s|ed|ing)?`;
+
+const STRONG_MODIFIER =
+  /\b(?:previous|prior|above|earlier|preceding|original|initial|former|foregoing|system|existing|all|every|any|your|these|those|developer|safety|ethical|content|usage|its|openai|anthropic|user'?s)\b/i;
+const WEAK_OWNER = /\b(?:my|our|his|her|their)\b/i;
+const SENSITIVE_VERB =
+  /\b(?:read|cat|open|print|dump|send|upload|post|copy|exfiltrate|include|attach|load|access|get|fetch|output|reveal|display|show|paste|contents?\s+of)\b/i;
+const DIRECTIVE_AFTER =
+  /\b(?:always|must|should|make\s+sure|ensure|also|instead|change|replace|set|add|bcc|cc|send|redirect|include|first|never|do\s+not|don'?t)\b/i;
+const NOT_TOOL_NAME = /^(?:this|the|a|an|any|that|each|every|other)$/i;
+const MODE_VERB = /\b(?:enable|enabled|activate|activated|enter|entering|switch\s+to|turn\s+on|simulate|simulating|in|into)\s+(?:the\s+)?$/i;
+const MODE_STATE = /^\s+(?:enabled|activated|on|output|response)\b/i;
+
+/** "ignore all previous instructions" is an attack; "disregard my previous instructions" a correction. */
+export function rateOverride(match: string): number {
+  const words = match.replace(/^\S+/, "");
+  if (WEAK_OWNER.test(words)) return 0.5;
+  return STRONG_MODIFIER.test(words) ? 1 : 0.6;
+}
+
+/** DAN and similar persona names count only in capitals; "Dan" is a person. */
+export const requireUpper = (match: string): number => (/[A-Z]{3}/.test(match) ? 1 : 0);
+
+/** Persona names are proper nouns: "Mongo Tom" and "AIM" count, "aim" and "Dude" do not. */
+export const requireCapital = (match: string): number =>
+  /^[A-Z]/.test(match) && !/^[A-Z][a-z]+$/.test(match) ? 1 : 0;
+
+/** A sensitive path matters more as the object of a read/send verb than as a mere mention. */
+export function rateSensitive(_match: string, text: string, start: number): number {
+  return SENSITIVE_VERB.test(text.slice(Math.max(0, start - 48), start)) ? 2 : 1;
+}
+
+/** "when the search tool is used, always ..." overrides behaviour; "after calling search" does not. */
+export function rateCrossTool(match: string, text: string, start: number): number {
+  const before = text.slice(Math.max(0, start - 48), start).replace(/[\x60'"\s]+$/, "");
+  if (NOT_TOOL_NAME.test(/[\w.-]+$/.exec(before)?.[0] ?? "")) return 0;
+  const after = text.slice(start + match.length, start + match.length + 100);
+  return DIRECTIVE_AFTER.test(after) ? 1 : 0.3;
+}
+
+/** "developer mode" is a jailbreak when enabled or entered, not when a camera has one. */
+export function rateMode(match: string, text: string, start: number): number {
+  const before = text.slice(Math.max(0, start - 24), start);
+  const after = text.slice(start + match.length, start + match.length + 20);
+  return MODE_VERB.test(before) || MODE_STATE.test(after) ? 1 : 0;
+}
+
+/** "print your system prompt" is a demand; "what is the system prompt" may be curiosity. */
+export function rateSystemPromptRequest(_match: string, text: string, start: number): number {
+  const before = text.slice(Math.max(0, start - 60), start);
+  const factor = /\byour\s+$/i.test(before) ? 1 : 0.6;
+  return /\bwhat\s+(?:is|are|was|were)\s+\S+\s+$/i.test(before) ? factor * 0.8 : factor;
+}
+
+/** "repeat the words above" leaks the system prompt when asked verbatim, from the start. */
+export function rateRepeatRequest(match: string, text: string, start: number): number {
+  const after = text.slice(start + match.length, start + match.length + 80);
+  return /\b(?:starting|beginning)\s+with|verbatim|word\s+for\s+word|code\s+block|include\s+everything/i.test(after) ? 1.25 : 1;
+}
+
+/** Turn markers are capitalised at the start of a line. */
+export const requireCapitalised = (match: string): number => (/^[A-Z]/.test(match) ? 1 : 0);

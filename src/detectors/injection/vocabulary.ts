@@ -1,0 +1,9 @@
+// The trigger vocabulary, in match-priority order: where two patterns could start at the same
+// position, the earlier one wins.
+import { INSTRUCTION_PATTERNS } from "./vocabulary-instructions.ts";
+import { PERSONA_PATTERNS } from "./vocabulary-personas.ts";
+import type { Pattern } from "./vocabulary-parts.ts";
+
+export type { Pattern } from "./vocabulary-parts.ts";
+
+export const PATTERNS: readonly Pattern[] = [...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS];
