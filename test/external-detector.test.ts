@@ -88,3 +88,26 @@ describe("external detectors", () => {
     expect(loaded.ok).toBe(false);
   });
 });
+
+describe("short_circuit", () => {
+  const keyed = () => makeEvent({ kind: "user_input", payload: { text: `slow ${["AKIA", "Q3EGRVXM", "5PLTZ7WB"].join("")}` } });
+  const acmeOf = (v: Verdict) => (v["x.svc.providers"] as { provider: string; status: string; reasons: string[] }[]).find((p) => p.provider === "acme")!;
+
+  test("a local block means the external detector is not asked", async () => {
+    const before = seenAuth.length;
+    await using w = await startWarden({ policySet: await policySet("composition: { short_circuit: true }\ndetectors: { secrets: { config: { decision: block } } }\n") });
+    const verdict = (await (await w.evaluate(keyed())).json()) as Verdict;
+    expect(verdict.decision).toBe("block");
+    expect(seenAuth.length).toBe(before);
+    expect(acmeOf(verdict)).toMatchObject({ status: "abstained", reasons: ["skipped: another detector already blocked"] });
+  });
+
+  test("without a local block, or without short_circuit, it is asked", async () => {
+    const before = seenAuth.length;
+    await using w = await startWarden({ policySet: await policySet("composition: { short_circuit: true }\n") });
+    expect(acmeOf((await (await w.evaluate(keyed())).json()) as Verdict).status).toBe("failed");
+    await using v = await startWarden({ policySet: await policySet("detectors: { secrets: { config: { decision: block } } }\n") });
+    expect(acmeOf((await (await v.evaluate(keyed())).json()) as Verdict).status).toBe("failed");
+    expect(seenAuth.length).toBe(before + 2);
+  });
+});

@@ -59,6 +59,7 @@ const PolicyBody = {
         detector_timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
         on_timeout: Type.Optional(oneOf(["degrade", "block"])),
         on_all_failed: Type.Optional(oneOf(["allow", "block"])),
+        short_circuit: Type.Optional(Type.Boolean()),
         strategies: Type.Optional(Type.Record(Type.String({ pattern: PREFIX }), Strategy, { additionalProperties: false })),
       },
       { additionalProperties: false },
@@ -131,6 +132,7 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
     detectorDeadlineMs: composition.detector_timeout_ms ?? DEFAULT_POLICY.detectorDeadlineMs,
     onDetectorFailure: composition.on_timeout ?? DEFAULT_POLICY.onDetectorFailure,
     onAllFailed: composition.on_all_failed ?? DEFAULT_POLICY.onAllFailed,
+    shortCircuit: composition.short_circuit ?? DEFAULT_POLICY.shortCircuit,
     detectors: Object.fromEntries(
       Object.entries(detectors).flatMap(([id, d]) => (d.config === undefined ? [] : [[id, d.config]])),
     ),

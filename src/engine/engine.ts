@@ -11,7 +11,8 @@ import { createInspectedEvent } from "./inspected-event.ts";
 import { applyPolicy } from "./apply-policy.ts";
 import type { Policy } from "./policy.ts";
 import type { PolicyHolder } from "./policy-set.ts";
-import { runDetector, type DetectorRun } from "./run-detector.ts";
+import { runDetector, type DetectorRun, type LoadedDetector } from "./run-detector.ts";
+import type { InspectedEvent } from "./detector.ts";
 import type { SessionTracker } from "./sessions.ts";
 import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
 import { buildVerdict } from "./verdict-builder.ts";
@@ -42,6 +43,24 @@ export interface Engine {
   evaluate(event: GuardEvent, caller: Caller, options: { partial: boolean }): Promise<Verdict>;
   /** Records already-validated events; invalid slots are passed through as results. */
   ingest(slots: readonly (GuardEvent | SlotResult)[], caller: Caller): Promise<SlotResult[]>;
+}
+
+const waits = (loaded: LoadedDetector) => loaded.definition.deadlineMs !== undefined;
+
+/**
+ * Local detectors run as they are called; ones that wait (external services) overlap. With the
+ * policy's short_circuit, a local block means nobody waits on the slow ones.
+ */
+async function runDetectors(detectors: readonly LoadedDetector[], input: InspectedEvent, policy: Policy): Promise<DetectorRun[]> {
+  const run = (loaded: LoadedDetector) => runDetector(loaded, input, loaded.definition.deadlineMs ?? policy.detectorDeadlineMs);
+  if (!policy.shortCircuit) return Promise.all(detectors.map(run));
+  const local = await Promise.all(detectors.filter((d) => !waits(d)).map(run));
+  const blocked = local.some((r) => r.status === "ok" && r.outcome.decision === "block");
+  const remote = detectors.filter(waits);
+  const rest = blocked
+    ? remote.map((d): DetectorRun => ({ status: "abstained", detector: d.definition.id, reason: "skipped: another detector already blocked", latencyMs: 0 }))
+    : await Promise.all(remote.map(run));
+  return [...local, ...rest];
 }
 
 /**
@@ -93,10 +112,7 @@ export function createEngine(deps: EngineDeps): Engine {
     const started = performance.now();
     const { policy, detectors } = deps.policies.current().forWorkspace(caller.workspaceId);
     const input = createInspectedEvent(event);
-    // Synchronous detectors run as they are called; ones that wait (external) overlap.
-    const runs = await Promise.all(
-      detectors.map((loaded) => runDetector(loaded, input, loaded.definition.deadlineMs ?? policy.detectorDeadlineMs)),
-    );
+    const runs = await runDetectors(detectors, input, policy);
     for (const run of runs) if (run.status === "failed") deps.onDetectorFailure?.(run, event);
     runs.push(assessFlow(event, caller, attribution, runs));
     const blind = judgeReducedContent(event, policy);

@@ -38,6 +38,8 @@ export interface Policy {
    * the others and lists the payload as unjudged (`x.svc.unjudged`), `block` denies.
    */
   onDetectorFailure: "degrade" | "block";
+  /** Skip detectors that wait (external) once a local detector has blocked. */
+  shortCircuit: boolean;
   /** When every detector that should have judged failed; explicit, never implied. */
   onAllFailed: "allow" | "block";
   /** Configuration per detector id; absent ids use the detector's default. */
@@ -60,6 +62,7 @@ export const DEFAULT_POLICY: Policy = {
   detectorDeadlineMs: 50,
   onDetectorFailure: "degrade",
   onAllFailed: "block",
+  shortCircuit: false,
   detectors: {},
   disabled: [],
   decisionRules: [],
