@@ -7,6 +7,7 @@ import type { DetectorDefinition } from "./engine/detector.ts";
 import { createEngine, type Engine } from "./engine/engine.ts";
 import { DEFAULT_POLICY, type Policy } from "./engine/policy.ts";
 import { compilePolicies, createPolicyHolder, type PolicyHolder, type PolicySet } from "./engine/policy-set.ts";
+import { createDefinitionTracker } from "./engine/definitions.ts";
 import { createFlowTracker } from "./engine/session-flow.ts";
 import { createSessionTracker } from "./engine/sessions.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
@@ -51,6 +52,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const engine = createEngine({
     policies,
     flow: createFlowTracker(clock),
+    definitions: createDefinitionTracker(storage.definitions),
     events: storage.events,
     sessions: createSessionTracker(storage.sessions, clock),
     clock,

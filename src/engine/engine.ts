@@ -2,7 +2,7 @@
 // compose -> record. evaluate answers only after what it returns is durably recorded.
 import type { Clock } from "../lib/clock.ts";
 import { timeOrderedId } from "../lib/ids.ts";
-import type { Attribution, EventStore } from "../store/types.ts";
+import type { Attribution, EventStore, ToolDefinition } from "../store/types.ts";
 import { clampAttestation } from "../trust/attestation.ts";
 import type { Attestation, GuardEvent } from "../wire/guard-event.ts";
 import type { Verdict } from "../wire/verdict.ts";
@@ -14,6 +14,7 @@ import type { PolicyHolder } from "./policy-set.ts";
 import { runDetector, type DetectorRun, type LoadedDetector } from "./run-detector.ts";
 import type { InspectedEvent } from "./detector.ts";
 import type { SessionTracker } from "./sessions.ts";
+import { DEFINITIONS_PROVIDER, type DefinitionTracker } from "./definitions.ts";
 import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
 import { buildVerdict } from "./verdict-builder.ts";
 
@@ -34,6 +35,7 @@ export interface EngineDeps {
   sessions: SessionTracker;
   clock: Clock;
   flow: FlowTracker;
+  definitions: DefinitionTracker;
   onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
 }
 
@@ -115,6 +117,8 @@ export function createEngine(deps: EngineDeps): Engine {
     const runs = await runDetectors(detectors, input, policy);
     for (const run of runs) if (run.status === "failed") deps.onDetectorFailure?.(run, event);
     runs.push(assessFlow(event, caller, attribution, runs));
+    const definitions = await deps.definitions.assess(caller.workspaceId, event);
+    if (definitions.outcome) runs.push({ status: "ok", detector: DEFINITIONS_PROVIDER, outcome: definitions.outcome, latencyMs: 0 });
     const blind = judgeReducedContent(event, policy);
     if (blind) runs.push(blind);
     const adjusted = applyPolicy(runs, policy, event, attribution.agentId);
@@ -132,7 +136,7 @@ export function createEngine(deps: EngineDeps): Engine {
       latencyMs: performance.now() - started,
       whitelisted: adjusted.whitelisted,
     });
-    return { verdict, findings: composition.findings, counters: book?.changedCounters() };
+    return { verdict, findings: composition.findings, counters: book?.changedCounters(), definitions: definitions.fresh };
   };
 
   return {
@@ -151,8 +155,12 @@ export function createEngine(deps: EngineDeps): Engine {
         verdict: judged.verdict,
         findings: judged.findings,
         redactionCounters: judged.counters,
+        definitions: judged.definitions,
       });
-      if (outcome.created) deps.flow.observe(sessionKey(caller, attribution), event, judged.findings);
+      if (outcome.created) {
+        deps.flow.observe(sessionKey(caller, attribution), event, judged.findings);
+        deps.definitions.remember(caller.workspaceId, judged.definitions);
+      }
       return outcome.created || !outcome.verdict ? judged.verdict : outcome.verdict;
     },
 
@@ -160,7 +168,13 @@ export function createEngine(deps: EngineDeps): Engine {
       // Attribute first, then queue every record in batch order, so the first of two copies
       // of one event_id in a batch is the one recorded and the second is the duplicate.
       const attributions: (Attribution | undefined)[] = [];
-      for (const slot of slots) attributions.push("svc_version" in slot ? await attribute(slot, caller) : undefined);
+      const fresh: ToolDefinition[][] = [];
+      for (const slot of slots) {
+        const valid = "svc_version" in slot;
+        attributions.push(valid ? await attribute(slot, caller) : undefined);
+        // Definitions first seen through ingest count as first seen, like evaluated ones.
+        fresh.push(valid ? (await deps.definitions.assess(caller.workspaceId, slot)).fresh : []);
+      }
       const receivedAt = clock.now();
       return Promise.all(
         slots.map(async (slot, i): Promise<SlotResult> => {
@@ -172,8 +186,12 @@ export function createEngine(deps: EngineDeps): Engine {
             source: "ingest",
             receivedAt,
             findings: [],
+            definitions: fresh[i]!,
           });
-          if (outcome.created) deps.flow.observe(sessionKey(caller, attributions[i]!), slot, []);
+          if (outcome.created) {
+            deps.flow.observe(sessionKey(caller, attributions[i]!), slot, []);
+            deps.definitions.remember(caller.workspaceId, fresh[i]!);
+          }
           return { id: slot.event_id, status: outcome.created ? 201 : 200 };
         }),
       );

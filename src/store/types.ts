@@ -43,6 +43,18 @@ export interface EventRecord {
   findings: Finding[];
   /** Session placeholder counters after this event, when it allocated any. */
   redactionCounters?: Record<string, number>;
+  /** Definitions (tools, MCP tools, skills) first seen with this event: remembered if new. */
+  definitions?: ToolDefinition[];
+}
+
+export interface ToolDefinition {
+  name: string;
+  digest: string;
+}
+
+export interface DefinitionStore {
+  /** The digest of the first definition seen under this name in the workspace. */
+  firstDigest(workspaceId: string, name: string): Promise<string | undefined>;
 }
 
 export type RecordOutcome =
@@ -93,6 +105,7 @@ export interface Storage {
   keys: KeyStore;
   events: EventStore;
   sessions: SessionStore;
+  definitions: DefinitionStore;
   health: StorageHealth;
   /** Commits what is queued and releases the database. */
   close(): Promise<void>;

@@ -126,5 +126,6 @@ function toWriteRow(r: EventRecord): WriteRow {
     findings: r.findings.map(findingValues),
     derivedSession: a.derivedSession ? 1 : 0,
     counters: r.redactionCounters ? JSON.stringify(r.redactionCounters) : null,
+    definitions: (r.definitions ?? []).map((d) => [d.name, d.digest]),
   };
 }

@@ -25,6 +25,8 @@ export interface WriteRow {
   findings: FindingValues[];
   derivedSession: 0 | 1;
   counters: string | null;
+  /** Tool, MCP tool and skill definitions the event carries: [name, digest]. */
+  definitions: [string, string][];
 }
 
 /** `verdict` is the stored verdict's JSON when the event was already recorded. */
@@ -58,6 +60,10 @@ export function createEventWrites(db: Database): EventWrites {
        event_count = event_count + 1,
        redaction_counters = coalesce(excluded.redaction_counters, redaction_counters)`,
   );
+  const rememberDefinition = db.prepare(
+    `INSERT OR IGNORE INTO tool_definitions (workspace_id, name, digest, first_seen_at, first_event_id)
+     VALUES (?1, ?2, ?3, ?4, ?5)`,
+  );
   // The probe needs as much fresh space as a large event, then gives it back: a database that
   // can only rewrite a tiny row in place is not one that can take events.
   const probeInsert = db.prepare("INSERT INTO meta (key, value) VALUES ('health_probe', ? || randomblob(8192))");
@@ -74,6 +80,7 @@ export function createEventWrites(db: Database): EventWrites {
       const seq = Number(lastInsertRowid);
       for (const f of r.findings) insertFinding.run(r.workspaceId, seq, ...f, r.receivedAt);
       upsertSession.run(r.workspaceId, r.sessionId, r.agentId, r.agentUser, r.derivedSession, r.receivedAt, r.counters);
+      for (const [name, digest] of r.definitions) rememberDefinition.run(r.workspaceId, name, digest, r.receivedAt, r.eventId);
       return { created: true, seq };
     },
     probe(now) {

@@ -69,4 +69,16 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX sessions_derived ON sessions (workspace_id, agent_id, agent_user, last_seen_at)
     WHERE derived = 1;
   `,
+  `
+  -- The first definition seen for each tool, MCP tool and skill name in a workspace, so a
+  -- definition that changes later (a rug pull) can be noticed.
+  CREATE TABLE tool_definitions (
+    workspace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    first_seen_at INTEGER NOT NULL,
+    first_event_id TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, name)
+  ) WITHOUT ROWID;
+  `,
 ];

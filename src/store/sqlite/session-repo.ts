@@ -1,6 +1,7 @@
-// Session rows in SQLite; written alongside each event by the event repo.
+// Session rows and first-seen tool definitions in SQLite; both written alongside each event by
+// the event repo.
 import type { Database } from "bun:sqlite";
-import type { SessionState, SessionStore } from "../types.ts";
+import type { DefinitionStore, SessionState, SessionStore } from "../types.ts";
 
 interface SessionRow {
   session_id: string;
@@ -31,6 +32,17 @@ export function createSessionRepo(db: Database): SessionStore {
     async get(workspaceId, sessionId) {
       const row = byId.get(workspaceId, sessionId);
       return row ? toState(row) : undefined;
+    },
+  };
+}
+
+export function createDefinitionRepo(db: Database): DefinitionStore {
+  const first = db.prepare<{ digest: string }, [string, string]>(
+    "SELECT digest FROM tool_definitions WHERE workspace_id = ? AND name = ?",
+  );
+  return {
+    async firstDigest(workspaceId, name) {
+      return first.get(workspaceId, name)?.digest;
     },
   };
 }

@@ -8,7 +8,7 @@ import type { CheckpointerMessage } from "./checkpointer.ts";
 import { openDatabase, type SyncMode } from "./database.ts";
 import { createEventRepo } from "./event-repo.ts";
 import { createKeyRepo } from "./key-repo.ts";
-import { createSessionRepo } from "./session-repo.ts";
+import { createDefinitionRepo, createSessionRepo } from "./session-repo.ts";
 import { createWriter, type Writer } from "./writer.ts";
 
 export interface SqliteStorageOptions {
@@ -69,6 +69,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     keys: createKeyRepo(db),
     events: createEventRepo(db, writer),
     sessions: createSessionRepo(db),
+    definitions: createDefinitionRepo(db),
     health: {
       async problem() {
         const now = options.clock.now();

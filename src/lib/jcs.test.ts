@@ -1,0 +1,14 @@
+import { describe, expect, test } from "bun:test";
+import { canonicalJson } from "./jcs.ts";
+
+describe("canonicalJson (RFC 8785)", () => {
+  test("sorts members by code units at every depth, drops whitespace", () => {
+    expect(canonicalJson({ b: [3, { z: 1, a: null }], a: "x", "\u20ac": 1, "\r": 2 })).toBe('{"\\r":2,"a":"x","b":[3,{"a":null,"z":1}],"€":1}');
+  });
+  test("numbers serialise as ECMAScript does (RFC 8785 appendix B samples)", () => {
+    expect(canonicalJson([1e21, 1e-7, 0.000001, 333333333.33333329, -0, 4.5])).toBe("[1e+21,1e-7,0.000001,333333333.3333333,0,4.5]");
+  });
+  test("key order of the input does not matter", () => {
+    expect(canonicalJson({ x: 1, y: { b: 2, a: 1 } })).toBe(canonicalJson({ y: { a: 1, b: 2 }, x: 1 }));
+  });
+});
