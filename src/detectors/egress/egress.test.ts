@@ -2,13 +2,14 @@ import { describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import type { DetectorOutcome } from "../../engine/detector.ts";
 import { createInspectedEvent } from "../../engine/inspected-event.ts";
-import type { GuardEvent, Kind, Provenance } from "../../wire/guard-event.ts";
+import type { GuardEvent, Provenance } from "../../wire/guard-event.ts";
 import negativeCases from "./fixtures/negative.json";
 import positiveCases from "./fixtures/positive.json";
 import { egressDetector, type EgressConfig } from "./index.ts";
 import { classifyHost } from "./host-class.ts";
 import { parseIpv4 } from "./ip-address.ts";
 import { normalisePath } from "./paths.ts";
+import { inspectWith, makeEvent } from "../test-support.ts";
 
 interface Fixture {
   name: string;
@@ -20,26 +21,8 @@ interface Fixture {
   expect: { decision: string; categories?: string[]; check_ids?: string[] };
 }
 
-let eventCounter = 0;
-function makeEvent(kind: string, payload: Record<string, unknown>, extra: Partial<GuardEvent> = {}): GuardEvent {
-  eventCounter++;
-  return {
-    svc_version: "0.5",
-    event_id: `evt-${eventCounter}`,
-    guard_id: "guard-test",
-    timestamp: "2026-11-23T10:00:00Z",
-    observation_point: "invocation",
-    kind: kind as Kind,
-    payload,
-    ...extra,
-  };
-}
 
-function inspect(event: GuardEvent, config: EgressConfig = egressDetector.defaultConfig): DetectorOutcome {
-  const outcome = egressDetector.create(config).inspect(createInspectedEvent(event));
-  if (outcome instanceof Promise) throw new Error("egress detector must be synchronous");
-  return outcome;
-}
+const inspect = (event: GuardEvent, config: EgressConfig = egressDetector.defaultConfig): DetectorOutcome => inspectWith(egressDetector, event, config);
 
 const unique = (values: readonly (string | undefined)[]): string[] =>
   [...new Set(values.filter((v): v is string => v !== undefined))].sort();

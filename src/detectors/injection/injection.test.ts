@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import type { DetectorOutcome } from "../../engine/detector.ts";
 import { createInspectedEvent } from "../../engine/inspected-event.ts";
-import type { GuardEvent, Kind, Provenance } from "../../wire/guard-event.ts";
+import type { GuardEvent, Provenance } from "../../wire/guard-event.ts";
 import { validateGuardEvent } from "../../wire/validate.ts";
 import negativeCases from "./fixtures/negative.json";
 import positiveCases from "./fixtures/positive.json";
@@ -10,6 +10,7 @@ import { injectionDetector, type InjectionConfig } from "./index.ts";
 import { scanSignals } from "./scan-signals.ts";
 import { bodyOf } from "./vocabulary-parts.ts";
 import { PATTERNS } from "./vocabulary.ts";
+import { inspectWith, makeEvent } from "../test-support.ts";
 
 interface Fixture {
   name: string;
@@ -19,26 +20,8 @@ interface Fixture {
   expect: { decision: string; categories?: string[]; check_ids?: string[] };
 }
 
-let eventCounter = 0;
-function makeEvent(kind: string, payload: Record<string, unknown>, extra: Partial<GuardEvent> = {}): GuardEvent {
-  eventCounter++;
-  return {
-    svc_version: "0.5",
-    event_id: `evt-inj-${eventCounter}`,
-    guard_id: "guard-test",
-    timestamp: new Date(Date.UTC(2026, 10, 22, 12, 0, eventCounter % 60)).toISOString(),
-    observation_point: "invocation",
-    kind: kind as Kind,
-    payload,
-    ...extra,
-  };
-}
 
-function inspect(event: GuardEvent, config: InjectionConfig = injectionDetector.defaultConfig): DetectorOutcome {
-  const outcome = injectionDetector.create(config).inspect(createInspectedEvent(event));
-  if (outcome instanceof Promise) throw new Error("the injection detector must be synchronous");
-  return outcome;
-}
+const inspect = (event: GuardEvent, config: InjectionConfig = injectionDetector.defaultConfig): DetectorOutcome => inspectWith(injectionDetector, event, config);
 
 const unique = (values: readonly (string | undefined)[]): string[] =>
   [...new Set(values.filter((v): v is string => v !== undefined))].sort();

@@ -3,11 +3,11 @@
 // carry offsets only; no matched value ever leaves this module.
 import { Type, type Static } from "@sinclair/typebox";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
-import { fingerprint } from "../../lib/fingerprint.ts";
 import { KINDS } from "../../wire/guard-event.ts";
+import { spanFinding, spanRedaction } from "../span-hits.ts";
 import type { Finding } from "../../wire/verdict.ts";
 import { fieldKeyOf } from "./context.ts";
-import type { FieldContext, PiiHit } from "./pii-kind.ts";
+import type { FieldContext } from "./pii-kind.ts";
 import { maskSpans, scanText, selectScanners } from "./scan-text.ts";
 
 const DETECTOR_ID = "pii";
@@ -27,30 +27,6 @@ export type PiiConfig = Static<typeof PiiConfig>;
 
 const DEFAULTS: Required<PiiConfig> = { action: "redact", categories: [] };
 
-function toFinding(hit: PiiHit, path: string): Finding {
-  return {
-    category: hit.kind.category,
-    path,
-    start: hit.start,
-    end: hit.end,
-    score: hit.score,
-    detector: DETECTOR_ID,
-    severity: hit.kind.severity,
-    check_id: hit.kind.checkId,
-    title: hit.kind.title,
-  };
-}
-
-function toRedaction(hit: PiiHit, path: string, text: string): RedactionRequest {
-  return {
-    path,
-    start: hit.start,
-    end: hit.end,
-    category: hit.kind.category,
-    label: hit.kind.label,
-    fingerprint: fingerprint(text.slice(hit.start, hit.end)),
-  };
-}
 
 /** Spans of a `redacted` event that are placeholders already, grouped by payload path. */
 function groupRedactedSpans(input: InspectedEvent): Map<string, { start: number; end: number }[]> | undefined {
@@ -102,8 +78,8 @@ function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanner
     };
     if (isArgv) argvBefore = `${argvBefore}${text.slice(0, ARGV_CONTEXT)} `.slice(-ARGV_CONTEXT);
     for (const hit of scanText(maskSpans(text, redactedSpans?.get(path)), context, scanners)) {
-      findings.push(toFinding(hit, path));
-      redactions.push(toRedaction(hit, path, text));
+      findings.push(spanFinding(hit, path, DETECTOR_ID));
+      redactions.push(spanRedaction(hit, path, text));
     }
   }
   const outcome = summarise(findings, redactions, action);

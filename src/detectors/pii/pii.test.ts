@@ -2,11 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import type { DetectorOutcome } from "../../engine/detector.ts";
 import { createInspectedEvent } from "../../engine/inspected-event.ts";
-import type { GuardEvent, Kind, Redaction } from "../../wire/guard-event.ts";
+import type { GuardEvent, Redaction } from "../../wire/guard-event.ts";
 import { isCnResidentIdValid, isFrenchNirValid, isIbanChecksumValid, isItalianFiscalCodeValid, isLuhnValid, isVerhoeffValid } from "./checksums.ts";
 import negativeCases from "./fixtures/negative.json";
 import positiveCases from "./fixtures/positive.json";
 import { piiDetector, type PiiConfig } from "./index.ts";
+import { inspectWith, makeEvent } from "../test-support.ts";
 
 interface Fixture {
   name: string;
@@ -18,26 +19,8 @@ interface Fixture {
   expect: { decision: string; categories?: string[]; check_ids?: string[] };
 }
 
-let eventCounter = 0;
-function makeEvent(kind: string, payload: Record<string, unknown>, extra: Partial<GuardEvent> = {}): GuardEvent {
-  eventCounter++;
-  return {
-    svc_version: "0.5",
-    event_id: `evt-${eventCounter}`,
-    guard_id: "guard-test",
-    timestamp: new Date(Date.UTC(2026, 10, 22, 12, 0, eventCounter % 60)).toISOString(),
-    observation_point: "invocation",
-    kind: kind as Kind,
-    payload,
-    ...extra,
-  };
-}
 
-function inspect(event: GuardEvent, config: PiiConfig = piiDetector.defaultConfig): DetectorOutcome {
-  const outcome = piiDetector.create(config).inspect(createInspectedEvent(event));
-  if (outcome instanceof Promise) throw new Error("pii detector must be synchronous");
-  return outcome;
-}
+const inspect = (event: GuardEvent, config: PiiConfig = piiDetector.defaultConfig): DetectorOutcome => inspectWith(piiDetector, event, config);
 
 const unique = (values: readonly (string | undefined)[]): string[] =>
   [...new Set(values.filter((v): v is string => v !== undefined))].sort();

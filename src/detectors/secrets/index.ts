@@ -2,13 +2,12 @@
 // redact them. Findings carry offsets only; no matched text ever leaves this module.
 import { Type, type Static } from "@sinclair/typebox";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
-import { fingerprint } from "../../lib/fingerprint.ts";
 import { KINDS } from "../../wire/guard-event.ts";
+import { spanFinding, spanRedaction } from "../span-hits.ts";
 import type { Finding } from "../../wire/verdict.ts";
 import { ENV_KEY_PATH, createEnvSecretFinding, isSecretEnvName } from "./env-keys.ts";
 import { findFieldKeys } from "./field-keys.ts";
 import { maskSpans, scanText, type Span as RedactedSpan } from "./scan-text.ts";
-import type { SecretHit } from "./secret-kind.ts";
 
 const DETECTOR_ID = "secrets";
 
@@ -27,30 +26,6 @@ export type SecretsConfig = Static<typeof SecretsConfig>;
 
 const DEFAULTS = { min_entropy: 2.5, min_length: 6, decision: "redact" } as const satisfies Required<SecretsConfig>;
 
-function toFinding(hit: SecretHit, path: string): Finding {
-  return {
-    category: hit.kind.category,
-    path,
-    start: hit.start,
-    end: hit.end,
-    score: hit.score,
-    detector: DETECTOR_ID,
-    severity: hit.kind.severity,
-    check_id: hit.kind.checkId,
-    title: hit.kind.title,
-  };
-}
-
-function toRedaction(hit: SecretHit, path: string, text: string): RedactionRequest {
-  return {
-    path,
-    start: hit.start,
-    end: hit.end,
-    category: hit.kind.category,
-    label: hit.kind.label,
-    fingerprint: fingerprint(text.slice(hit.start, hit.end)),
-  };
-}
 
 /** Spans of a `redacted` event that are placeholders already, grouped by payload path. */
 function groupRedactedSpans(input: InspectedEvent): Map<string, RedactedSpan[]> | undefined {
@@ -110,8 +85,8 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
     }
     const scanned = maskSpans(text, redactedSpans?.get(path));
     for (const hit of scanText(scanned, options, keys[i])) {
-      findings.push(toFinding(hit, path));
-      redactions.push(toRedaction(hit, path, text));
+      findings.push(spanFinding(hit, path, DETECTOR_ID));
+      redactions.push(spanRedaction(hit, path, text));
     }
   }
   const outcome = summarise(findings, redactions, envSignals, config.decision);
