@@ -6,10 +6,12 @@ import type { PolicyHolder } from "./engine/policy-set.ts";
 import { errors } from "./http/errors.ts";
 import type { GuardDeps } from "./http/guard.ts";
 import { handleConfig } from "./http/routes/config.ts";
+import { handleEnroll } from "./http/routes/enroll.ts";
 import { handleEvaluate } from "./http/routes/evaluate.ts";
 import { handleHealth } from "./http/routes/health.ts";
 import { handleIngest } from "./http/routes/ingest.ts";
 import { randomId } from "./lib/ids.ts";
+import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/log.ts";
 import { StorageOverloadedError, StorageUnavailableError, type StorageHealth } from "./store/types.ts";
 
@@ -17,6 +19,7 @@ export interface AppDeps extends GuardDeps {
   engine: Engine;
   policies: PolicyHolder;
   health: StorageHealth;
+  clock: Clock;
   version: string;
   log: Logger;
 }
@@ -27,6 +30,7 @@ const ROUTES: Record<string, string> = {
   "/v1/evaluate": "POST",
   "/v1/ingest": "POST",
   "/v1/config": "GET",
+  "/v1/enroll": "POST",
 };
 
 function pathOf(url: string): string {
@@ -57,7 +61,8 @@ export function createApp(deps: AppDeps) {
     .get("/v1/health", () => handleHealth(deps.health, deps.version))
     .post("/v1/evaluate", ({ request }) => handleEvaluate(request, deps), raw)
     .post("/v1/ingest", ({ request }) => handleIngest(request, deps), raw)
-    .get("/v1/config", ({ request }) => handleConfig(request, deps));
+    .get("/v1/config", ({ request }) => handleConfig(request, deps))
+    .post("/v1/enroll", ({ request }) => handleEnroll(request, deps), raw);
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -69,6 +69,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     policies,
     health: storage.health,
     keys: createKeyVerifier(storage.keys, clock),
+    pepKeys: storage.pepKeys,
+    clock,
     rateLimiter: createRateLimiter(options.rateLimit ?? 600, clock),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     version: VERSION,

@@ -1,7 +1,9 @@
 // What every authenticated route does first, in this order: key, rate limit, content type,
 // body size, UTF-8, JSON. Each refusal is the interface's error shape.
 import type { Caller } from "../engine/engine.ts";
+import type { PepKeyStore } from "../store/types.ts";
 import type { KeyVerifier } from "../trust/api-keys.ts";
+import { channelOf } from "../trust/channel.ts";
 import { parseJson } from "../wire/json.ts";
 import { readBody } from "./body.ts";
 import { errors } from "./errors.ts";
@@ -9,6 +11,7 @@ import type { RateLimiter } from "./rate-limit.ts";
 
 export interface GuardDeps {
   keys: KeyVerifier;
+  pepKeys: PepKeyStore;
   rateLimiter: RateLimiter;
   maxBodyBytes: number;
 }
@@ -47,7 +50,10 @@ export async function readJsonRequest(
     if (body.problem === "too_large") return errors.payloadTooLarge(deps.maxBodyBytes);
     return onJsonError(body.problem === "not_utf8" ? "body is not valid UTF-8" : "body could not be read");
   }
+  // The signature covers the exact bytes received, so it is checked before anything is parsed.
+  const channel = await channelOf(request.headers.get("svc-batch-signature"), body.bytes, caller.workspaceId, deps.pepKeys);
+  if ("revoked" in channel) return errors.keyRevoked();
   const parsed = parseJson(body.text);
   if (!parsed.ok) return onJsonError(parsed.message);
-  return { caller, bytes: body.bytes, value: parsed.value };
+  return { caller: { ...caller, ceiling: channel.ceiling }, bytes: body.bytes, value: parsed.value };
 }

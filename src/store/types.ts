@@ -52,6 +52,27 @@ export interface ToolDefinition {
   digest: string;
 }
 
+export interface PepKey {
+  keyId: string;
+  workspaceId: string;
+  guardId: string;
+  publicKey: Uint8Array;
+  maxAttestation: Attestation;
+  name: string | null;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface PepKeyStore {
+  byPublicKey(workspaceId: string, publicKey: Uint8Array): Promise<PepKey | undefined>;
+  byKeyId(keyId: string): Promise<PepKey | undefined>;
+  /** Durable when resolved; a second enrollment of the same key returns the first, not created. */
+  enroll(key: Omit<PepKey, "revokedAt">): Promise<{ key: PepKey; created: boolean }>;
+  list(workspaceId: string): Promise<PepKey[]>;
+  revoke(workspaceId: string, keyId: string, now: number): Promise<boolean>;
+  setCeiling(workspaceId: string, keyId: string, level: Attestation): Promise<boolean>;
+}
+
 export interface DefinitionStore {
   /** The digest of the first definition seen under this name in the workspace. */
   firstDigest(workspaceId: string, name: string): Promise<string | undefined>;
@@ -106,6 +127,7 @@ export interface Storage {
   events: EventStore;
   sessions: SessionStore;
   definitions: DefinitionStore;
+  pepKeys: PepKeyStore;
   health: StorageHealth;
   /** Commits what is queued and releases the database. */
   close(): Promise<void>;

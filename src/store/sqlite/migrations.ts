@@ -81,4 +81,19 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (workspace_id, name)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Ed25519 keys PEPs enrolled to sign requests (POST /v1/enroll). A revoked key stays, so it
+  -- can never be enrolled again.
+  CREATE TABLE pep_keys (
+    key_id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    guard_id TEXT NOT NULL,
+    public_key BLOB NOT NULL,
+    max_attestation TEXT NOT NULL,
+    name TEXT,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER,
+    UNIQUE (workspace_id, public_key)
+  );
+  `,
 ];

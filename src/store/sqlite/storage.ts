@@ -8,6 +8,7 @@ import type { CheckpointerMessage } from "./checkpointer.ts";
 import { openDatabase, type SyncMode } from "./database.ts";
 import { createEventRepo } from "./event-repo.ts";
 import { createKeyRepo } from "./key-repo.ts";
+import { createPepKeyRepo } from "./pep-key-repo.ts";
 import { createDefinitionRepo, createSessionRepo } from "./session-repo.ts";
 import { createWriter, type Writer } from "./writer.ts";
 
@@ -70,6 +71,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     events: createEventRepo(db, writer),
     sessions: createSessionRepo(db),
     definitions: createDefinitionRepo(db),
+    pepKeys: createPepKeyRepo(db, writer),
     health: {
       async problem() {
         const now = options.clock.now();

@@ -8,6 +8,8 @@ import { createEventWrites, type WriteOutcome, type WriteRow } from "./event-wri
 export interface Writer {
   write(row: WriteRow): Promise<WriteOutcome>;
   probe(now: number): Promise<void>;
+  /** Runs `work` inside the next group commit; resolves once it is durable. */
+  transact<T>(work: () => T): Promise<T>;
   /** Caps the database at `pages` pages on the writing connection (a full disk, on purpose). */
   setMaxPages(pages: number): Promise<void>;
   depth(): number;
@@ -26,6 +28,7 @@ export function createWriter(db: Database, options: WriterOptions): Writer {
   return {
     write: (row) => queue.enqueue(() => writes.write(row)),
     probe: (now) => queue.enqueue(() => writes.probe(now)),
+    transact: (work) => queue.enqueue(work),
     async setMaxPages(pages) {
       db.run(`PRAGMA max_page_count = ${Math.floor(pages)}`);
     },
