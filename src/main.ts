@@ -1,6 +1,7 @@
 // Entry point of the `warden` executable: dispatch to a command in cli/.
 import { HELP } from "./cli/help.ts";
 import { runKeys } from "./cli/keys.ts";
+import { runPep } from "./cli/pep.ts";
 import { runPolicy } from "./cli/policy.ts";
 import { runServe } from "./cli/serve.ts";
 import { VERSION } from "./version.ts";
@@ -18,6 +19,8 @@ async function main(argv: string[]): Promise<number> {
       return runKeys(rest, process.env);
     case "policy":
       return runPolicy(rest);
+    case "pep":
+      return runPep(rest, process.env);
     case "help":
     case "--help":
     case "-h":

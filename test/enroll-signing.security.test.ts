@@ -22,14 +22,14 @@ function sign(body: string, kid: string, secret: Uint8Array, header: Record<stri
 }
 
 async function enroll(w: W, publicKey: unknown, extra: Record<string, unknown> = {}, key?: string) {
-  const res = await w.request("POST", "/v1/enroll", { body: { public_key: publicKey, ...extra }, auth: key });
+  const res = await w.request("POST", "/v1/enroll", { body: { public_key: publicKey, ...extra }, ...(key ? { auth: key } : {}) });
   return { status: res.status, body: (await res.json()) as Record<string, string> };
 }
 
 async function signedEvaluate(w: W, body: string, signature: string | undefined, key?: string) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (signature !== undefined) headers["svc-batch-signature"] = signature;
-  const res = await w.request("POST", "/v1/evaluate", { body, headers, auth: key });
+  const res = await w.request("POST", "/v1/evaluate", { body, headers, ...(key ? { auth: key } : {}) });
   return { status: res.status, verdict: (await res.json()) as Verdict };
 }
 
@@ -44,7 +44,7 @@ describe("POST /v1/enroll", () => {
     expect(first.body).toMatchObject({ guard_id: "laptop-7", max_attestation: "client_key" });
     expect(first.body.key_id).toMatch(/^kid_/);
     const again = await enroll(w, a.publicKey, { guard_id: "laptop-7" });
-    expect(again).toEqual({ status: 200, body: { guard_id: "laptop-7", key_id: first.body.key_id } });
+    expect(again).toEqual({ status: 200, body: { guard_id: "laptop-7", key_id: first.body.key_id! } });
     const second = await enroll(w, pep().publicKey, { guard_id: "laptop-7" });
     expect(second.status).toBe(201);
     expect(second.body.key_id).not.toBe(first.body.key_id);
@@ -180,5 +180,36 @@ describe("RFC 8037 Appendix A vectors", () => {
     const signature = "hgyY0il_MGCjP0JzlnLWG1PPOt7-09PGcvMg3AIbQR6dWbhijcNR4ki4iylGjg5BhVsPt9g7sVvpAr_MuM0KAg";
     expect(b64url(ed25519.sign(input, d))).toBe(signature);
     expect(ed25519.verify(Buffer.from(signature, "base64url"), input, ed25519.getPublicKey(d))).toBe(true);
+  });
+});
+
+describe("warden pep", () => {
+  test("list, set-ceiling and revoke through the CLI reach a running warden", async () => {
+    const { join } = await import("node:path");
+    const { startServer } = await import("./process.ts");
+    const { tempDir } = await import("./helpers.ts");
+    using dir = tempDir();
+    const main = join(import.meta.dir, "..", "src", "main.ts");
+    const cli = (...args: string[]) => Bun.spawnSync([process.execPath, main, "pep", ...args, "--workspace", "default", "--data", dir.path], { stdout: "pipe", stderr: "pipe" });
+    const server = await startServer([process.execPath, main, "serve", "--port", "0", "--data", dir.path]);
+    try {
+      const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+        fetch(`${server.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${server.firstKey}`, "content-type": "application/json", ...headers }, body });
+      const a = pep();
+      const { key_id: kid } = (await (await post("/v1/enroll", JSON.stringify({ public_key: a.publicKey, name: "hook" }))).json()) as { key_id: string };
+      expect(cli("list").stdout.toString()).toContain(`${kid}\t`);
+      expect(cli("set-ceiling", kid, "inferred").exitCode).toBe(0);
+      const body = claimed();
+      const lowered = (await (await post("/v1/evaluate", body, { "svc-batch-signature": sign(body, kid, a.secret) })).json()) as Verdict;
+      expect(lowered["x.svc.attestation"]).toBe("inferred");
+      expect(cli("set-ceiling", kid, "godmode").exitCode).toBe(2);
+      expect(cli("revoke", kid).exitCode).toBe(0);
+      const again = claimed();
+      expect((await post("/v1/evaluate", again, { "svc-batch-signature": sign(again, kid, a.secret) })).status).toBe(403);
+      expect(cli("list").stdout.toString()).toContain("revoked");
+    } finally {
+      server.proc.kill("SIGTERM");
+      await server.proc.exited;
+    }
   });
 });

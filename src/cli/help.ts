@@ -9,6 +9,11 @@ Usage:
   warden keys list [--workspace W]   List keys (id, workspace, prefix, created, revoked)
   warden keys revoke KEY_ID --workspace W
                                      Revoke a key; requests with it get 401 within a second
+  warden pep list --workspace W      PEP signing keys enrolled through POST /v1/enroll
+  warden pep revoke KEY_ID --workspace W
+                                     Revoke a PEP key for good; its signatures then get 403
+  warden pep set-ceiling KEY_ID LEVEL --workspace W
+                                     Lower (or raise) the attestation a PEP key may vouch for
   warden policy check FILE           Validate a policy file (YAML or JSON); every error listed
   warden help | --help               This text
   warden version | --version         Print the version
@@ -30,6 +35,7 @@ keys options:
   --data DIR             WARDEN_DATA            ./.warden
 
 On first start warden mints a key for workspace "default" and prints it once; only its hash
-is stored. Endpoints: GET /v1/health, POST /v1/evaluate, POST /v1/ingest
-(Authorization: Bearer svc_...). SIGTERM or Ctrl-C drains in-flight requests and exits 0.
+is stored. Endpoints: GET /v1/health, POST /v1/evaluate, POST /v1/ingest, POST /v1/enroll,
+GET /v1/config (Authorization: Bearer svc_...; svc-batch-signature optional).
+SIGTERM or Ctrl-C drains in-flight requests and exits 0.
 `;
