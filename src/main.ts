@@ -1,6 +1,7 @@
 // Entry point of the `warden` executable: dispatch to a command in cli/.
 import { HELP } from "./cli/help.ts";
 import { runKeys } from "./cli/keys.ts";
+import { runAgents, runFindings } from "./cli/inventory.ts";
 import { runPep } from "./cli/pep.ts";
 import { runPolicy } from "./cli/policy.ts";
 import { runServe } from "./cli/serve.ts";
@@ -21,6 +22,10 @@ async function main(argv: string[]): Promise<number> {
       return runPolicy(rest);
     case "pep":
       return runPep(rest, process.env);
+    case "agents":
+      return runAgents(rest, process.env);
+    case "findings":
+      return runFindings(rest, process.env);
     case "help":
     case "--help":
     case "-h":

@@ -7,6 +7,7 @@ import type { DetectorDefinition } from "./engine/detector.ts";
 import { createEngine, type Engine } from "./engine/engine.ts";
 import { DEFAULT_POLICY, type Policy } from "./engine/policy.ts";
 import { compilePolicies, createPolicyHolder, type PolicyHolder, type PolicySet } from "./engine/policy-set.ts";
+import { createAgentTracker } from "./engine/agents.ts";
 import { createDefinitionTracker } from "./engine/definitions.ts";
 import { createFlowTracker } from "./engine/session-flow.ts";
 import { createSessionTracker } from "./engine/sessions.ts";
@@ -53,6 +54,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     policies,
     flow: createFlowTracker(clock),
     definitions: createDefinitionTracker(storage.definitions),
+    agents: createAgentTracker(storage.agents),
     events: storage.events,
     sessions: createSessionTracker(storage.sessions, clock),
     clock,

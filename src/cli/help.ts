@@ -14,6 +14,9 @@ Usage:
                                      Revoke a PEP key for good; its signatures then get 403
   warden pep set-ceiling KEY_ID LEVEL --workspace W
                                      Lower (or raise) the attestation a PEP key may vouch for
+  warden agents --workspace W        The agent inventory: types, owner, users, lineage, attestation
+  warden findings --workspace W [--category PREFIX] [--limit N]
+                                     The newest findings (detectors and runtime signals)
   warden policy check FILE           Validate a policy file (YAML or JSON); every error listed
   warden help | --help               This text
   warden version | --version         Print the version

@@ -14,6 +14,7 @@ import type { PolicyHolder } from "./policy-set.ts";
 import { runDetector, type DetectorRun, type LoadedDetector } from "./run-detector.ts";
 import type { InspectedEvent } from "./detector.ts";
 import type { SessionTracker } from "./sessions.ts";
+import { AGENTS_PROVIDER, type AgentAssessment, type AgentTracker } from "./agents.ts";
 import { DEFINITIONS_PROVIDER, type DefinitionTracker } from "./definitions.ts";
 import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
 import { buildVerdict } from "./verdict-builder.ts";
@@ -36,6 +37,7 @@ export interface EngineDeps {
   clock: Clock;
   flow: FlowTracker;
   definitions: DefinitionTracker;
+  agents: AgentTracker;
   onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
 }
 
@@ -119,6 +121,8 @@ export function createEngine(deps: EngineDeps): Engine {
     runs.push(assessFlow(event, caller, attribution, runs));
     const definitions = await deps.definitions.assess(caller.workspaceId, event);
     if (definitions.outcome) runs.push({ status: "ok", detector: DEFINITIONS_PROVIDER, outcome: definitions.outcome, latencyMs: 0 });
+    const agents = await deps.agents.assess(caller.workspaceId, event, attribution, clock.now());
+    if (agents.outcome) runs.push({ status: "ok", detector: AGENTS_PROVIDER, outcome: agents.outcome, latencyMs: 0 });
     const blind = judgeReducedContent(event, policy);
     if (blind) runs.push(blind);
     const adjusted = applyPolicy(runs, policy, event, attribution.agentId);
@@ -136,7 +140,7 @@ export function createEngine(deps: EngineDeps): Engine {
       latencyMs: performance.now() - started,
       whitelisted: adjusted.whitelisted,
     });
-    return { verdict, findings: composition.findings, counters: book?.changedCounters(), definitions: definitions.fresh };
+    return { verdict, findings: composition.findings, counters: book?.changedCounters(), definitions: definitions.fresh, agents: agents.updates };
   };
 
   return {
@@ -156,10 +160,12 @@ export function createEngine(deps: EngineDeps): Engine {
         findings: judged.findings,
         redactionCounters: judged.counters,
         definitions: judged.definitions,
+        agents: judged.agents,
       });
       if (outcome.created) {
         deps.flow.observe(sessionKey(caller, attribution), event, judged.findings);
         deps.definitions.remember(caller.workspaceId, judged.definitions);
+        deps.agents.commit(caller.workspaceId, judged.agents);
       }
       return outcome.created || !outcome.verdict ? judged.verdict : outcome.verdict;
     },
@@ -169,11 +175,14 @@ export function createEngine(deps: EngineDeps): Engine {
       // of one event_id in a batch is the one recorded and the second is the duplicate.
       const attributions: (Attribution | undefined)[] = [];
       const fresh: ToolDefinition[][] = [];
+      const inventory: AgentAssessment[] = [];
       for (const slot of slots) {
         const valid = "svc_version" in slot;
-        attributions.push(valid ? await attribute(slot, caller) : undefined);
-        // Definitions first seen through ingest count as first seen, like evaluated ones.
+        const attribution = valid ? await attribute(slot, caller) : undefined;
+        attributions.push(attribution);
+        // Definitions and agents first seen through ingest count as seen, like evaluated ones.
         fresh.push(valid ? (await deps.definitions.assess(caller.workspaceId, slot)).fresh : []);
+        inventory.push(valid ? await deps.agents.assess(caller.workspaceId, slot, attribution!, clock.now()) : { updates: [] });
       }
       const receivedAt = clock.now();
       return Promise.all(
@@ -185,12 +194,14 @@ export function createEngine(deps: EngineDeps): Engine {
             attribution: attributions[i]!,
             source: "ingest",
             receivedAt,
-            findings: [],
+            findings: inventory[i]!.outcome?.findings ?? [],
             definitions: fresh[i]!,
+            agents: inventory[i]!.updates,
           });
           if (outcome.created) {
             deps.flow.observe(sessionKey(caller, attributions[i]!), slot, []);
             deps.definitions.remember(caller.workspaceId, fresh[i]!);
+            deps.agents.commit(caller.workspaceId, inventory[i]!.updates);
           }
           return { id: slot.event_id, status: outcome.created ? 201 : 200 };
         }),

@@ -45,6 +45,8 @@ export interface EventRecord {
   redactionCounters?: Record<string, number>;
   /** Definitions (tools, MCP tools, skills) first seen with this event: remembered if new. */
   definitions?: ToolDefinition[];
+  /** Agent inventory rows as they stand after this event. */
+  agents?: AgentRecord[];
 }
 
 export interface ToolDefinition {
@@ -71,6 +73,26 @@ export interface PepKeyStore {
   list(workspaceId: string): Promise<PepKey[]>;
   revoke(workspaceId: string, keyId: string, now: number): Promise<boolean>;
   setCeiling(workspaceId: string, keyId: string, level: Attestation): Promise<boolean>;
+}
+
+export interface AgentRecord {
+  agentId: string;
+  agentTypes: string[];
+  owner: string | null;
+  users: string[];
+  parentAgentId: string | null;
+  delegationChain: string[];
+  /** Scopes granted when it was spawned; null for a top-level agent (not restricted by a parent). */
+  grantedScopes: string[] | null;
+  attestation: Attestation;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  eventCount: number;
+}
+
+export interface AgentStore {
+  get(workspaceId: string, agentId: string): Promise<AgentRecord | undefined>;
+  list(workspaceId: string): Promise<AgentRecord[]>;
 }
 
 export interface DefinitionStore {
@@ -102,6 +124,8 @@ export interface EventStore {
   record(record: EventRecord): Promise<RecordOutcome>;
   get(workspaceId: string, eventId: string): Promise<StoredEvent | undefined>;
   findings(workspaceId: string, eventId: string): Promise<Finding[]>;
+  /** The newest findings of a workspace, optionally under a category prefix. */
+  recentFindings(workspaceId: string, limit: number, categoryPrefix?: string): Promise<(Finding & { event_id: string; session_id: string; agent_id: string; at: number })[]>;
   count(workspaceId: string): Promise<number>;
 }
 
@@ -128,6 +152,7 @@ export interface Storage {
   sessions: SessionStore;
   definitions: DefinitionStore;
   pepKeys: PepKeyStore;
+  agents: AgentStore;
   health: StorageHealth;
   /** Commits what is queued and releases the database. */
   close(): Promise<void>;

@@ -48,6 +48,13 @@ export function createEventRepo(db: Database, writer: Writer): EventStore {
     `SELECT category, severity, detector, check_id, title, path, start, "end", score
        FROM findings WHERE event_seq = ? ORDER BY id`,
   );
+  const recent = db.prepare<FindingRow & { event_id: string; session_id: string; agent_id: string; created_at: number }, [string, string, string, number]>(
+    `SELECT f.category, f.severity, f.detector, f.check_id, f.title, f.path, f.start, f."end", f.score, f.created_at,
+            e.event_id, e.session_id, e.agent_id
+       FROM findings f JOIN events e ON e.seq = f.event_seq
+      WHERE f.workspace_id = ? AND (f.category = ? OR f.category LIKE ? ESCAPE '\\')
+      ORDER BY f.id DESC LIMIT ?`,
+  );
   const countOf = db.prepare<{ n: number }, [string]>("SELECT count(*) AS n FROM events WHERE workspace_id = ?");
 
   return {
@@ -81,6 +88,13 @@ export function createEventRepo(db: Database, writer: Writer): EventStore {
       const row = byId.get(eventIdHash(workspaceId, eventId), workspaceId, eventId);
       if (!row) return [];
       return findingsOf.all(row.seq).map(toFinding);
+    },
+    async recentFindings(workspaceId, limit, categoryPrefix) {
+      const prefix = categoryPrefix ?? "";
+      const like = prefix === "" ? "%" : `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`;
+      return recent.all(workspaceId, prefix, like, limit).map((row) => ({
+        ...toFinding(row), event_id: row.event_id, session_id: row.session_id, agent_id: row.agent_id, at: row.created_at,
+      }));
     },
     async count(workspaceId) {
       return countOf.get(workspaceId)!.n;
@@ -127,5 +141,9 @@ function toWriteRow(r: EventRecord): WriteRow {
     derivedSession: a.derivedSession ? 1 : 0,
     counters: r.redactionCounters ? JSON.stringify(r.redactionCounters) : null,
     definitions: (r.definitions ?? []).map((d) => [d.name, d.digest]),
+    agents: (r.agents ?? []).map((a) => [
+      a.agentId, JSON.stringify(a.agentTypes), a.owner, JSON.stringify(a.users), a.parentAgentId,
+      JSON.stringify(a.delegationChain), a.grantedScopes ? JSON.stringify(a.grantedScopes) : null, a.attestation, a.firstSeenAt,
+    ]),
   };
 }

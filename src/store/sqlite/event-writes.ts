@@ -27,7 +27,11 @@ export interface WriteRow {
   counters: string | null;
   /** Tool, MCP tool and skill definitions the event carries: [name, digest]. */
   definitions: [string, string][];
+  /** Agent rows after this event: [agent_id, types, owner, users, parent, chain, scopes, attestation, first_seen]. */
+  agents: AgentValues[];
 }
+
+export type AgentValues = [string, string, string | null, string, string | null, string, string | null, string, number];
 
 /** `verdict` is the stored verdict's JSON when the event was already recorded. */
 export type WriteOutcome = { created: true; seq: number } | { created: false; verdict: string | null };
@@ -64,6 +68,16 @@ export function createEventWrites(db: Database): EventWrites {
     `INSERT OR IGNORE INTO tool_definitions (workspace_id, name, digest, first_seen_at, first_event_id)
      VALUES (?1, ?2, ?3, ?4, ?5)`,
   );
+  const upsertAgent = db.prepare(
+    `INSERT INTO agents (workspace_id, agent_id, agent_types, owner, users, parent_agent_id, delegation_chain,
+       granted_scopes, attestation, first_seen_at, last_seen_at, event_count)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1)
+     ON CONFLICT (workspace_id, agent_id) DO UPDATE SET
+       agent_types = excluded.agent_types, owner = excluded.owner, users = excluded.users,
+       parent_agent_id = excluded.parent_agent_id, delegation_chain = excluded.delegation_chain,
+       granted_scopes = excluded.granted_scopes, attestation = excluded.attestation,
+       last_seen_at = max(last_seen_at, excluded.last_seen_at), event_count = event_count + 1`,
+  );
   // The probe needs as much fresh space as a large event, then gives it back: a database that
   // can only rewrite a tiny row in place is not one that can take events.
   const probeInsert = db.prepare("INSERT INTO meta (key, value) VALUES ('health_probe', ? || randomblob(8192))");
@@ -81,6 +95,7 @@ export function createEventWrites(db: Database): EventWrites {
       for (const f of r.findings) insertFinding.run(r.workspaceId, seq, ...f, r.receivedAt);
       upsertSession.run(r.workspaceId, r.sessionId, r.agentId, r.agentUser, r.derivedSession, r.receivedAt, r.counters);
       for (const [name, digest] of r.definitions) rememberDefinition.run(r.workspaceId, name, digest, r.receivedAt, r.eventId);
+      for (const a of r.agents) upsertAgent.run(r.workspaceId, ...a, r.receivedAt);
       return { created: true, seq };
     },
     probe(now) {

@@ -96,4 +96,23 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (workspace_id, public_key)
   );
   `,
+  `
+  -- The agent inventory per workspace: every agent_id seen, the types it claimed, who owns and
+  -- uses it, its lineage and the strongest attestation it was seen with.
+  CREATE TABLE agents (
+    workspace_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    agent_types TEXT NOT NULL,
+    owner TEXT,
+    users TEXT NOT NULL,
+    parent_agent_id TEXT,
+    delegation_chain TEXT NOT NULL,
+    granted_scopes TEXT,
+    attestation TEXT NOT NULL,
+    first_seen_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    event_count INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, agent_id)
+  ) WITHOUT ROWID;
+  `,
 ];

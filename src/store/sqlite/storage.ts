@@ -7,6 +7,7 @@ import type { Storage } from "../types.ts";
 import type { CheckpointerMessage } from "./checkpointer.ts";
 import { openDatabase, type SyncMode } from "./database.ts";
 import { createEventRepo } from "./event-repo.ts";
+import { createAgentRepo } from "./agent-repo.ts";
 import { createKeyRepo } from "./key-repo.ts";
 import { createPepKeyRepo } from "./pep-key-repo.ts";
 import { createDefinitionRepo, createSessionRepo } from "./session-repo.ts";
@@ -72,6 +73,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     sessions: createSessionRepo(db),
     definitions: createDefinitionRepo(db),
     pepKeys: createPepKeyRepo(db, writer),
+    agents: createAgentRepo(db),
     health: {
       async problem() {
         const now = options.clock.now();

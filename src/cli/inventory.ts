@@ -1,0 +1,53 @@
+// `warden agents` and `warden findings`: what a workspace's agents are and what was found, read
+// from a data directory (also while a server runs on it).
+import { mkdirSync } from "node:fs";
+import { parseArgs } from "../config/args.ts";
+import { systemClock } from "../lib/clock.ts";
+import { databasePath } from "../runtime.ts";
+import { createSqliteStorage, type SqliteStorage } from "../store/sqlite/storage.ts";
+
+const OPTIONS = { workspace: "value", data: "value", category: "value", limit: "value" } as const;
+
+async function withStorage(
+  command: string,
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  run: (storage: SqliteStorage, workspace: string, options: Map<string, string>) => Promise<void>,
+): Promise<number> {
+  const args = parseArgs(argv, OPTIONS);
+  const workspace = args.options.get("workspace");
+  const errors = [...args.errors, ...args.positional.map((p) => `unexpected argument ${p}`)];
+  if (!workspace) errors.push(`usage: warden ${command} --workspace W [--data DIR]`);
+  if (errors.length) {
+    for (const e of errors) console.error(`warden ${command}: ${e}`);
+    return 2;
+  }
+  const dataDir = args.options.get("data") || env.WARDEN_DATA || ".warden";
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false, busyTimeoutMs: 5000 });
+  try {
+    await run(storage, workspace!, args.options);
+    return 0;
+  } finally {
+    await storage.close();
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const runAgents = (argv: readonly string[], env: Record<string, string | undefined>) =>
+  withStorage("agents", argv, env, async (storage, workspace) => {
+    console.log(["agent_id", "types", "owner", "users", "chain", "attestation", "first_seen", "last_seen", "events"].join("\t"));
+    for (const a of await storage.agents.list(workspace)) {
+      console.log([a.agentId, a.agentTypes.join(","), a.owner ?? "", a.users.join(","), a.delegationChain.join(">"), a.attestation, iso(a.firstSeenAt), iso(a.lastSeenAt), a.eventCount].join("\t"));
+    }
+  });
+
+export const runFindings = (argv: readonly string[], env: Record<string, string | undefined>) =>
+  withStorage("findings", argv, env, async (storage, workspace, options) => {
+    const limit = Math.min(Math.max(Number(options.get("limit") ?? 50) || 50, 1), 10_000);
+    console.log(["at", "severity", "category", "check_id", "title", "agent_id", "session_id", "event_id"].join("\t"));
+    for (const f of await storage.events.recentFindings(workspace, limit, options.get("category"))) {
+      console.log([iso(f.at), f.severity ?? "", f.category, f.check_id ?? "", f.title ?? "", f.agent_id, f.session_id, f.event_id].join("\t"));
+    }
+  });
