@@ -8,6 +8,7 @@ import { createEngine, type Engine } from "./engine/engine.ts";
 import { DEFAULT_POLICY, type Policy } from "./engine/policy.ts";
 import { compilePolicies, createPolicyHolder, type PolicyHolder, type PolicySet } from "./engine/policy-set.ts";
 import { createAgentTracker } from "./engine/agents.ts";
+import { createDecisionUnits } from "./engine/decision-units.ts";
 import { createDefinitionTracker } from "./engine/definitions.ts";
 import { createFlowTracker } from "./engine/session-flow.ts";
 import { createSessionTracker } from "./engine/sessions.ts";
@@ -55,6 +56,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     flow: createFlowTracker(clock),
     definitions: createDefinitionTracker(storage.definitions),
     agents: createAgentTracker(storage.agents),
+    units: createDecisionUnits(clock),
     events: storage.events,
     sessions: createSessionTracker(storage.sessions, clock),
     clock,

@@ -36,7 +36,10 @@ describe("dangerous shell commands on exec argv are blocked", () => {
       expect(verdict.provider).toBe("warden");
       expect(verdict.categories!.some((c) => c.id.startsWith("security."))).toBe(true);
       expect(verdict.findings!.length).toBeGreaterThan(0);
-      for (const f of verdict.findings!) expect(f.detector).toBe("shell");
+      // Besides the shell's findings, a standalone execution event carries the weak
+      // undeclared-execution signal of its decision unit (no invocation was seen for it).
+      expect(verdict.findings!.some((f) => f.detector === "shell")).toBe(true);
+      for (const f of verdict.findings!) expect(["shell", "units"]).toContain(f.detector!);
       // Findings carry offsets, never the matched text.
       expect(JSON.stringify(verdict)).not.toContain("203.0.113");
     });
@@ -134,7 +137,7 @@ describe("composition", () => {
     expect(verdict.decision).toBe("block");
     expect(verdict.modifications).toBeUndefined();
     const detectors = new Set(verdict.findings!.map((f) => f.detector));
-    expect(detectors).toEqual(new Set(["shell", "secrets"]));
+    expect(detectors).toEqual(new Set(["shell", "secrets", "units"]));
   });
 
   test("a failing detector is neither a 500 nor a silent allow", async () => {

@@ -4,7 +4,7 @@ import type { Clock } from "../lib/clock.ts";
 import { timeOrderedId } from "../lib/ids.ts";
 import type { Attribution, EventStore, ToolDefinition } from "../store/types.ts";
 import { clampAttestation } from "../trust/attestation.ts";
-import type { Attestation, GuardEvent } from "../wire/guard-event.ts";
+import type { Attestation, GuardEvent, Provenance } from "../wire/guard-event.ts";
 import type { Verdict } from "../wire/verdict.ts";
 import { compose } from "./compose.ts";
 import { createInspectedEvent } from "./inspected-event.ts";
@@ -15,6 +15,7 @@ import { runDetector, type DetectorRun, type LoadedDetector } from "./run-detect
 import type { InspectedEvent } from "./detector.ts";
 import type { SessionTracker } from "./sessions.ts";
 import { AGENTS_PROVIDER, type AgentAssessment, type AgentTracker } from "./agents.ts";
+import { UNITS_PROVIDER, type DecisionUnits } from "./decision-units.ts";
 import { DEFINITIONS_PROVIDER, type DefinitionTracker } from "./definitions.ts";
 import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
 import { buildVerdict } from "./verdict-builder.ts";
@@ -38,6 +39,7 @@ export interface EngineDeps {
   flow: FlowTracker;
   definitions: DefinitionTracker;
   agents: AgentTracker;
+  units: DecisionUnits;
   onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
 }
 
@@ -101,10 +103,10 @@ export function createEngine(deps: EngineDeps): Engine {
 
   const sessionKey = (caller: Caller, attribution: Attribution) => `${caller.workspaceId}\u0000${attribution.sessionId}`;
 
-  const assessFlow = (event: GuardEvent, caller: Caller, attribution: Attribution, runs: DetectorRun[]): DetectorRun => {
+  const assessFlow = (event: GuardEvent, caller: Caller, attribution: Attribution, runs: DetectorRun[], carried: Provenance[]): DetectorRun => {
     const started = performance.now();
     const findings = runs.flatMap((r) => (r.status === "ok" ? r.outcome.findings : []));
-    const outcome = deps.flow.assess(sessionKey(caller, attribution), event, findings);
+    const outcome = deps.flow.assess(sessionKey(caller, attribution), event, findings, carried);
     const latencyMs = performance.now() - started;
     // Flow is not a detector: when it has nothing to say it abstains, so it never counts
     // toward (or against) "every detector failed".
@@ -118,7 +120,9 @@ export function createEngine(deps: EngineDeps): Engine {
     const input = createInspectedEvent(event);
     const runs = await runDetectors(detectors, input, policy);
     for (const run of runs) if (run.status === "failed") deps.onDetectorFailure?.(run, event);
-    runs.push(assessFlow(event, caller, attribution, runs));
+    const unit = deps.units.assess(caller.workspaceId, event);
+    if (unit.outcome) runs.push({ status: "ok", detector: UNITS_PROVIDER, outcome: unit.outcome, latencyMs: 0 });
+    runs.push(assessFlow(event, caller, attribution, runs, unit.provenance));
     const definitions = await deps.definitions.assess(caller.workspaceId, event);
     if (definitions.outcome) runs.push({ status: "ok", detector: DEFINITIONS_PROVIDER, outcome: definitions.outcome, latencyMs: 0 });
     const agents = await deps.agents.assess(caller.workspaceId, event, attribution, clock.now());
@@ -166,6 +170,7 @@ export function createEngine(deps: EngineDeps): Engine {
         deps.flow.observe(sessionKey(caller, attribution), event, judged.findings);
         deps.definitions.remember(caller.workspaceId, judged.definitions);
         deps.agents.commit(caller.workspaceId, judged.agents);
+        deps.units.observe(caller.workspaceId, event, judged.verdict.decision);
       }
       return outcome.created || !outcome.verdict ? judged.verdict : outcome.verdict;
     },
@@ -202,6 +207,7 @@ export function createEngine(deps: EngineDeps): Engine {
             deps.flow.observe(sessionKey(caller, attributions[i]!), slot, []);
             deps.definitions.remember(caller.workspaceId, fresh[i]!);
             deps.agents.commit(caller.workspaceId, inventory[i]!.updates);
+            deps.units.observe(caller.workspaceId, slot, "allow");
           }
           return { id: slot.event_id, status: outcome.created ? 201 : 200 };
         }),

@@ -26,7 +26,8 @@ interface FlowState {
 
 export interface FlowTracker {
   /** Judges the event against its session's history; changes nothing. */
-  assess(sessionKey: string, event: GuardEvent, findings: readonly Finding[]): DetectorOutcome;
+  /** `carried`: provenance of the event's earlier altitudes (its decision unit). */
+  assess(sessionKey: string, event: GuardEvent, findings: readonly Finding[], carried?: readonly Provenance[]): DetectorOutcome;
   /** Adds a recorded event to its session's history. */
   observe(sessionKey: string, event: GuardEvent, findings: readonly Finding[]): void;
 }
@@ -35,8 +36,8 @@ const finding = (category: string, check_id: string, severity: Finding["severity
   category, check_id, severity, title, score: 0.9, detector: FLOW_PROVIDER,
 });
 
-function inherited(state: FlowState | undefined, event: GuardEvent): Provenance[] {
-  const own = event.provenance ?? [];
+function inherited(state: FlowState | undefined, event: GuardEvent, carried: readonly Provenance[] = []): Provenance[] {
+  const own = [...(event.provenance ?? []), ...carried];
   if (!state) return own;
   const refs = [...(event.context_refs ?? []), ...own.flatMap((p) => (p.ref ? [p.ref] : []))];
   return own.concat(refs.flatMap((ref) => state.provenance.get(ref) ?? []));
@@ -99,10 +100,10 @@ export function createFlowTracker(clock: Clock, maxSessions = 20_000): FlowTrack
   };
 
   return {
-    assess(sessionKey, event, findings) {
+    assess(sessionKey, event, findings, carried) {
       const state = sessions.get(sessionKey);
       const traits = classifyAction(event);
-      const provenance = inherited(state, event);
+      const provenance = inherited(state, event, carried);
       const found = [assessChain(state, traits, provenance, findings), assessIntent(traits, provenance), assessVolume(state, event, clock.now())]
         .filter((f): f is Finding => f !== undefined);
       if (found.length === 0) return { decision: "allow", reasons: ["no risky flow in this session"], findings: [] };
