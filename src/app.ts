@@ -9,16 +9,18 @@ import { handleConfig } from "./http/routes/config.ts";
 import { handleEnroll } from "./http/routes/enroll.ts";
 import { handleEvaluate } from "./http/routes/evaluate.ts";
 import { handleHealth } from "./http/routes/health.ts";
+import { handleHeartbeat } from "./http/routes/heartbeat.ts";
 import { handleIngest } from "./http/routes/ingest.ts";
 import { randomId } from "./lib/ids.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/log.ts";
-import { StorageOverloadedError, StorageUnavailableError, type StorageHealth } from "./store/types.ts";
+import { StorageOverloadedError, StorageUnavailableError, type LivenessStore, type StorageHealth } from "./store/types.ts";
 
 export interface AppDeps extends GuardDeps {
   engine: Engine;
   policies: PolicyHolder;
   health: StorageHealth;
+  liveness: LivenessStore;
   clock: Clock;
   version: string;
   log: Logger;
@@ -31,6 +33,7 @@ const ROUTES: Record<string, string> = {
   "/v1/ingest": "POST",
   "/v1/config": "GET",
   "/v1/enroll": "POST",
+  "/v1/heartbeat": "POST",
 };
 
 function pathOf(url: string): string {
@@ -62,7 +65,8 @@ export function createApp(deps: AppDeps) {
     .post("/v1/evaluate", ({ request }) => handleEvaluate(request, deps), raw)
     .post("/v1/ingest", ({ request }) => handleIngest(request, deps), raw)
     .get("/v1/config", ({ request }) => handleConfig(request, deps))
-    .post("/v1/enroll", ({ request }) => handleEnroll(request, deps), raw);
+    .post("/v1/enroll", ({ request }) => handleEnroll(request, deps), raw)
+    .post("/v1/heartbeat", ({ request }) => handleHeartbeat(request, deps), raw);
 }
 
 export type App = ReturnType<typeof createApp>;

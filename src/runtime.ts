@@ -74,6 +74,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     health: storage.health,
     keys: createKeyVerifier(storage.keys, clock),
     pepKeys: storage.pepKeys,
+    liveness: storage.liveness,
     clock,
     rateLimiter: createRateLimiter(options.rateLimit ?? 600, clock),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,

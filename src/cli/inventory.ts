@@ -50,4 +50,11 @@ export const runFindings = (argv: readonly string[], env: Record<string, string 
     for (const f of await storage.events.recentFindings(workspace, limit, options.get("category"))) {
       console.log([iso(f.at), f.severity ?? "", f.category, f.check_id ?? "", f.title ?? "", f.agent_id, f.session_id, f.event_id].join("\t"));
     }
+    // Fleet-level findings (a sensor gone dark) belong to no event.
+    const prefix = options.get("category");
+    for (const f of await storage.liveness.recent(workspace, limit)) {
+      if (prefix && f.category !== prefix && !f.category.startsWith(`${prefix}.`)) continue;
+      const state = f.clearedAt === null ? "" : ` (cleared ${iso(f.clearedAt)})`;
+      console.log([iso(f.createdAt), f.severity, f.category, f.checkId, `${f.title}${state}`, "", "", f.subject].join("\t"));
+    }
   });

@@ -13,6 +13,7 @@ import { lockDataDirectory } from "../store/sqlite/database.ts";
 import { mintApiKey } from "../trust/api-keys.ts";
 
 const FIRST_WORKSPACE = "default";
+const SWEEP_EVERY_MS = 5000;
 /** Bun's own cap sits above warden's so warden's 413 (in the interface's shape) answers first. */
 const TRANSPORT_SLACK_BYTES = 64 * 1024;
 
@@ -39,6 +40,12 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
   }
   const runtime = createRuntime({ ...config, log: stderrLogger, policySet: policySet?.set });
   const stopWatching = config.policyFile ? watchPolicy(config.policyFile, runtime.policies) : () => {};
+  // Marks PEPs that went silent as dark (a coverage-loss finding, raised once).
+  const sweep = setInterval(() => {
+    runtime.storage.liveness.sweep(runtime.clock.now()).catch((error: unknown) =>
+      stderrLogger.error("liveness sweep failed", { error: error instanceof Error ? error.message : String(error) }));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
   if ((await runtime.storage.keys.count()) === 0) {
     const minted = await mintApiKey(runtime.storage.keys, FIRST_WORKSPACE, runtime.clock, "first start");
     console.log(`workspace "${FIRST_WORKSPACE}" API key (shown once, stored hashed):\n  ${minted.key}`);
@@ -60,6 +67,7 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
       stopping = true;
       stderrLogger.info("draining", { signal });
       stopWatching();
+      clearInterval(sweep);
       await server.stop(false);
       await runtime.close();
       lock.release();

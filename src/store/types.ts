@@ -95,6 +95,36 @@ export interface AgentStore {
   list(workspaceId: string): Promise<AgentRecord[]>;
 }
 
+export interface RuntimeFinding {
+  category: string;
+  severity: string;
+  checkId: string;
+  title: string;
+  /** What it is about: a sensor/instance, an agent. */
+  subject: string;
+  createdAt: number;
+  clearedAt: number | null;
+}
+
+export interface Heartbeat {
+  workspaceId: string;
+  sensorKey: string;
+  instanceId: string;
+  intervalS: number;
+  eventsSent?: number;
+  now: number;
+}
+
+export interface LivenessStore {
+  /** Records a beat; a PEP that was dark is live again and its finding is cleared. */
+  heartbeat(beat: Heartbeat): Promise<void>;
+  /** Marks PEPs silent past 3 x their interval dark, raising a finding once; returns how many. */
+  sweep(now: number): Promise<number>;
+  raise(workspaceId: string, finding: Omit<RuntimeFinding, "createdAt" | "clearedAt">, now: number): Promise<void>;
+  recent(workspaceId: string, limit: number): Promise<RuntimeFinding[]>;
+  states(workspaceId: string): Promise<{ sensorKey: string; instanceId: string; lastSeenAt: number; dark: boolean }[]>;
+}
+
 export interface DefinitionStore {
   /** The digest of the first definition seen under this name in the workspace. */
   firstDigest(workspaceId: string, name: string): Promise<string | undefined>;
@@ -153,6 +183,7 @@ export interface Storage {
   definitions: DefinitionStore;
   pepKeys: PepKeyStore;
   agents: AgentStore;
+  liveness: LivenessStore;
   health: StorageHealth;
   /** Commits what is queued and releases the database. */
   close(): Promise<void>;

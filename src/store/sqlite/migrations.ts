@@ -115,4 +115,31 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (workspace_id, agent_id)
   ) WITHOUT ROWID;
   `,
+  `
+  -- PEP and agent liveness from POST /v1/heartbeat, and findings the runtime raises about the
+  -- fleet rather than about one event (a sensor gone dark, suppressed events).
+  CREATE TABLE liveness (
+    workspace_id TEXT NOT NULL,
+    sensor_key TEXT NOT NULL,
+    instance_id TEXT NOT NULL,
+    interval_s REAL NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    events_sent INTEGER,
+    dark_since INTEGER,
+    PRIMARY KEY (workspace_id, sensor_key, instance_id)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE runtime_findings (
+    id INTEGER PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    category TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    check_id TEXT NOT NULL,
+    title TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    cleared_at INTEGER
+  );
+  CREATE INDEX runtime_findings_workspace ON runtime_findings (workspace_id, id);
+  `,
 ];

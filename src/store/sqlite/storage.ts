@@ -9,6 +9,7 @@ import { openDatabase, type SyncMode } from "./database.ts";
 import { createEventRepo } from "./event-repo.ts";
 import { createAgentRepo } from "./agent-repo.ts";
 import { createKeyRepo } from "./key-repo.ts";
+import { createLivenessRepo } from "./liveness-repo.ts";
 import { createPepKeyRepo } from "./pep-key-repo.ts";
 import { createDefinitionRepo, createSessionRepo } from "./session-repo.ts";
 import { createWriter, type Writer } from "./writer.ts";
@@ -74,6 +75,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     definitions: createDefinitionRepo(db),
     pepKeys: createPepKeyRepo(db, writer),
     agents: createAgentRepo(db),
+    liveness: createLivenessRepo(db, writer),
     health: {
       async problem() {
         const now = options.clock.now();

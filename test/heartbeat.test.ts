@@ -1,0 +1,47 @@
+// POST /v1/heartbeat and liveness: a PEP silent past 3 x its interval is dark (a coverage-loss
+// finding raised once, cleared when it returns). Driven by the injected clock.
+import { describe, expect, test } from "bun:test";
+import { startWarden } from "./helpers.ts";
+
+describe("POST /v1/heartbeat", () => {
+  test("{} and full bodies are 200 {ok:true}; malformed is 400 invalid_body", async () => {
+    await using w = await startWarden();
+    for (const body of [{}, { sensor: { id: "claude-hook" }, interval_s: 30, instance_id: "laptop-1", counters: { events_sent: 12, evaluate_errors: 0 } }, { subject: { agent_id: "a1" } }]) {
+      const res = await w.request("POST", "/v1/heartbeat", { body });
+      expect([res.status, await res.json()]).toEqual([200, { ok: true }]);
+    }
+    for (const body of [[], "x", { interval_s: "soon" }, { interval_s: 0 }, { sensor: "claude" }, { counters: { events_sent: -1 } }, { instance_id: "" }]) {
+      const res = await w.request("POST", "/v1/heartbeat", { body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+      expect([res.status, ((await res.json()) as { error: string }).error]).toEqual([400, "invalid_body"]);
+    }
+    expect((await w.request("POST", "/v1/heartbeat", { body: {}, auth: null })).status).toBe(401);
+  });
+
+  test("silent past 3 x interval is dark once; a beat brings it back and clears the finding", async () => {
+    await using w = await startWarden();
+    const { liveness } = w.runtime.storage;
+    const beat = () => w.request("POST", "/v1/heartbeat", { body: { sensor: { id: "hook" }, instance_id: "i-1", interval_s: 10 } });
+    await beat();
+    w.clock.advance(29_000);
+    expect(await liveness.sweep(w.clock.now())).toBe(0);
+    w.clock.advance(2_000);
+    expect(await liveness.sweep(w.clock.now())).toBe(1);
+    expect(await liveness.sweep(w.clock.now())).toBe(0);
+    expect(await liveness.states("ws-test")).toEqual([{ sensorKey: "sensor:hook", instanceId: "i-1", lastSeenAt: expect.any(Number), dark: true }]);
+    const [finding] = await liveness.recent("ws-test", 10);
+    expect(finding).toMatchObject({ checkId: "liveness.dark_sensor", category: "security.bypass", severity: "high", subject: "sensor:hook/i-1", clearedAt: null });
+    await beat();
+    expect((await liveness.states("ws-test"))[0]!.dark).toBe(false);
+    expect((await liveness.recent("ws-test", 10))[0]!.clearedAt).toBe(w.clock.now());
+  });
+
+  test("an idle agent that keeps beating is never dark; liveness is per workspace", async () => {
+    await using w = await startWarden();
+    for (let i = 0; i < 5; i++) {
+      await w.request("POST", "/v1/heartbeat", { body: { interval_s: 10 } });
+      w.clock.advance(25_000);
+      expect(await w.runtime.storage.liveness.sweep(w.clock.now())).toBe(0);
+    }
+    expect(await w.runtime.storage.liveness.states("ws-other")).toEqual([]);
+  });
+});
