@@ -213,3 +213,22 @@ describe("warden pep", () => {
     }
   });
 });
+
+describe("policy minimum attestation", () => {
+  test("a tool or a category that needs a stronger identity gets a stricter decision", async () => {
+    const { parsePolicyText, resolvePolicy } = await import("../src/config/policy-file.ts");
+    const parsed = parsePolicyText("min_attestation: { tools: { Deploy: client_key }, categories: { security.secret_leak: client_key } }");
+    if (!parsed.ok) throw new Error(parsed.errors.join());
+    await using w = await startWarden({ policy: resolvePolicy(parsed.file, parsed.version, undefined) });
+    const a = pep();
+    const kid = (await enroll(w, a.publicKey)).body.key_id!;
+    const deploy = () => JSON.stringify(makeEvent({ subject: { agent_id: "ci", attestation: "client_key" }, payload: { name: "Deploy", arguments: { env: "prod" } } }));
+    expect((await signedEvaluate(w, deploy(), undefined)).verdict.decision).toBe("require_approval");
+    const signed = deploy();
+    expect((await signedEvaluate(w, signed, sign(signed, kid, a.secret))).verdict.decision).toBe("allow");
+    const leak = () => JSON.stringify(makeEvent({ subject: { agent_id: "ci", attestation: "client_key" }, kind: "user_input", payload: { text: `k ${["AKIA", "Q3EGRVXM", "5PLTZ7WB"].join("")}` } }));
+    expect((await signedEvaluate(w, leak(), undefined)).verdict.decision).toBe("block");
+    const vouched = leak();
+    expect((await signedEvaluate(w, vouched, sign(vouched, kid, a.secret))).verdict.decision).toBe("redact");
+  });
+});

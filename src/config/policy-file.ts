@@ -6,7 +6,7 @@ import type { DetectorDefinition } from "../engine/detector.ts";
 import { DEFAULT_POLICY, type DecisionRule, type Policy, type UnreachableAction } from "../engine/policy.ts";
 import { compilePolicies, type CompiledPolicies } from "../engine/policy-set.ts";
 import { createExternalDetector, type ExternalSpec } from "../detectors/external/index.ts";
-import { CATEGORY_PATTERN, KINDS, literalUnion } from "../wire/guard-event.ts";
+import { ATTESTATIONS, CATEGORY_PATTERN, KINDS, literalUnion } from "../wire/guard-event.ts";
 import { DECISIONS, SEVERITIES } from "../wire/verdict.ts";
 
 const oneOf = literalUnion;
@@ -67,6 +67,15 @@ const PolicyBody = {
   ),
   whitelist: Type.Optional(Type.Array(WhitelistEntry)),
   content_required_kinds: Type.Optional(Type.Array(literalUnion(KINDS))),
+  min_attestation: Type.Optional(
+    Type.Object(
+      {
+        tools: Type.Optional(Type.Record(Type.String({ minLength: 1 }), literalUnion(ATTESTATIONS))),
+        categories: Type.Optional(Type.Record(Type.String({ pattern: PREFIX }), literalUnion(ATTESTATIONS), { additionalProperties: false })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
   on_unreachable: Type.Optional(
     Type.Record(Type.String({ pattern: "^(safety|security|privacy|x)(\\.[a-z0-9_]+)*\\.\\*$" }), oneOf(["block", "allow", "require_local_approval"]), { additionalProperties: false }),
   ),
@@ -148,6 +157,10 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
       ...(s.weights !== undefined ? { weights: s.weights } : {}),
       ...(s.threshold !== undefined ? { threshold: s.threshold } : {}),
     })),
+    minAttestation: {
+      tools: { ...file.min_attestation?.tools, ...own?.min_attestation?.tools },
+      categories: { ...file.min_attestation?.categories, ...own?.min_attestation?.categories },
+    },
     contentRequiredKinds: own?.content_required_kinds ?? file.content_required_kinds ?? DEFAULT_POLICY.contentRequiredKinds,
     onUnreachable: { ...DEFAULT_POLICY.onUnreachable, ...file.on_unreachable, ...own?.on_unreachable } as Record<string, UnreachableAction>,
   };

@@ -9,6 +9,7 @@ import type { Verdict } from "../wire/verdict.ts";
 import { compose } from "./compose.ts";
 import { createInspectedEvent } from "./inspected-event.ts";
 import { applyPolicy } from "./apply-policy.ts";
+import { judgeAttestation } from "./attestation-policy.ts";
 import type { Policy } from "./policy.ts";
 import type { PolicyHolder } from "./policy-set.ts";
 import { runDetector, type DetectorRun, type LoadedDetector } from "./run-detector.ts";
@@ -130,6 +131,8 @@ export function createEngine(deps: EngineDeps): Engine {
     const blind = judgeReducedContent(event, policy);
     if (blind) runs.push(blind);
     const adjusted = applyPolicy(runs, policy, event, attribution.agentId);
+    const underAttested = judgeAttestation(event, attribution.attestation, policy, adjusted.runs);
+    if (underAttested) adjusted.runs.push(underAttested);
     const composition = compose(adjusted.runs, policy);
     const book = composition.decision === "redact" && composition.redactions.length
       ? await deps.sessions.placeholders(caller.workspaceId, attribution.sessionId, dryRun)

@@ -1,6 +1,7 @@
 // The policy the engine decides under, per workspace: which detectors run with what config,
 // how findings map to decisions, what is whitelisted, and how failures count. Built from the
 // policy file (config/policy-file.ts) or warden's built-in default.
+import type { Attestation } from "../wire/guard-event.ts";
 import type { Decision, Severity } from "../wire/verdict.ts";
 import type { StrategyRule } from "./strategies.ts";
 
@@ -53,6 +54,11 @@ export interface Policy {
   strategies: StrategyRule[];
   /** Kinds that cannot be judged without content: hashed or metadata-only events need approval. */
   contentRequiredKinds: string[];
+  /**
+   * Least attestation an action needs, by tool name or by category prefix of what was found;
+   * below it the decision is stricter (approval for a tool, block for a category).
+   */
+  minAttestation: { tools: Record<string, Attestation>; categories: Record<string, Attestation> };
   /** Degraded-mode directives for PEPs (decisions.md, GET /v1/config). */
   onUnreachable: Record<string, UnreachableAction>;
 }
@@ -69,6 +75,7 @@ export const DEFAULT_POLICY: Policy = {
   whitelist: [],
   strategies: [],
   contentRequiredKinds: ["exec", "tool_call", "network", "file"],
+  minAttestation: { tools: {}, categories: {} },
   onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
 };
 
