@@ -3,6 +3,7 @@
 import { Elysia } from "elysia";
 import type { Engine } from "./engine/engine.ts";
 import type { PolicyHolder } from "./engine/policy-set.ts";
+import type { SensorCounts } from "./engine/sensor-counts.ts";
 import { errors } from "./http/errors.ts";
 import type { GuardDeps } from "./http/guard.ts";
 import { handleConfig } from "./http/routes/config.ts";
@@ -21,6 +22,7 @@ export interface AppDeps extends GuardDeps {
   policies: PolicyHolder;
   health: StorageHealth;
   liveness: LivenessStore;
+  sensorCounts: SensorCounts;
   clock: Clock;
   version: string;
   log: Logger;

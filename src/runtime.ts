@@ -11,6 +11,7 @@ import { createAgentTracker } from "./engine/agents.ts";
 import { createDecisionUnits } from "./engine/decision-units.ts";
 import { createDefinitionTracker } from "./engine/definitions.ts";
 import { createFlowTracker } from "./engine/session-flow.ts";
+import { createSensorCounts } from "./engine/sensor-counts.ts";
 import { createSessionTracker } from "./engine/sessions.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
@@ -51,12 +52,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const log = options.log ?? silentLogger;
   const policies = createPolicyHolder(options.policySet ?? compileOrThrow(options));
   const storage = createSqliteStorage({ path: databasePath(options.dataDir), clock, sync: options.sync });
+  const sensorCounts = createSensorCounts();
   const engine = createEngine({
     policies,
     flow: createFlowTracker(clock),
     definitions: createDefinitionTracker(storage.definitions),
     agents: createAgentTracker(storage.agents),
     units: createDecisionUnits(clock),
+    sensorCounts,
     events: storage.events,
     sessions: createSessionTracker(storage.sessions, clock),
     clock,
@@ -75,6 +78,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     keys: createKeyVerifier(storage.keys, clock),
     pepKeys: storage.pepKeys,
     liveness: storage.liveness,
+    sensorCounts,
     clock,
     rateLimiter: createRateLimiter(options.rateLimit ?? 600, clock),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,

@@ -1,7 +1,7 @@
 // POST /v1/heartbeat and liveness: a PEP silent past 3 x its interval is dark (a coverage-loss
 // finding raised once, cleared when it returns). Driven by the injected clock.
 import { describe, expect, test } from "bun:test";
-import { startWarden } from "./helpers.ts";
+import { makeEvent, startWarden } from "./helpers.ts";
 
 describe("POST /v1/heartbeat", () => {
   test("{} and full bodies are 200 {ok:true}; malformed is 400 invalid_body", async () => {
@@ -43,5 +43,21 @@ describe("POST /v1/heartbeat", () => {
       expect(await w.runtime.storage.liveness.sweep(w.clock.now())).toBe(0);
     }
     expect(await w.runtime.storage.liveness.states("ws-other")).toEqual([]);
+  });
+});
+
+describe("suppression", () => {
+  test("a PEP that claims far more events sent than arrived raises a finding", async () => {
+    await using w = await startWarden();
+    const beat = (sent: number) => w.request("POST", "/v1/heartbeat", { body: { sensor: { id: "hook" }, instance_id: "i", counters: { events_sent: sent } } });
+    const send = (n: number) => w.ingest(Array.from({ length: n }, () => makeEvent({ sensor: { id: "hook", class: "in_process" } })));
+    await beat(0);
+    await send(20);
+    await beat(20);
+    expect(await w.runtime.storage.liveness.recent("ws-test", 10)).toEqual([]);
+    await send(5);
+    await beat(120);
+    const [finding] = await w.runtime.storage.liveness.recent("ws-test", 10);
+    expect(finding).toMatchObject({ checkId: "liveness.suppression", severity: "high", subject: "sensor:hook/i" });
   });
 });

@@ -17,6 +17,7 @@ import type { InspectedEvent } from "./detector.ts";
 import type { SessionTracker } from "./sessions.ts";
 import { AGENTS_PROVIDER, type AgentAssessment, type AgentTracker } from "./agents.ts";
 import { UNITS_PROVIDER, type DecisionUnits } from "./decision-units.ts";
+import type { SensorCounts } from "./sensor-counts.ts";
 import { DEFINITIONS_PROVIDER, type DefinitionTracker } from "./definitions.ts";
 import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
 import { buildVerdict } from "./verdict-builder.ts";
@@ -41,6 +42,7 @@ export interface EngineDeps {
   definitions: DefinitionTracker;
   agents: AgentTracker;
   units: DecisionUnits;
+  sensorCounts: SensorCounts;
   onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
 }
 
@@ -174,6 +176,7 @@ export function createEngine(deps: EngineDeps): Engine {
         deps.definitions.remember(caller.workspaceId, judged.definitions);
         deps.agents.commit(caller.workspaceId, judged.agents);
         deps.units.observe(caller.workspaceId, event, judged.verdict.decision);
+        if (event.sensor) deps.sensorCounts.received(caller.workspaceId, event.sensor.id);
       }
       return outcome.created || !outcome.verdict ? judged.verdict : outcome.verdict;
     },
@@ -211,6 +214,7 @@ export function createEngine(deps: EngineDeps): Engine {
             deps.definitions.remember(caller.workspaceId, fresh[i]!);
             deps.agents.commit(caller.workspaceId, inventory[i]!.updates);
             deps.units.observe(caller.workspaceId, slot, "allow");
+            if (slot.sensor) deps.sensorCounts.received(caller.workspaceId, slot.sensor.id);
           }
           return { id: slot.event_id, status: outcome.created ? 201 : 200 };
         }),

@@ -116,8 +116,11 @@ export interface Heartbeat {
 }
 
 export interface LivenessStore {
-  /** Records a beat; a PEP that was dark is live again and its finding is cleared. */
-  heartbeat(beat: Heartbeat): Promise<void>;
+  /**
+   * Records a beat; a PEP that was dark is live again and its finding is cleared. Returns the
+   * events_sent the previous beat of this PEP reported, if any.
+   */
+  heartbeat(beat: Heartbeat): Promise<number | undefined>;
   /** Marks PEPs silent past 3 x their interval dark, raising a finding once; returns how many. */
   sweep(now: number): Promise<number>;
   raise(workspaceId: string, finding: Omit<RuntimeFinding, "createdAt" | "clearedAt">, now: number): Promise<void>;

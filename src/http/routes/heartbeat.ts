@@ -1,6 +1,7 @@
 // POST /v1/heartbeat (decisions.md): a PEP or agent says it is alive. `{}` is the heartbeat of
 // the key's default agent. A PEP silent past 3 x its interval is marked dark by the sweep.
 import type { Clock } from "../../lib/clock.ts";
+import type { SensorCounts } from "../../engine/sensor-counts.ts";
 import type { LivenessStore } from "../../store/types.ts";
 import { errors, json } from "../errors.ts";
 import { readJsonRequest, type GuardDeps } from "../guard.ts";
@@ -11,7 +12,10 @@ const MAX_TEXT = 256;
 const text = (v: unknown): string | undefined | false =>
   v === undefined ? undefined : typeof v === "string" && v.length > 0 && v.length <= MAX_TEXT ? v : false;
 
-export async function handleHeartbeat(request: Request, deps: GuardDeps & { clock: Clock; liveness: LivenessStore }): Promise<Response> {
+export async function handleHeartbeat(
+  request: Request,
+  deps: GuardDeps & { clock: Clock; liveness: LivenessStore; sensorCounts: SensorCounts },
+): Promise<Response> {
   const read = await readJsonRequest(request, deps, (message) => errors.invalidBody(message));
   if (read instanceof Response) return read;
   const body = read.value as Record<string, unknown> | null;
@@ -27,13 +31,31 @@ export async function handleHeartbeat(request: Request, deps: GuardDeps & { cloc
   }
   if (typeof interval !== "number" || !(interval >= 1 && interval <= 86_400)) return errors.invalidBody("interval_s must be 1 to 86400");
   if (sent !== undefined && !(Number.isInteger(sent) && (sent as number) >= 0)) return errors.invalidBody("counters.events_sent must be a whole number");
-  await deps.liveness.heartbeat({
-    workspaceId: read.caller.workspaceId,
-    sensorKey: sensorId ? `sensor:${sensorId}` : agentId ? `agent:${agentId}` : `key:${read.caller.keyId}`,
+  const workspaceId = read.caller.workspaceId;
+  const sensorKey = sensorId ? `sensor:${sensorId}` : agentId ? `agent:${agentId}` : `key:${read.caller.keyId}`;
+  const now = deps.clock.now();
+  const before = await deps.liveness.heartbeat({
+    workspaceId,
+    sensorKey,
     instanceId: instanceId ?? "",
     intervalS: interval,
     ...(sent !== undefined ? { eventsSent: sent as number } : {}),
-    now: deps.clock.now(),
+    now,
   });
+  if (sensorId) {
+    const arrived = deps.sensorCounts.take(workspaceId, sensorId);
+    if (before !== undefined && typeof sent === "number" && isSuppressed(sent - before, arrived)) {
+      await deps.liveness.raise(workspaceId, {
+        category: "security.bypass",
+        severity: "high",
+        checkId: "liveness.suppression",
+        title: "a PEP reports sending far more events than arrived",
+        subject: `${sensorKey}/${instanceId ?? ""}`,
+      }, now);
+    }
+  }
   return json({ ok: true });
 }
+
+/** Far more claimed than received: beyond a small absolute and relative slack for in-flight events. */
+const isSuppressed = (claimed: number, arrived: number) => claimed > arrived + Math.max(10, arrived * 0.1);

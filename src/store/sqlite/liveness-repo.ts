@@ -11,8 +11,8 @@ export function createLivenessRepo(db: Database, writer: Writer): LivenessStore 
        interval_s = excluded.interval_s, last_seen_at = excluded.last_seen_at,
        events_sent = coalesce(excluded.events_sent, events_sent), dark_since = NULL`,
   );
-  const darkSince = db.prepare<{ dark_since: number | null }, [string, string, string]>(
-    "SELECT dark_since FROM liveness WHERE workspace_id = ? AND sensor_key = ? AND instance_id = ?",
+  const previous = db.prepare<{ dark_since: number | null; events_sent: number | null }, [string, string, string]>(
+    "SELECT dark_since, events_sent FROM liveness WHERE workspace_id = ? AND sensor_key = ? AND instance_id = ?",
   );
   const overdue = db.prepare<{ workspace_id: string; sensor_key: string; instance_id: string }, [number]>(
     `SELECT workspace_id, sensor_key, instance_id FROM liveness
@@ -35,10 +35,11 @@ export function createLivenessRepo(db: Database, writer: Writer): LivenessStore 
     heartbeat: (h) =>
       writer.transact(() => {
         const subject = `${h.sensorKey}/${h.instanceId}`;
-        const wasDark = darkSince.get(h.workspaceId, h.sensorKey, h.instanceId)?.dark_since ?? null;
+        const before = previous.get(h.workspaceId, h.sensorKey, h.instanceId);
         beat.run(h.workspaceId, h.sensorKey, h.instanceId, h.intervalS, h.now, h.eventsSent ?? null);
         // Back from dark: the coverage-loss finding is cleared, not deleted.
-        if (wasDark !== null) clear.run(h.now, h.workspaceId, subject);
+        if (before?.dark_since != null) clear.run(h.now, h.workspaceId, subject);
+        return before?.events_sent ?? undefined;
       }),
     sweep: (now) =>
       writer.transact(() => {
