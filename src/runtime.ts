@@ -26,6 +26,8 @@ export interface RuntimeOptions {
   rateLimit?: number;
   maxBodyBytes?: number;
   sync?: "normal" | "full";
+  /** Window, in seconds, over which events sharing a guard_id are one decision unit. */
+  correlationWindowS?: number;
   clock?: Clock;
   log?: Logger;
   /** The base policy and per-workspace policies; default: warden's built-in policy. */
@@ -58,7 +60,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     flow: createFlowTracker(clock),
     definitions: createDefinitionTracker(storage.definitions),
     agents: createAgentTracker(storage.agents),
-    units: createDecisionUnits(clock),
+    units: createDecisionUnits(clock, (options.correlationWindowS ?? 600) * 1000),
     sensorCounts,
     events: storage.events,
     sessions: createSessionTracker(storage.sessions, clock),

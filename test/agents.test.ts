@@ -8,7 +8,7 @@ type W = Awaited<ReturnType<typeof startWarden>>;
 const verdictOf = async (w: W, event: unknown) => (await (await w.evaluate(event)).json()) as Verdict;
 const checks = (v: Verdict) => (v.findings ?? []).map((f) => f.check_id);
 const as = (agent_type: string, extra: Record<string, unknown> = {}) =>
-  makeEvent({ subject: { agent_id: "agent-1", agent_type, agent_owner: "platform", ...extra } });
+  makeEvent({ subject: { agent_id: "agent-1", agent_type, agent_owner: "platform", agent_workspace: "team-a", ...extra } });
 
 describe("agents", () => {
   test("a second claimed type for one agent_id raises a shadow agent finding once", async () => {
@@ -20,7 +20,7 @@ describe("agents", () => {
     expect(shadow.categories!.map((c) => c.id)).toEqual(["security.shadow_agent"]);
     expect(checks(await verdictOf(w, as("codex")))).toEqual([]);
     const agent = await w.runtime.storage.agents.get("ws-test", "agent-1");
-    expect(agent).toMatchObject({ agentTypes: ["claude-code", "codex"], owner: "platform", users: ["default"], delegationChain: ["agent-1"] });
+    expect(agent).toMatchObject({ agentTypes: ["claude-code", "codex"], agentWorkspace: "team-a", owner: "platform", users: ["default"], delegationChain: ["agent-1"] });
     expect(agent!.eventCount).toBe(4);
     const stored = w.runtime.storage.db.query("SELECT count(*) AS n FROM findings WHERE check_id = 'agents.shadow_agent'").get() as { n: number };
     expect(stored.n).toBe(1);
@@ -67,7 +67,7 @@ describe("warden agents and warden findings", () => {
     const main = join(import.meta.dir, "..", "src", "main.ts");
     const run = (...args: string[]) => Bun.spawnSync([process.execPath, main, ...args, "--workspace", "ws-test", "--data", w.dataDir], { stdout: "pipe", stderr: "pipe" });
     const agents = run("agents").stdout.toString();
-    expect(agents).toContain("agent-1\tclaude-code,codex\tplatform");
+    expect(agents).toContain("agent-1\tclaude-code,codex\tteam-a\tplatform");
     const all = run("findings").stdout.toString().trim().split("\n");
     expect(all.length).toBe(3);
     const shadow = run("findings", "--category", "security.shadow_agent").stdout.toString().trim().split("\n");

@@ -57,7 +57,7 @@ describe("serve configuration", () => {
   test("flags win over WARDEN_* variables, which win over defaults", () => {
     const defaults = resolveServeConfig(new Map(), {});
     expect(defaults).toEqual({
-      config: { host: "127.0.0.1", port: 8787, dataDir: ".warden", rateLimit: 600, maxBodyBytes: 1048576, sync: "normal" },
+      config: { host: "127.0.0.1", port: 8787, dataDir: ".warden", rateLimit: 600, maxBodyBytes: 1048576, sync: "normal", correlationWindowS: 600 },
       errors: [],
     });
     const env = { WARDEN_HOST: "127.0.0.2", WARDEN_PORT: "9000", WARDEN_DATA: "/tmp/w", WARDEN_RATE_LIMIT: "0" };

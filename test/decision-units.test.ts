@@ -45,13 +45,15 @@ describe("decision units", () => {
     expect((executed.findings ?? []).map((f) => f.check_id)).toContain("flow.untrusted_executable_intent");
   });
 
-  test("units are per workspace and expire", async () => {
-    await using w = await startWarden();
+  test("units are per workspace and expire after the correlation window", async () => {
+    await using w = await startWarden({ correlationWindowS: 60 });
     await verdictOf(w, makeEvent({ guard_id: "g-x", kind: "exec", payload: { argv: ["rm", "-rf", "/"] } }));
     const other = await w.mintKey("ws-2");
     const elsewhere = (await (await w.request("POST", "/v1/evaluate", { body: makeEvent({ guard_id: "g-x", kind: "exec", payload: { argv: ["ls"] } }), auth: other })).json()) as Verdict;
     expect(elsewhere.decision).toBe("allow");
-    w.clock.advance(11 * 60_000);
+    w.clock.advance(30_000);
+    expect((await verdictOf(w, makeEvent({ guard_id: "g-x", kind: "exec", payload: { argv: ["ls"] } }))).decision).toBe("block");
+    w.clock.advance(31_000);
     expect((await verdictOf(w, makeEvent({ guard_id: "g-x", kind: "exec", payload: { argv: ["ls"] } }))).decision).toBe("allow");
   });
 });

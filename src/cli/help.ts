@@ -29,6 +29,8 @@ serve options (flag, environment variable, default):
   --max-body-bytes N     WARDEN_MAX_BODY_BYTES  1048576    larger bodies get 413
   --sync normal|full     WARDEN_SYNC            normal     normal: acknowledged events survive a
                                                            crash of warden; full: also power loss
+  --correlation-window S WARDEN_CORRELATION_WINDOW 600    seconds events sharing a guard_id
+                                                           are judged as one action
   --policy FILE          WARDEN_POLICY          (built-in) policy file; reloaded on SIGHUP and
                                                            on change, a bad one never replaces a good one
 

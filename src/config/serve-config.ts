@@ -9,6 +9,8 @@ export interface ServeConfig {
   rateLimit: number;
   maxBodyBytes: number;
   sync: SyncMode;
+  /** How long events sharing a guard_id are correlated as one action (decision units). */
+  correlationWindowS: number;
   /** Policy file (YAML or JSON); absent: the built-in policy. */
   policyFile?: string;
 }
@@ -20,6 +22,7 @@ export const DEFAULTS: ServeConfig = {
   rateLimit: 600,
   maxBodyBytes: 1024 * 1024,
   sync: "normal",
+  correlationWindowS: 600,
 };
 
 export const SERVE_OPTIONS = {
@@ -30,6 +33,7 @@ export const SERVE_OPTIONS = {
   "max-body-bytes": "value",
   sync: "value",
   policy: "value",
+  "correlation-window": "value",
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -51,6 +55,7 @@ export function resolveServeConfig(options: Map<string, string>, env: Env): { co
   const rate = pick("rate-limit", "WARDEN_RATE_LIMIT");
   const body = pick("max-body-bytes", "WARDEN_MAX_BODY_BYTES");
   const sync = pick("sync", "WARDEN_SYNC") ?? DEFAULTS.sync;
+  const window = pick("correlation-window", "WARDEN_CORRELATION_WINDOW");
   if (sync !== "normal" && sync !== "full") errors.push(`--sync must be normal or full, got ${JSON.stringify(sync)}`);
   if (host.trim() === "") errors.push("--host must not be empty");
   const config: ServeConfig = {
@@ -60,6 +65,7 @@ export function resolveServeConfig(options: Map<string, string>, env: Env): { co
     rateLimit: rate === undefined ? DEFAULTS.rateLimit : integer("--rate-limit", rate, 0, 10_000_000, errors),
     maxBodyBytes: body === undefined ? DEFAULTS.maxBodyBytes : integer("--max-body-bytes", body, 1024, 64 * 1024 * 1024, errors),
     sync: sync as SyncMode,
+    correlationWindowS: window === undefined ? DEFAULTS.correlationWindowS : integer("--correlation-window", window, 1, 86_400, errors),
   };
   const policyFile = pick("policy", "WARDEN_POLICY");
   if (policyFile) config.policyFile = policyFile;

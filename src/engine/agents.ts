@@ -38,6 +38,7 @@ function merge(known: AgentRecord | undefined, event: GuardEvent, a: Attribution
   return {
     agentId: a.agentId,
     agentTypes: union(known?.agentTypes ?? [], s.agent_type || undefined),
+    agentWorkspace: s.agent_workspace ?? known?.agentWorkspace ?? null,
     owner: s.agent_owner ?? known?.owner ?? null,
     users: union(known?.users ?? [], a.agentUser),
     parentAgentId: s.parent_agent_id ?? known?.parentAgentId ?? null,
@@ -57,6 +58,7 @@ function spawned(parent: AgentRecord, event: GuardEvent, known: AgentRecord | un
   return {
     agentId: childId,
     agentTypes: union(known?.agentTypes ?? [], childType),
+    agentWorkspace: known?.agentWorkspace ?? parent.agentWorkspace,
     owner: known?.owner ?? parent.owner,
     users: known?.users ?? [...parent.users],
     parentAgentId: parent.agentId,

@@ -78,6 +78,8 @@ export interface PepKeyStore {
 export interface AgentRecord {
   agentId: string;
   agentTypes: string[];
+  /** The named group the agent claims (`subject.agent_workspace`): a label inside the tenant. */
+  agentWorkspace: string | null;
   owner: string | null;
   users: string[];
   parentAgentId: string | null;

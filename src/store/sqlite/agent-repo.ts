@@ -6,6 +6,7 @@ import type { AgentRecord, AgentStore } from "../types.ts";
 interface Row {
   agent_id: string;
   agent_types: string;
+  agent_workspace: string | null;
   owner: string | null;
   users: string;
   parent_agent_id: string | null;
@@ -20,6 +21,7 @@ interface Row {
 const toRecord = (r: Row): AgentRecord => ({
   agentId: r.agent_id,
   agentTypes: JSON.parse(r.agent_types),
+  agentWorkspace: r.agent_workspace,
   owner: r.owner,
   users: JSON.parse(r.users),
   parentAgentId: r.parent_agent_id,

@@ -142,7 +142,7 @@ function toWriteRow(r: EventRecord): WriteRow {
     counters: r.redactionCounters ? JSON.stringify(r.redactionCounters) : null,
     definitions: (r.definitions ?? []).map((d) => [d.name, d.digest]),
     agents: (r.agents ?? []).map((a) => [
-      a.agentId, JSON.stringify(a.agentTypes), a.owner, JSON.stringify(a.users), a.parentAgentId,
+      a.agentId, JSON.stringify(a.agentTypes), a.agentWorkspace, a.owner, JSON.stringify(a.users), a.parentAgentId,
       JSON.stringify(a.delegationChain), a.grantedScopes ? JSON.stringify(a.grantedScopes) : null, a.attestation, a.firstSeenAt,
     ]),
   };

@@ -27,11 +27,11 @@ export interface WriteRow {
   counters: string | null;
   /** Tool, MCP tool and skill definitions the event carries: [name, digest]. */
   definitions: [string, string][];
-  /** Agent rows after this event: [agent_id, types, owner, users, parent, chain, scopes, attestation, first_seen]. */
+  /** Agent rows after this event: [agent_id, types, agent_workspace, owner, users, parent, chain, scopes, attestation, first_seen]. */
   agents: AgentValues[];
 }
 
-export type AgentValues = [string, string, string | null, string, string | null, string, string | null, string, number];
+export type AgentValues = [string, string, string | null, string | null, string, string | null, string, string | null, string, number];
 
 /** `verdict` is the stored verdict's JSON when the event was already recorded. */
 export type WriteOutcome = { created: true; seq: number } | { created: false; verdict: string | null };
@@ -69,11 +69,12 @@ export function createEventWrites(db: Database): EventWrites {
      VALUES (?1, ?2, ?3, ?4, ?5)`,
   );
   const upsertAgent = db.prepare(
-    `INSERT INTO agents (workspace_id, agent_id, agent_types, owner, users, parent_agent_id, delegation_chain,
-       granted_scopes, attestation, first_seen_at, last_seen_at, event_count)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1)
+    `INSERT INTO agents (workspace_id, agent_id, agent_types, agent_workspace, owner, users, parent_agent_id,
+       delegation_chain, granted_scopes, attestation, first_seen_at, last_seen_at, event_count)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1)
      ON CONFLICT (workspace_id, agent_id) DO UPDATE SET
-       agent_types = excluded.agent_types, owner = excluded.owner, users = excluded.users,
+       agent_types = excluded.agent_types, agent_workspace = excluded.agent_workspace,
+       owner = excluded.owner, users = excluded.users,
        parent_agent_id = excluded.parent_agent_id, delegation_chain = excluded.delegation_chain,
        granted_scopes = excluded.granted_scopes, attestation = excluded.attestation,
        last_seen_at = max(last_seen_at, excluded.last_seen_at), event_count = event_count + 1`,

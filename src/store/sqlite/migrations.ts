@@ -103,6 +103,7 @@ export const MIGRATIONS: readonly string[] = [
     workspace_id TEXT NOT NULL,
     agent_id TEXT NOT NULL,
     agent_types TEXT NOT NULL,
+    agent_workspace TEXT,
     owner TEXT,
     users TEXT NOT NULL,
     parent_agent_id TEXT,
