@@ -5,14 +5,9 @@
 // databases, the guard's own configuration); `require_approval` when a legitimate task could
 // need it (private networks, secret files, startup files), so a human decides.
 import type { Decision, Finding, Severity } from "../../wire/verdict.ts";
+import type { CheckSpec } from "../check-spec.ts";
 
-export interface CheckSpec {
-  category: string;
-  severity: Severity;
-  decision: Decision;
-  score: number;
-  title: string;
-}
+export type { CheckSpec };
 
 const SSRF = "security.ssrf";
 const EXFIL = "security.data_exfiltration";

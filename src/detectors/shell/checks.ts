@@ -4,15 +4,9 @@
 // Decisions follow one rule: `block` when the command is an attack or irreversible damage on
 // its face; `require_approval` when it is a legitimate operation that changes the machine's
 // trust (persistence hooks, package sources, interactive root), so a human decides.
-import type { Decision, Severity } from "../../wire/verdict.ts";
+import type { CheckSpec } from "../check-spec.ts";
 
-export interface CheckSpec {
-  category: string;
-  severity: Severity;
-  decision: Decision;
-  score: number;
-  title: string;
-}
+export type { CheckSpec };
 
 const MALICIOUS = "security.malicious_command";
 const PRIVESC = "security.privilege_escalation";
