@@ -37,9 +37,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export const runAgents = (argv: readonly string[], env: Record<string, string | undefined>) =>
   withStorage("agents", argv, env, async (storage, workspace) => {
-    console.log(["agent_id", "types", "agent_workspace", "owner", "users", "chain", "attestation", "first_seen", "last_seen", "events"].join("\t"));
+    console.log(["agent_id", "types", "agent_workspace", "owner", "users", "chain", "attestation", "first_seen", "last_seen"].join("\t"));
     for (const a of await storage.agents.list(workspace)) {
-      console.log([a.agentId, a.agentTypes.join(","), a.agentWorkspace ?? "", a.owner ?? "", a.users.join(","), a.delegationChain.join(">"), a.attestation, iso(a.firstSeenAt), iso(a.lastSeenAt), a.eventCount].join("\t"));
+      console.log([a.agentId, a.agentTypes.join(","), a.agentWorkspace ?? "", a.owner ?? "", a.users.join(","), a.delegationChain.join(">"), a.attestation, iso(a.firstSeenAt), iso(a.lastSeenAt)].join("\t"));
     }
   });
 

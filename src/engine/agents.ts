@@ -47,8 +47,18 @@ function merge(known: AgentRecord | undefined, event: GuardEvent, a: Attribution
     attestation: known ? strongest(known.attestation, a.attestation) : a.attestation,
     firstSeenAt: known?.firstSeenAt ?? now,
     lastSeenAt: now,
-    eventCount: (known?.eventCount ?? 0) + 1,
   };
+}
+
+/** Rewriting an unchanged agent on every event would double the writes; last_seen may lag this much. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+function changed(known: AgentRecord | undefined, next: AgentRecord): boolean {
+  if (!known) return true;
+  if (next.lastSeenAt - known.lastSeenAt >= LAST_SEEN_RESOLUTION_MS) return true;
+  const { lastSeenAt: _a, ...before } = known;
+  const { lastSeenAt: _b, ...after } = next;
+  return JSON.stringify(before) !== JSON.stringify(after);
 }
 
 function spawned(parent: AgentRecord, event: GuardEvent, known: AgentRecord | undefined, now: number): AgentRecord | undefined {
@@ -67,7 +77,6 @@ function spawned(parent: AgentRecord, event: GuardEvent, known: AgentRecord | un
     attestation: known?.attestation ?? parent.attestation,
     firstSeenAt: known?.firstSeenAt ?? now,
     lastSeenAt: now,
-    eventCount: known?.eventCount ?? 0,
   };
 }
 
@@ -90,10 +99,12 @@ export function createAgentTracker(store: AgentStore, maxCached = 50_000): Agent
       if (known && claimed && known.agentTypes.length > 0 && !known.agentTypes.includes(claimed)) {
         findings.push(finding("security.shadow_agent", "agents.shadow_agent", "an agent_id already known claims another agent type"));
       }
-      const updates = [self];
+      const updates = changed(known, self) ? [self] : [];
       if (event.kind === "agent_spawn") {
         const childId = typeof event.payload.child_agent_id === "string" ? event.payload.child_agent_id : "";
         const child = spawned(self, event, childId ? await load(workspaceId, childId) : undefined, now);
+        // A spawn always records its child (and the parent it names).
+        if (updates.length === 0) updates.push(self);
         if (child) updates.push(child);
         const beyond = (child?.grantedScopes ?? []).filter((scope) => self.grantedScopes !== null && !self.grantedScopes.includes(scope));
         if (beyond.length > 0) findings.push(finding("security.privilege_escalation", "agents.scope_escalation", "a child agent was granted scopes its parent does not hold"));

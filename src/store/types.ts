@@ -88,8 +88,8 @@ export interface AgentRecord {
   grantedScopes: string[] | null;
   attestation: Attestation;
   firstSeenAt: number;
+  /** Updated at most once a minute for an unchanged agent. */
   lastSeenAt: number;
-  eventCount: number;
 }
 
 export interface AgentStore {

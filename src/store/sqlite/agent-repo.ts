@@ -15,7 +15,6 @@ interface Row {
   attestation: Attestation;
   first_seen_at: number;
   last_seen_at: number;
-  event_count: number;
 }
 
 const toRecord = (r: Row): AgentRecord => ({
@@ -30,7 +29,6 @@ const toRecord = (r: Row): AgentRecord => ({
   attestation: r.attestation,
   firstSeenAt: r.first_seen_at,
   lastSeenAt: r.last_seen_at,
-  eventCount: r.event_count,
 });
 
 export function createAgentRepo(db: Database): AgentStore {

@@ -70,14 +70,14 @@ export function createEventWrites(db: Database): EventWrites {
   );
   const upsertAgent = db.prepare(
     `INSERT INTO agents (workspace_id, agent_id, agent_types, agent_workspace, owner, users, parent_agent_id,
-       delegation_chain, granted_scopes, attestation, first_seen_at, last_seen_at, event_count)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1)
+       delegation_chain, granted_scopes, attestation, first_seen_at, last_seen_at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
      ON CONFLICT (workspace_id, agent_id) DO UPDATE SET
        agent_types = excluded.agent_types, agent_workspace = excluded.agent_workspace,
        owner = excluded.owner, users = excluded.users,
        parent_agent_id = excluded.parent_agent_id, delegation_chain = excluded.delegation_chain,
        granted_scopes = excluded.granted_scopes, attestation = excluded.attestation,
-       last_seen_at = max(last_seen_at, excluded.last_seen_at), event_count = event_count + 1`,
+       last_seen_at = max(last_seen_at, excluded.last_seen_at)`,
   );
   // The probe needs as much fresh space as a large event, then gives it back: a database that
   // can only rewrite a tiny row in place is not one that can take events.

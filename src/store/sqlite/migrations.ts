@@ -112,7 +112,6 @@ export const MIGRATIONS: readonly string[] = [
     attestation TEXT NOT NULL,
     first_seen_at INTEGER NOT NULL,
     last_seen_at INTEGER NOT NULL,
-    event_count INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, agent_id)
   ) WITHOUT ROWID;
   `,
