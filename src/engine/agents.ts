@@ -53,12 +53,22 @@ function merge(known: AgentRecord | undefined, event: GuardEvent, a: Attribution
 /** Rewriting an unchanged agent on every event would double the writes; last_seen may lag this much. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
+const sameList = (a: readonly string[] | null, b: readonly string[] | null) =>
+  a === b || (a !== null && b !== null && a.length === b.length && a.every((v, i) => v === b[i]));
+
 function changed(known: AgentRecord | undefined, next: AgentRecord): boolean {
   if (!known) return true;
-  if (next.lastSeenAt - known.lastSeenAt >= LAST_SEEN_RESOLUTION_MS) return true;
-  const { lastSeenAt: _a, ...before } = known;
-  const { lastSeenAt: _b, ...after } = next;
-  return JSON.stringify(before) !== JSON.stringify(after);
+  return (
+    next.lastSeenAt - known.lastSeenAt >= LAST_SEEN_RESOLUTION_MS ||
+    known.agentWorkspace !== next.agentWorkspace ||
+    known.owner !== next.owner ||
+    known.parentAgentId !== next.parentAgentId ||
+    known.attestation !== next.attestation ||
+    !sameList(known.agentTypes, next.agentTypes) ||
+    !sameList(known.users, next.users) ||
+    !sameList(known.delegationChain, next.delegationChain) ||
+    !sameList(known.grantedScopes, next.grantedScopes)
+  );
 }
 
 function spawned(parent: AgentRecord, event: GuardEvent, known: AgentRecord | undefined, now: number): AgentRecord | undefined {
