@@ -6,6 +6,7 @@ import type { PolicyHolder } from "./engine/policy-set.ts";
 import type { SensorCounts } from "./engine/sensor-counts.ts";
 import { errors } from "./http/errors.ts";
 import type { GuardDeps } from "./http/guard.ts";
+import { handleApprovals } from "./http/routes/approvals.ts";
 import { handleConfig } from "./http/routes/config.ts";
 import { handleEnroll } from "./http/routes/enroll.ts";
 import { handleEvaluate } from "./http/routes/evaluate.ts";
@@ -15,13 +16,14 @@ import { handleIngest } from "./http/routes/ingest.ts";
 import { randomId } from "./lib/ids.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/log.ts";
-import { StorageOverloadedError, StorageUnavailableError, type LivenessStore, type StorageHealth } from "./store/types.ts";
+import { StorageOverloadedError, StorageUnavailableError, type ApprovalStore, type LivenessStore, type StorageHealth } from "./store/types.ts";
 
 export interface AppDeps extends GuardDeps {
   engine: Engine;
   policies: PolicyHolder;
   health: StorageHealth;
   liveness: LivenessStore;
+  approvals: ApprovalStore;
   sensorCounts: SensorCounts;
   clock: Clock;
   version: string;
@@ -36,6 +38,7 @@ const ROUTES: Record<string, string> = {
   "/v1/config": "GET",
   "/v1/enroll": "POST",
   "/v1/heartbeat": "POST",
+  "/v1/approvals": "GET",
 };
 
 function pathOf(url: string): string {
@@ -68,7 +71,8 @@ export function createApp(deps: AppDeps) {
     .post("/v1/ingest", ({ request }) => handleIngest(request, deps), raw)
     .get("/v1/config", ({ request }) => handleConfig(request, deps))
     .post("/v1/enroll", ({ request }) => handleEnroll(request, deps), raw)
-    .post("/v1/heartbeat", ({ request }) => handleHeartbeat(request, deps), raw);
+    .post("/v1/heartbeat", ({ request }) => handleHeartbeat(request, deps), raw)
+    .get("/v1/approvals", ({ request }) => handleApprovals(request, deps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,4 +1,5 @@
 // Entry point of the `warden` executable: dispatch to a command in cli/.
+import { runApprovals } from "./cli/approvals.ts";
 import { HELP } from "./cli/help.ts";
 import { runKeys } from "./cli/keys.ts";
 import { runAgents, runFindings } from "./cli/inventory.ts";
@@ -22,6 +23,8 @@ async function main(argv: string[]): Promise<number> {
       return runPolicy(rest);
     case "pep":
       return runPep(rest, process.env);
+    case "approvals":
+      return runApprovals(rest, process.env);
     case "agents":
       return runAgents(rest, process.env);
     case "findings":

@@ -14,6 +14,8 @@ Usage:
                                      Revoke a PEP key for good; its signatures then get 403
   warden pep set-ceiling KEY_ID LEVEL --workspace W
                                      Lower (or raise) the attestation a PEP key may vouch for
+  warden approvals list|show ID|approve ID|deny ID --workspace W [--reason R] [--by NAME]
+                                     Decide about actions waiting in the approval queue
   warden agents --workspace W        The agent inventory: types, owner, users, lineage, attestation
   warden findings --workspace W [--category PREFIX] [--limit N]
                                      The newest findings (detectors and runtime signals)
@@ -41,6 +43,6 @@ keys options:
 
 On first start warden mints a key for workspace "default" and prints it once; only its hash
 is stored. Endpoints: GET /v1/health, POST /v1/evaluate, POST /v1/ingest, POST /v1/enroll,
-GET /v1/config (Authorization: Bearer svc_...; svc-batch-signature optional).
+POST /v1/heartbeat, GET /v1/approvals, GET /v1/config (Authorization: Bearer svc_...; svc-batch-signature optional).
 SIGTERM or Ctrl-C drains in-flight requests and exits 0.
 `;

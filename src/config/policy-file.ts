@@ -67,6 +67,7 @@ const PolicyBody = {
   ),
   whitelist: Type.Optional(Type.Array(WhitelistEntry)),
   content_required_kinds: Type.Optional(Type.Array(literalUnion(KINDS))),
+  approval_ttl_s: Type.Optional(Type.Integer({ minimum: 10, maximum: 7 * 86_400 })),
   min_attestation: Type.Optional(
     Type.Object(
       {
@@ -161,6 +162,7 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
       tools: { ...file.min_attestation?.tools, ...own?.min_attestation?.tools },
       categories: { ...file.min_attestation?.categories, ...own?.min_attestation?.categories },
     },
+    approvalTtlMs: (own?.approval_ttl_s ?? file.approval_ttl_s ?? DEFAULT_POLICY.approvalTtlMs / 1000) * 1000,
     contentRequiredKinds: own?.content_required_kinds ?? file.content_required_kinds ?? DEFAULT_POLICY.contentRequiredKinds,
     onUnreachable: { ...DEFAULT_POLICY.onUnreachable, ...file.on_unreachable, ...own?.on_unreachable } as Record<string, UnreachableAction>,
   };

@@ -2,13 +2,15 @@
 // compose -> record. evaluate answers only after what it returns is durably recorded.
 import type { Clock } from "../lib/clock.ts";
 import { timeOrderedId } from "../lib/ids.ts";
-import type { Attribution, EventStore, ToolDefinition } from "../store/types.ts";
+import type { ApprovalStore, Attribution, EventStore, ToolDefinition } from "../store/types.ts";
 import { clampAttestation } from "../trust/attestation.ts";
 import type { Attestation, GuardEvent, Provenance } from "../wire/guard-event.ts";
 import type { Verdict } from "../wire/verdict.ts";
 import { compose } from "./compose.ts";
 import { createInspectedEvent } from "./inspected-event.ts";
 import { applyPolicy } from "./apply-policy.ts";
+import { applyApproval } from "./approvals.ts";
+import { digestInput, payloadDigest } from "./payload-digest.ts";
 import { judgeAttestation } from "./attestation-policy.ts";
 import type { Policy } from "./policy.ts";
 import type { PolicyHolder } from "./policy-set.ts";
@@ -43,6 +45,7 @@ export interface EngineDeps {
   agents: AgentTracker;
   units: DecisionUnits;
   sensorCounts: SensorCounts;
+  approvals: ApprovalStore;
   onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
 }
 
@@ -117,6 +120,30 @@ export function createEngine(deps: EngineDeps): Engine {
     return { status: "ok", detector: FLOW_PROVIDER, outcome, latencyMs };
   };
 
+  const requestApproval = (event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict) => {
+    const now = clock.now();
+    const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
+    return deps.approvals.create(caller.workspaceId, {
+      approvalId: timeOrderedId("apr_", now),
+      guardId: event.guard_id,
+      status: "pending",
+      kind: event.kind,
+      payloadDigest: payloadDigest(event) ?? null,
+      digestInput: digestInput(event) ?? null,
+      eventId: event.event_id,
+      sessionId: attribution.sessionId,
+      agentId: attribution.agentId,
+      policyVersion: policy.version,
+      categories: (verdict.categories ?? []).map((c) => c.id),
+      reasons: verdict.reasons ?? [],
+      createdAt: now,
+      expiresAt: now + policy.approvalTtlMs,
+      decidedAt: null,
+      decidedBy: null,
+      decisionReason: null,
+    });
+  };
+
   const judge = async (event: GuardEvent, caller: Caller, attribution: Attribution, dryRun: boolean) => {
     const started = performance.now();
     const { policy, detectors } = deps.policies.current().forWorkspace(caller.workspaceId);
@@ -156,7 +183,14 @@ export function createEngine(deps: EngineDeps): Engine {
     async evaluate(event, caller, { partial }) {
       const attribution = await attribute(event, caller);
       const judged = await judge(event, caller, attribution, partial);
-      if (partial) return judged.verdict;
+      const digest = payloadDigest(event);
+      const approval = await deps.approvals.get(caller.workspaceId, event.guard_id, clock.now());
+      let verdict = applyApproval(judged.verdict, approval, digest);
+      if (partial) return verdict;
+      if (verdict.decision === "require_approval" && !approval) {
+        const request = await requestApproval(event, caller, attribution, verdict);
+        verdict = { ...verdict, "x.svc.approval_id": request.approvalId, "x.svc.approval_status": request.status };
+      }
       // Dedupe happens inside the write (one writer, one transaction), so there is no
       // read-then-write race and no extra lookup on the hot path; a repeat gets the stored verdict.
       const outcome = await deps.events.record({
@@ -165,7 +199,7 @@ export function createEngine(deps: EngineDeps): Engine {
         attribution,
         source: "evaluate",
         receivedAt: clock.now(),
-        verdict: judged.verdict,
+        verdict,
         findings: judged.findings,
         redactionCounters: judged.counters,
         definitions: judged.definitions,
@@ -178,7 +212,7 @@ export function createEngine(deps: EngineDeps): Engine {
         deps.units.observe(caller.workspaceId, event, judged.verdict.decision);
         if (event.sensor) deps.sensorCounts.received(caller.workspaceId, event.sensor.id);
       }
-      return outcome.created || !outcome.verdict ? judged.verdict : outcome.verdict;
+      return outcome.created || !outcome.verdict ? verdict : outcome.verdict;
     },
 
     async ingest(slots, caller) {

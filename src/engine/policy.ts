@@ -59,6 +59,8 @@ export interface Policy {
    * below it the decision is stricter (approval for a tool, block for a category).
    */
   minAttestation: { tools: Record<string, Attestation>; categories: Record<string, Attestation> };
+  /** How long an approval request waits for a human before it expires (and blocks). */
+  approvalTtlMs: number;
   /** Degraded-mode directives for PEPs (decisions.md, GET /v1/config). */
   onUnreachable: Record<string, UnreachableAction>;
 }
@@ -76,6 +78,7 @@ export const DEFAULT_POLICY: Policy = {
   strategies: [],
   contentRequiredKinds: ["exec", "tool_call", "network", "file"],
   minAttestation: { tools: {}, categories: {} },
+  approvalTtlMs: 15 * 60_000,
   onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
 };
 

@@ -130,6 +130,42 @@ export interface LivenessStore {
   states(workspaceId: string): Promise<{ sensorKey: string; instanceId: string; lastSeenAt: number; dark: boolean }[]>;
 }
 
+export type ApprovalStatus = "pending" | "approved" | "denied" | "expired";
+
+export interface ApprovalRecord {
+  approvalId: string;
+  guardId: string;
+  status: ApprovalStatus;
+  kind: string;
+  payloadDigest: string | null;
+  /** The canonical text of what will run (decisions.md digest subset): what an approver is shown. */
+  digestInput: string | null;
+  eventId: string;
+  sessionId: string;
+  agentId: string;
+  policyVersion: string;
+  categories: string[];
+  reasons: string[];
+  createdAt: number;
+  expiresAt: number;
+  decidedAt: number | null;
+  decidedBy: string | null;
+  decisionReason: string | null;
+}
+
+export type DecideResult = { ok: true; record: ApprovalRecord } | { ok: false; reason: "not_found" | "not_pending" };
+
+export interface ApprovalStore {
+  /** The request for a guard_id as of `now` (a pending one past its TTL becomes expired, durably). */
+  get(workspaceId: string, guardId: string, now: number): Promise<ApprovalRecord | undefined>;
+  byId(workspaceId: string, approvalId: string, now: number): Promise<ApprovalRecord | undefined>;
+  /** Creates the request unless the guard_id has one; returns the one that stands. */
+  create(workspaceId: string, record: ApprovalRecord): Promise<ApprovalRecord>;
+  /** Pending to approved or denied, if still pending and not expired: one winner against expiry. */
+  decide(workspaceId: string, approvalId: string, status: "approved" | "denied", by: string, reason: string | null, now: number): Promise<DecideResult>;
+  list(workspaceId: string, now: number, status?: ApprovalStatus): Promise<ApprovalRecord[]>;
+}
+
 export interface DefinitionStore {
   /** The digest of the first definition seen under this name in the workspace. */
   firstDigest(workspaceId: string, name: string): Promise<string | undefined>;
@@ -189,6 +225,7 @@ export interface Storage {
   pepKeys: PepKeyStore;
   agents: AgentStore;
   liveness: LivenessStore;
+  approvals: ApprovalStore;
   health: StorageHealth;
   /** Commits what is queued and releases the database. */
   close(): Promise<void>;

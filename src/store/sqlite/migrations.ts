@@ -142,4 +142,30 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX runtime_findings_workspace ON runtime_findings (workspace_id, id);
   `,
+  `
+  -- Human approvals behind require_approval verdicts: one request per (workspace, guard_id),
+  -- bound to the payload digest of the action that asked. Terminal states never change.
+  CREATE TABLE approvals (
+    workspace_id TEXT NOT NULL,
+    guard_id TEXT NOT NULL,
+    approval_id TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    payload_digest TEXT,
+    digest_input TEXT,
+    event_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    policy_version TEXT NOT NULL,
+    categories TEXT NOT NULL,
+    reasons TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    decided_at INTEGER,
+    decided_by TEXT,
+    decision_reason TEXT,
+    PRIMARY KEY (workspace_id, guard_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX approvals_pending ON approvals (workspace_id, status, created_at);
+  `,
 ];

@@ -8,6 +8,7 @@ import type { CheckpointerMessage } from "./checkpointer.ts";
 import { openDatabase, type SyncMode } from "./database.ts";
 import { createEventRepo } from "./event-repo.ts";
 import { createAgentRepo } from "./agent-repo.ts";
+import { createApprovalRepo } from "./approval-repo.ts";
 import { createKeyRepo } from "./key-repo.ts";
 import { createLivenessRepo } from "./liveness-repo.ts";
 import { createPepKeyRepo } from "./pep-key-repo.ts";
@@ -76,6 +77,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     pepKeys: createPepKeyRepo(db, writer),
     agents: createAgentRepo(db),
     liveness: createLivenessRepo(db, writer),
+    approvals: createApprovalRepo(db, writer),
     health: {
       async problem() {
         const now = options.clock.now();

@@ -1,0 +1,79 @@
+// `warden approvals list|show|approve|deny`: a person decides about the exact action that will
+// run. What is shown is the canonical text the decision binds to, not what the agent said of it.
+import { mkdirSync } from "node:fs";
+import { userInfo } from "node:os";
+import { parseArgs } from "../config/args.ts";
+import { systemClock } from "../lib/clock.ts";
+import { databasePath } from "../runtime.ts";
+import { createSqliteStorage } from "../store/sqlite/storage.ts";
+import type { ApprovalRecord, ApprovalStatus } from "../store/types.ts";
+
+const OPTIONS = { workspace: "value", data: "value", reason: "value", by: "value", status: "value" } as const;
+const USAGE = "usage: warden approvals list [--status S] | show ID | approve ID [--reason R] | deny ID [--reason R]  (--workspace W)";
+const ARITY: Record<string, number> = { list: 0, show: 1, approve: 1, deny: 1 };
+
+const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
+
+function describe(r: ApprovalRecord): string {
+  return [
+    `approval ${r.approvalId} (${r.status})`,
+    `guard_id:   ${r.guardId}`,
+    `agent:      ${r.agentId}   session: ${r.sessionId}`,
+    `asked:      ${iso(r.createdAt)}   expires: ${iso(r.expiresAt)}`,
+    `categories: ${r.categories.join(", ") || "(none)"}`,
+    `why:        ${r.reasons.join("; ")}`,
+    `action (${r.kind}, ${r.payloadDigest ?? "not approvable by receipt"}):`,
+    `  ${r.digestInput ?? "(this kind has no canonical action text)"}`,
+    ...(r.decidedAt !== null ? [`decided:    ${iso(r.decidedAt)} by ${r.decidedBy ?? "expiry"}${r.decisionReason ? `: ${r.decisionReason}` : ""}`] : []),
+  ].join("\n");
+}
+
+export async function runApprovals(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
+  const [action = "", ...rest] = argv;
+  const args = parseArgs(rest, OPTIONS);
+  const workspace = args.options.get("workspace");
+  const status = args.options.get("status") as ApprovalStatus | undefined;
+  const errors = [...args.errors];
+  if (!(action in ARITY) || args.positional.length !== ARITY[action] || !workspace) errors.push(USAGE);
+  if (status && !["pending", "approved", "denied", "expired"].includes(status)) errors.push("--status must be pending, approved, denied or expired");
+  if (errors.length) {
+    for (const e of errors) console.error(`warden approvals: ${e}`);
+    return 2;
+  }
+  const dataDir = args.options.get("data") || env.WARDEN_DATA || ".warden";
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false, busyTimeoutMs: 5000 });
+  const now = systemClock.now();
+  try {
+    if (action === "list") {
+      for (const r of await storage.approvals.list(workspace!, now, status)) {
+        console.log([r.approvalId, r.status, r.guardId, r.agentId, r.categories.join(","), iso(r.createdAt), iso(r.expiresAt)].join("\t"));
+      }
+      return 0;
+    }
+    const id = args.positional[0]!;
+    if (action === "show") {
+      const record = await storage.approvals.byId(workspace!, id, now);
+      if (!record) return notFound(id);
+      console.log(describe(record));
+      return 0;
+    }
+    const by = args.options.get("by") || env.USER || userInfo().username || "cli";
+    const result = await storage.approvals.decide(workspace!, id, action === "approve" ? "approved" : "denied", by, args.options.get("reason") ?? null, now);
+    if (!result.ok) {
+      if (result.reason === "not_found") return notFound(id);
+      const current = await storage.approvals.byId(workspace!, id, now);
+      console.error(`warden approvals: ${id} is ${current?.status}; a decided or expired request never changes`);
+      return 1;
+    }
+    console.error(`${id} ${result.record.status} by ${by}`);
+    return 0;
+  } finally {
+    await storage.close();
+  }
+}
+
+function notFound(id: string): number {
+  console.error(`warden approvals: no approval ${id} in this workspace`);
+  return 1;
+}

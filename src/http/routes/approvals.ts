@@ -1,0 +1,18 @@
+// GET /v1/approvals?guard_id= (decisions.md): the human decision behind require_approval.
+import type { Clock } from "../../lib/clock.ts";
+import type { ApprovalStore } from "../../store/types.ts";
+import { errors, json } from "../errors.ts";
+import { authenticate, type GuardDeps } from "../guard.ts";
+
+export async function handleApprovals(request: Request, deps: GuardDeps & { approvals: ApprovalStore; clock: Clock }): Promise<Response> {
+  const caller = await authenticate(request, deps);
+  if (caller instanceof Response) return caller;
+  const guardId = new URL(request.url).searchParams.get("guard_id");
+  if (!guardId) return errors.invalidBody("guard_id is required");
+  const record = await deps.approvals.get(caller.workspaceId, guardId, deps.clock.now());
+  // A 404 with a `status` key tells the public SDKs the route exists (decisions.md).
+  if (!record) return json({ status: "not_found" }, 404);
+  const body: Record<string, unknown> = { status: record.status };
+  if (record.decidedAt !== null) body.decided_at = new Date(record.decidedAt).toISOString();
+  return json(body);
+}

@@ -1,0 +1,95 @@
+// Approvals over the real HTTP path: require_approval creates a request bound to the payload
+// digest; an operator decides on the CLI; the same action then gets the human's answer, and a
+// changed argument never inherits it. Expiry is driven by the injected clock.
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { Verdict } from "../src/wire/verdict.ts";
+import { makeEvent, startWarden } from "./helpers.ts";
+
+type W = Awaited<ReturnType<typeof startWarden>>;
+const main = join(import.meta.dir, "..", "src", "main.ts");
+const risky = (guard: string, line = "export FOO=1") =>
+  makeEvent({ guard_id: guard, kind: "tool_call", payload: { name: "Bash", arguments: { command: `echo '${line}' >> ~/.bashrc` } } });
+const verdictOf = async (w: W, event: unknown) => (await (await w.evaluate(event)).json()) as Verdict;
+const poll = async (w: W, guard: string) => {
+  const res = await w.request("GET", `/v1/approvals?guard_id=${encodeURIComponent(guard)}`);
+  return [res.status, await res.json()] as const;
+};
+const cli = (w: W, ...args: string[]) =>
+  Bun.spawnSync([process.execPath, main, "approvals", ...args, "--workspace", "ws-test", "--data", w.dataDir, "--by", "alice"], { stdout: "pipe", stderr: "pipe" });
+
+describe("approval flow", () => {
+  test("pending, approved on the CLI, then allow for the same action only", async () => {
+    await using w = await startWarden();
+    w.clock.set(Date.now());
+    const first = await verdictOf(w, risky("g-1"));
+    expect(first.decision).toBe("require_approval");
+    const approvalId = first["x.svc.approval_id"] as string;
+    expect(approvalId).toMatch(/^apr_/);
+    expect(await poll(w, "g-1")).toEqual([200, { status: "pending" }]);
+
+    const shown = cli(w, "show", approvalId).stdout.toString();
+    expect(shown).toContain("\"command\":\"echo 'export FOO=1' >> ~/.bashrc\"");
+    expect(cli(w, "list", "--status", "pending").stdout.toString()).toContain(approvalId);
+    expect(cli(w, "approve", approvalId, "--reason", "dotfiles setup").exitCode).toBe(0);
+
+    const [status, body] = await poll(w, "g-1");
+    expect([status, (body as { status: string }).status]).toEqual([200, "approved"]);
+    expect((body as { decided_at: string }).decided_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const again = await verdictOf(w, risky("g-1"));
+    expect(again.decision).toBe("allow");
+    expect(again.reasons).toEqual(["approved by alice"]);
+    // Approve X, run X': judged afresh, never allowed by X's approval.
+    const changed = await verdictOf(w, risky("g-1", "export FOO=2"));
+    expect(changed.decision).toBe("require_approval");
+    expect(changed["x.svc.approval_id"]).toBeUndefined();
+    // Terminal states never change.
+    expect(cli(w, "deny", approvalId).exitCode).toBe(1);
+  });
+
+  test("denied means block for that action", async () => {
+    await using w = await startWarden();
+    w.clock.set(Date.now());
+    const id = (await verdictOf(w, risky("g-2")))["x.svc.approval_id"] as string;
+    expect(cli(w, "deny", id, "--reason", "not on this host").exitCode).toBe(0);
+    const again = await verdictOf(w, risky("g-2"));
+    expect(again.decision).toBe("block");
+    expect(again.reasons![0]).toBe("denied by alice");
+  });
+
+  test("nothing is approved by waiting: expired behaves as denied", async () => {
+    await using w = await startWarden();
+    await verdictOf(w, risky("g-3"));
+    w.clock.advance(15 * 60_000 + 1);
+    expect(await poll(w, "g-3")).toEqual([200, { status: "expired", decided_at: expect.any(String) }]);
+    expect((await verdictOf(w, risky("g-3"))).decision).toBe("block");
+  });
+
+  test("an approval racing its expiry has one winner", async () => {
+    await using w = await startWarden();
+    const id = (await verdictOf(w, risky("g-4")))["x.svc.approval_id"] as string;
+    const record = await w.runtime.storage.approvals.byId("ws-test", id, w.clock.now());
+    const atExpiry = record!.expiresAt;
+    const [approve, read] = await Promise.all([
+      w.runtime.storage.approvals.decide("ws-test", id, "approved", "bob", null, atExpiry),
+      w.runtime.storage.approvals.get("ws-test", "g-4", atExpiry),
+    ]);
+    expect(approve).toEqual({ ok: false, reason: "not_pending" });
+    expect(read!.status).toBe("expired");
+    const before = await w.runtime.storage.approvals.decide("ws-test", id, "approved", "bob", null, atExpiry - 1);
+    expect(before).toEqual({ ok: false, reason: "not_pending" });
+  });
+
+  test("GET /v1/approvals: 400 without guard_id, 404 with a status key when unknown, per workspace", async () => {
+    await using w = await startWarden();
+    const missing = await w.request("GET", "/v1/approvals");
+    expect([missing.status, await missing.json()]).toEqual([400, { error: "invalid_body", message: "guard_id is required" }]);
+    expect(await poll(w, "nope")).toEqual([404, { status: "not_found" }]);
+    await verdictOf(w, risky("g-5"));
+    const other = await w.mintKey("ws-other");
+    const res = await w.request("GET", "/v1/approvals?guard_id=g-5", { auth: other });
+    expect(res.status).toBe(404);
+    expect((await w.request("GET", "/v1/approvals?guard_id=g-5", { auth: null })).status).toBe(401);
+  });
+});
