@@ -6,7 +6,7 @@ import type { PolicyHolder } from "./engine/policy-set.ts";
 import type { SensorCounts } from "./engine/sensor-counts.ts";
 import { errors } from "./http/errors.ts";
 import type { GuardDeps } from "./http/guard.ts";
-import { handleApprovals } from "./http/routes/approvals.ts";
+import { handleApprovals, handleJwks } from "./http/routes/approvals.ts";
 import { handleConfig } from "./http/routes/config.ts";
 import { handleEnroll } from "./http/routes/enroll.ts";
 import { handleEvaluate } from "./http/routes/evaluate.ts";
@@ -16,6 +16,7 @@ import { handleIngest } from "./http/routes/ingest.ts";
 import { randomId } from "./lib/ids.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/log.ts";
+import type { SigningKeyring } from "./trust/signing-keys.ts";
 import { StorageOverloadedError, StorageUnavailableError, type ApprovalStore, type LivenessStore, type StorageHealth } from "./store/types.ts";
 
 export interface AppDeps extends GuardDeps {
@@ -24,6 +25,7 @@ export interface AppDeps extends GuardDeps {
   health: StorageHealth;
   liveness: LivenessStore;
   approvals: ApprovalStore;
+  keyring: SigningKeyring;
   sensorCounts: SensorCounts;
   clock: Clock;
   version: string;
@@ -39,6 +41,7 @@ const ROUTES: Record<string, string> = {
   "/v1/enroll": "POST",
   "/v1/heartbeat": "POST",
   "/v1/approvals": "GET",
+  "/.well-known/jwks.json": "GET",
 };
 
 function pathOf(url: string): string {
@@ -72,7 +75,8 @@ export function createApp(deps: AppDeps) {
     .get("/v1/config", ({ request }) => handleConfig(request, deps))
     .post("/v1/enroll", ({ request }) => handleEnroll(request, deps), raw)
     .post("/v1/heartbeat", ({ request }) => handleHeartbeat(request, deps), raw)
-    .get("/v1/approvals", ({ request }) => handleApprovals(request, deps));
+    .get("/v1/approvals", ({ request }) => handleApprovals(request, deps))
+    .get("/.well-known/jwks.json", () => handleJwks(deps.keyring));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -18,6 +18,7 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { silentLogger, type Logger } from "./lib/log.ts";
 import { createSqliteStorage, type SqliteStorage } from "./store/sqlite/storage.ts";
 import { createKeyVerifier } from "./trust/api-keys.ts";
+import { openKeyring } from "./trust/signing-keys.ts";
 import { VERSION } from "./version.ts";
 
 export interface RuntimeOptions {
@@ -48,6 +49,8 @@ export interface Runtime {
 }
 
 export const databasePath = (dataDir: string) => (dataDir === ":memory:" ? ":memory:" : join(dataDir, "warden.db"));
+/** Receipt signing keys live beside the database; in-memory runtimes keep them in memory. */
+export const signingKeysPath = (dataDir: string) => (dataDir === ":memory:" ? undefined : join(dataDir, "signing-keys.json"));
 
 export function createRuntime(options: RuntimeOptions): Runtime {
   const clock = options.clock ?? systemClock;
@@ -82,6 +85,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     pepKeys: storage.pepKeys,
     liveness: storage.liveness,
     approvals: storage.approvals,
+    keyring: openKeyring(signingKeysPath(options.dataDir), clock.now),
     sensorCounts,
     clock,
     rateLimiter: createRateLimiter(options.rateLimit ?? 600, clock),

@@ -93,3 +93,55 @@ describe("approval flow", () => {
     expect((await w.request("GET", "/v1/approvals?guard_id=g-5", { auth: null })).status).toBe(401);
   });
 });
+
+describe("receipts", () => {
+  const b64json = (part: string) => JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
+
+  async function approvedReceipt(w: W, guard: string) {
+    const id = (await verdictOf(w, risky(guard)))["x.svc.approval_id"] as string;
+    await w.runtime.storage.approvals.decide("ws-test", id, "approved", "alice", null, w.clock.now());
+    const [, body] = await poll(w, guard);
+    return (body as { receipt: string }).receipt;
+  }
+
+  async function verify(w: W, receipt: string): Promise<boolean> {
+    const { ed25519 } = await import("@noble/curves/ed25519.js");
+    const jwks = (await (await w.request("GET", "/.well-known/jwks.json", { auth: null })).json()) as { keys: { kid: string; x: string }[] };
+    const [h, p, s] = receipt.split(".");
+    const key = jwks.keys.find((k) => k.kid === b64json(h!).kid);
+    if (!key) return false;
+    return ed25519.verify(Buffer.from(s!, "base64url"), new TextEncoder().encode(`${h}.${p}`), Buffer.from(key.x, "base64url"));
+  }
+
+  test("an approved request carries a receipt verifiable with nothing but the JWKS", async () => {
+    await using w = await startWarden();
+    const receipt = await approvedReceipt(w, "g-r");
+    const [h, p] = receipt.split(".");
+    expect(b64json(h!)).toMatchObject({ alg: "EdDSA", typ: "svc-receipt+jws" });
+    const claims = b64json(p!);
+    expect(claims).toMatchObject({ svc_version: "0.5", issuer: "warden", scope: "single_action", guard_id: "g-r", approver: "alice" });
+    expect(claims.bindings).toEqual([{ kind: "tool_call", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
+    expect(Date.parse(claims.expires_at)).toBeGreaterThan(Date.parse(claims.approved_at));
+    expect(await verify(w, receipt)).toBe(true);
+    // Tampered claims fail; an expired receipt is recognisable from its own claims.
+    const forged = { ...claims, bindings: [{ kind: "tool_call", payload_digest: `sha256:${"0".repeat(64)}` }] };
+    expect(await verify(w, `${h}.${Buffer.from(JSON.stringify(forged)).toString("base64url")}.${receipt.split(".")[2]}`)).toBe(false);
+    expect(Date.parse(claims.expires_at) < w.clock.now() + 16 * 60_000).toBe(true);
+  });
+
+  test("pending and denied requests carry no receipt; rotation keeps old receipts verifiable", async () => {
+    await using w = await startWarden();
+    await verdictOf(w, risky("g-p"));
+    expect((await poll(w, "g-p"))[1]).toEqual({ status: "pending" });
+    const old = await approvedReceipt(w, "g-old");
+    const { openKeyring } = await import("../src/trust/signing-keys.ts");
+    const { signingKeysPath } = await import("../src/runtime.ts");
+    const { statSync } = await import("node:fs");
+    expect(statSync(signingKeysPath(w.dataDir)!).mode & 0o777).toBe(0o600);
+    openKeyring(signingKeysPath(w.dataDir), () => w.clock.now()).rotate(w.clock.now());
+    const fresh = await approvedReceipt(w, "g-new");
+    expect(b64json(fresh.split(".")[0]!).kid).not.toBe(b64json(old.split(".")[0]!).kid);
+    expect(await verify(w, old)).toBe(true);
+    expect(await verify(w, fresh)).toBe(true);
+  });
+});

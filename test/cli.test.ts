@@ -70,3 +70,14 @@ describe("serve configuration", () => {
     expect(errors).toHaveLength(3);
   });
 });
+
+describe("warden keys rotate-signing", () => {
+  test("adds a receipt signing key and retires the previous one, keeping it published", () => {
+    using dir = tempDir();
+    expect(warden(["keys", "rotate-signing", "--data", dir.path]).exitCode).toBe(0);
+    expect(warden(["keys", "rotate-signing", "--data", dir.path]).exitCode).toBe(0);
+    const keys = JSON.parse(require("node:fs").readFileSync(join(dir.path, "signing-keys.json"), "utf8")) as { retired_at?: number }[];
+    expect(keys).toHaveLength(3);
+    expect(keys.filter((k) => k.retired_at === undefined)).toHaveLength(1);
+  });
+});

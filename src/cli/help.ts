@@ -7,6 +7,8 @@ Usage:
   warden serve [options]             Start the decision point (the default command)
   warden keys create --workspace W   Mint a workspace API key; prints the key alone on stdout
   warden keys list [--workspace W]   List keys (id, workspace, prefix, created, revoked)
+  warden keys rotate-signing [--data DIR]
+                                     New receipt signing key; old ones stay in the JWKS
   warden keys revoke KEY_ID --workspace W
                                      Revoke a key; requests with it get 401 within a second
   warden pep list --workspace W      PEP signing keys enrolled through POST /v1/enroll

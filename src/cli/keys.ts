@@ -3,7 +3,8 @@
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
-import { databasePath } from "../runtime.ts";
+import { databasePath, signingKeysPath } from "../runtime.ts";
+import { openKeyring } from "../trust/signing-keys.ts";
 import { createSqliteStorage } from "../store/sqlite/storage.ts";
 import { mintApiKey } from "../trust/api-keys.ts";
 
@@ -14,7 +15,8 @@ export async function runKeys(argv: readonly string[], env: Record<string, strin
   const args = parseArgs(rest, OPTIONS);
   const workspace = args.options.get("workspace");
   const errors = [...args.errors];
-  if (action !== "create" && action !== "list" && action !== "revoke") errors.push("usage: warden keys create|list|revoke");
+  if (action === "rotate-signing") return rotateSigning(args.options.get("data") || env.WARDEN_DATA || ".warden", errors);
+  if (action !== "create" && action !== "list" && action !== "revoke") errors.push("usage: warden keys create|list|revoke|rotate-signing");
   if ((action === "create" || action === "revoke") && !workspace) errors.push(`keys ${action} needs --workspace W`);
   if (action === "revoke" && args.positional.length !== 1) errors.push("usage: warden keys revoke KEY_ID --workspace W");
   if (action !== "revoke" && args.positional.length > 0) errors.push(`unexpected argument ${args.positional[0]}`);
@@ -49,4 +51,18 @@ export async function runKeys(argv: readonly string[], env: Record<string, strin
   } finally {
     await storage.close();
   }
+}
+
+/** A new receipt signing key; the previous one is retired but stays in the JWKS for verifying. */
+function rotateSigning(dataDir: string, errors: string[]): number {
+  if (errors.length) {
+    for (const e of errors) console.error(`warden keys: ${e}`);
+    return 2;
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const keyring = openKeyring(signingKeysPath(dataDir), Date.now);
+  keyring.current();
+  const next = keyring.rotate(Date.now());
+  console.error(`receipt signing key is now ${next.kid}; earlier keys stay published for verification`);
+  return 0;
 }

@@ -8,9 +8,10 @@ import { isLoopback, resolveServeConfig, SERVE_OPTIONS } from "../config/serve-c
 import { BUILTIN_DETECTORS } from "../detectors/index.ts";
 import type { PolicyHolder } from "../engine/policy-set.ts";
 import { stderrLogger } from "../lib/log.ts";
-import { createRuntime } from "../runtime.ts";
+import { createRuntime, signingKeysPath } from "../runtime.ts";
 import { lockDataDirectory } from "../store/sqlite/database.ts";
 import { mintApiKey } from "../trust/api-keys.ts";
+import { openKeyring } from "../trust/signing-keys.ts";
 
 const FIRST_WORKSPACE = "default";
 const SWEEP_EVERY_MS = 5000;
@@ -39,6 +40,8 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     return 2;
   }
   const runtime = createRuntime({ ...config, log: stderrLogger, policySet: policySet?.set });
+  // The receipt signing key exists from the first start on (owner-only file in the data dir).
+  openKeyring(signingKeysPath(config.dataDir), Date.now).current();
   const stopWatching = config.policyFile ? watchPolicy(config.policyFile, runtime.policies) : () => {};
   // Marks PEPs that went silent as dark (a coverage-loss finding, raised once).
   const sweep = setInterval(() => {

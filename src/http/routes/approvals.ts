@@ -1,10 +1,15 @@
 // GET /v1/approvals?guard_id= (decisions.md): the human decision behind require_approval.
 import type { Clock } from "../../lib/clock.ts";
 import type { ApprovalStore } from "../../store/types.ts";
+import { issueReceipt } from "../../trust/receipts.ts";
+import type { SigningKeyring } from "../../trust/signing-keys.ts";
 import { errors, json } from "../errors.ts";
 import { authenticate, type GuardDeps } from "../guard.ts";
 
-export async function handleApprovals(request: Request, deps: GuardDeps & { approvals: ApprovalStore; clock: Clock }): Promise<Response> {
+export async function handleApprovals(
+  request: Request,
+  deps: GuardDeps & { approvals: ApprovalStore; clock: Clock; keyring: SigningKeyring },
+): Promise<Response> {
   const caller = await authenticate(request, deps);
   if (caller instanceof Response) return caller;
   const guardId = new URL(request.url).searchParams.get("guard_id");
@@ -14,5 +19,10 @@ export async function handleApprovals(request: Request, deps: GuardDeps & { appr
   if (!record) return json({ status: "not_found" }, 404);
   const body: Record<string, unknown> = { status: record.status };
   if (record.decidedAt !== null) body.decided_at = new Date(record.decidedAt).toISOString();
+  const receipt = issueReceipt(record, deps.keyring);
+  if (receipt) body.receipt = receipt;
   return json(body);
 }
+
+/** GET /.well-known/jwks.json: current and retired receipt verification keys (public). */
+export const handleJwks = (keyring: SigningKeyring): Response => json(keyring.jwks());
