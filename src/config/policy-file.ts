@@ -68,6 +68,21 @@ const PolicyBody = {
   whitelist: Type.Optional(Type.Array(WhitelistEntry)),
   content_required_kinds: Type.Optional(Type.Array(literalUnion(KINDS))),
   approval_ttl_s: Type.Optional(Type.Integer({ minimum: 10, maximum: 7 * 86_400 })),
+  queue_timeout_action: Type.Optional(oneOf(["block", "allow"])),
+  hard_rules: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ minLength: 1, maxLength: 64 }),
+          kinds: Type.Array(literalUnion(KINDS), { minItems: 1 }),
+          pattern: Type.String({ minLength: 1, maxLength: 512 }),
+          reason: Type.String({ minLength: 1, maxLength: 256 }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 256 },
+    ),
+  ),
   min_attestation: Type.Optional(
     Type.Object(
       {
@@ -105,6 +120,21 @@ export const PolicyFile = Type.Object(
 export type PolicyFile = Static<typeof PolicyFile>;
 type PolicyBody = Omit<PolicyFile, "version" | "workspaces">;
 
+/** Hard rules are run by PEPs as regular expressions: each must compile. */
+function badPatterns(file: PolicyFile): string[] {
+  const bodies = [file, ...Object.values(file.workspaces ?? {})];
+  return bodies.flatMap((body) =>
+    (body.hard_rules ?? []).flatMap((rule) => {
+      try {
+        new RegExp(rule.pattern);
+        return [];
+      } catch {
+        return [`hard_rules.${rule.id}.pattern: not a valid regular expression`];
+      }
+    }),
+  );
+}
+
 export type ParsedPolicy = { ok: true; file: PolicyFile; version: string } | { ok: false; errors: string[] };
 
 /** Parses YAML or JSON text (JSON is YAML) and checks it against the schema. */
@@ -117,6 +147,7 @@ export function parsePolicyText(text: string): ParsedPolicy {
   }
   if (value === null || value === undefined) value = {};
   const errors = [...Value.Errors(PolicyFile, value)].map((e) => `${e.path.slice(1).replaceAll("/", ".") || "(policy)"}: ${e.message}`);
+  if (errors.length === 0) errors.push(...badPatterns(value as PolicyFile));
   if (errors.length) return { ok: false, errors: [...new Set(errors)] };
   const file = value as PolicyFile;
   const digest = new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, 12);
@@ -162,6 +193,8 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
       tools: { ...file.min_attestation?.tools, ...own?.min_attestation?.tools },
       categories: { ...file.min_attestation?.categories, ...own?.min_attestation?.categories },
     },
+    queueTimeoutAction: own?.queue_timeout_action ?? file.queue_timeout_action ?? DEFAULT_POLICY.queueTimeoutAction,
+    hardRules: own?.hard_rules ?? file.hard_rules ?? DEFAULT_POLICY.hardRules,
     approvalTtlMs: (own?.approval_ttl_s ?? file.approval_ttl_s ?? DEFAULT_POLICY.approvalTtlMs / 1000) * 1000,
     contentRequiredKinds: own?.content_required_kinds ?? file.content_required_kinds ?? DEFAULT_POLICY.contentRequiredKinds,
     onUnreachable: { ...DEFAULT_POLICY.onUnreachable, ...file.on_unreachable, ...own?.on_unreachable } as Record<string, UnreachableAction>,

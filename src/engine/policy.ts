@@ -29,6 +29,14 @@ export interface WhitelistEntry {
 
 export type UnreachableAction = "block" | "allow" | "require_local_approval";
 
+export interface HardRule {
+  id: string;
+  kinds: string[];
+  /** A JavaScript/PCRE-compatible regular expression over the command text. */
+  pattern: string;
+  reason: string;
+}
+
 export interface Policy {
   /** Stamped on every verdict, so an audit can tell which rules decided. */
   version: string;
@@ -61,6 +69,10 @@ export interface Policy {
   minAttestation: { tools: Record<string, Attestation>; categories: Record<string, Attestation> };
   /** How long an approval request waits for a human before it expires (and blocks). */
   approvalTtlMs: number;
+  /** What a PEP does with an action whose approval is not decided before it gives up waiting. */
+  queueTimeoutAction: "block" | "allow";
+  /** Deny rules simple enough for a PEP to apply with no runtime (degraded mode). */
+  hardRules: HardRule[];
   /** Degraded-mode directives for PEPs (decisions.md, GET /v1/config). */
   onUnreachable: Record<string, UnreachableAction>;
 }
@@ -79,6 +91,12 @@ export const DEFAULT_POLICY: Policy = {
   contentRequiredKinds: ["exec", "tool_call", "network", "file"],
   minAttestation: { tools: {}, categories: {} },
   approvalTtlMs: 15 * 60_000,
+  queueTimeoutAction: "block",
+  hardRules: [
+    { id: "pipe-to-shell", kinds: ["exec", "tool_call"], pattern: "(curl|wget)[^|;&]*\\|\\s*(sudo\\s+)?(ba|z|da)?sh\\b", reason: "remote content piped to a shell" },
+    { id: "rm-root", kinds: ["exec", "tool_call"], pattern: "\\brm\\s+(-[a-zA-Z]*[rf][a-zA-Z]*\\s+)+(--no-preserve-root\\s+)?/(\\s|$|\\*)", reason: "recursive delete of the filesystem root" },
+    { id: "dev-tcp", kinds: ["exec", "tool_call"], pattern: "/dev/(tcp|udp)/", reason: "shell redirection to a network socket" },
+  ],
   onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
 };
 

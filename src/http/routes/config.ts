@@ -8,5 +8,10 @@ export async function handleConfig(request: Request, deps: GuardDeps & { policie
   const caller = await authenticate(request, deps);
   if (caller instanceof Response) return caller;
   const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
-  return json({ on_unreachable: policy.onUnreachable, policy_version: policy.version });
+  return json({
+    on_unreachable: policy.onUnreachable,
+    queue_timeout_action: policy.queueTimeoutAction,
+    hard_rules: policy.hardRules,
+    policy_version: policy.version,
+  });
 }
