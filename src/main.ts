@@ -1,5 +1,6 @@
 // Entry point of the `warden` executable: dispatch to a command in cli/.
 import { runApprovals } from "./cli/approvals.ts";
+import { runGrants } from "./cli/grants.ts";
 import { HELP } from "./cli/help.ts";
 import { runKeys } from "./cli/keys.ts";
 import { runAgents, runFindings } from "./cli/inventory.ts";
@@ -25,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
       return runPep(rest, process.env);
     case "approvals":
       return runApprovals(rest, process.env);
+    case "grants":
+      return runGrants(rest, process.env);
     case "agents":
       return runAgents(rest, process.env);
     case "findings":

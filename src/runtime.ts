@@ -66,6 +66,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     units: createDecisionUnits(clock, (options.correlationWindowS ?? 600) * 1000),
     sensorCounts,
     approvals: storage.approvals,
+    grants: storage.grants,
     events: storage.events,
     sessions: createSessionTracker(storage.sessions, clock),
     clock,

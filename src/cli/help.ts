@@ -18,6 +18,10 @@ Usage:
                                      Lower (or raise) the attestation a PEP key may vouch for
   warden approvals list|show ID|approve ID|deny ID --workspace W [--reason R] [--by NAME]
                                      Decide about actions waiting in the approval queue
+  warden grants create --workspace W (--agent A|--session S) --kinds K --max-uses N --ttl S
+                 [--tool T] [--argv-prefix 'npm test'] [--command-prefix 'npm test'] [--reason R]
+  warden grants list|revoke ID --workspace W
+                                     Pre-authorise a known-safe unattended job, bounded and time-boxed
   warden agents --workspace W        The agent inventory: types, owner, users, lineage, attestation
   warden findings --workspace W [--category PREFIX] [--limit N]
                                      The newest findings (detectors and runtime signals)

@@ -2,7 +2,7 @@
 // compose -> record. evaluate answers only after what it returns is durably recorded.
 import type { Clock } from "../lib/clock.ts";
 import { timeOrderedId } from "../lib/ids.ts";
-import type { ApprovalStore, Attribution, EventStore, ToolDefinition } from "../store/types.ts";
+import type { ApprovalStore, Attribution, EventStore, GrantStore, ToolDefinition } from "../store/types.ts";
 import { clampAttestation } from "../trust/attestation.ts";
 import type { Attestation, GuardEvent, Provenance } from "../wire/guard-event.ts";
 import type { Verdict } from "../wire/verdict.ts";
@@ -10,6 +10,7 @@ import { compose } from "./compose.ts";
 import { createInspectedEvent } from "./inspected-event.ts";
 import { applyPolicy } from "./apply-policy.ts";
 import { applyApproval } from "./approvals.ts";
+import { applyGrants } from "./grants.ts";
 import { digestInput, payloadDigest } from "./payload-digest.ts";
 import { judgeAttestation } from "./attestation-policy.ts";
 import type { Policy } from "./policy.ts";
@@ -46,6 +47,7 @@ export interface EngineDeps {
   units: DecisionUnits;
   sensorCounts: SensorCounts;
   approvals: ApprovalStore;
+  grants: GrantStore;
   onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
 }
 
@@ -186,6 +188,7 @@ export function createEngine(deps: EngineDeps): Engine {
       const digest = payloadDigest(event);
       const approval = await deps.approvals.get(caller.workspaceId, event.guard_id, clock.now());
       let verdict = applyApproval(judged.verdict, approval, digest);
+      if (!approval) verdict = await applyGrants(verdict, event, attribution, caller.workspaceId, deps.grants, clock.now(), !partial);
       if (partial) return verdict;
       if (verdict.decision === "require_approval" && !approval) {
         const request = await requestApproval(event, caller, attribution, verdict);

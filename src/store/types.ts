@@ -166,6 +166,33 @@ export interface ApprovalStore {
   list(workspaceId: string, now: number, status?: ApprovalStatus): Promise<ApprovalRecord[]>;
 }
 
+export interface Grant {
+  grantId: string;
+  agentId: string | null;
+  sessionId: string | null;
+  kinds: string[];
+  tool: string | null;
+  argvPrefix: string[] | null;
+  commandPrefix: string | null;
+  maxUses: number;
+  uses: number;
+  createdAt: number;
+  expiresAt: number;
+  createdBy: string;
+  reason: string | null;
+  revokedAt: number | null;
+}
+
+export interface GrantStore {
+  create(workspaceId: string, grant: Omit<Grant, "uses" | "revokedAt">): Promise<Grant>;
+  /** Grants still usable at `now`: not revoked, not expired, uses left. */
+  live(workspaceId: string, now: number): Promise<Grant[]>;
+  list(workspaceId: string): Promise<Grant[]>;
+  /** Counts one use if one is left; false when the grant ran out, expired or was revoked. */
+  use(workspaceId: string, grantId: string, now: number): Promise<boolean>;
+  revoke(workspaceId: string, grantId: string, now: number): Promise<boolean>;
+}
+
 export interface DefinitionStore {
   /** The digest of the first definition seen under this name in the workspace. */
   firstDigest(workspaceId: string, name: string): Promise<string | undefined>;
@@ -226,6 +253,7 @@ export interface Storage {
   agents: AgentStore;
   liveness: LivenessStore;
   approvals: ApprovalStore;
+  grants: GrantStore;
   health: StorageHealth;
   /** Commits what is queued and releases the database. */
   close(): Promise<void>;

@@ -168,4 +168,26 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX approvals_pending ON approvals (workspace_id, status, created_at);
   `,
+  `
+  -- Pre-authorisations: an operator lets a known-safe unattended job proceed without a prompt,
+  -- for one agent or session, a bounded number of times, until a deadline.
+  CREATE TABLE grants (
+    grant_id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    agent_id TEXT,
+    session_id TEXT,
+    kinds TEXT NOT NULL,
+    tool TEXT,
+    argv_prefix TEXT,
+    command_prefix TEXT,
+    max_uses INTEGER NOT NULL,
+    uses INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    created_by TEXT NOT NULL,
+    reason TEXT,
+    revoked_at INTEGER
+  );
+  CREATE INDEX grants_workspace ON grants (workspace_id, expires_at);
+  `,
 ];

@@ -9,6 +9,7 @@ import { openDatabase, type SyncMode } from "./database.ts";
 import { createEventRepo } from "./event-repo.ts";
 import { createAgentRepo } from "./agent-repo.ts";
 import { createApprovalRepo } from "./approval-repo.ts";
+import { createGrantRepo } from "./grant-repo.ts";
 import { createKeyRepo } from "./key-repo.ts";
 import { createLivenessRepo } from "./liveness-repo.ts";
 import { createPepKeyRepo } from "./pep-key-repo.ts";
@@ -78,6 +79,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     agents: createAgentRepo(db),
     liveness: createLivenessRepo(db, writer),
     approvals: createApprovalRepo(db, writer),
+    grants: createGrantRepo(db, writer),
     health: {
       async problem() {
         const now = options.clock.now();
