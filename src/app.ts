@@ -6,6 +6,7 @@ import type { PolicyHolder } from "./engine/policy-set.ts";
 import type { SensorCounts } from "./engine/sensor-counts.ts";
 import { errors } from "./http/errors.ts";
 import type { GuardDeps } from "./http/guard.ts";
+import { handleAdminApprovals } from "./http/routes/admin-approvals.ts";
 import { handleApprovals, handleJwks } from "./http/routes/approvals.ts";
 import { handleConfig } from "./http/routes/config.ts";
 import { handleEnroll } from "./http/routes/enroll.ts";
@@ -17,7 +18,7 @@ import { randomId } from "./lib/ids.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/log.ts";
 import type { SigningKeyring } from "./trust/signing-keys.ts";
-import { StorageOverloadedError, StorageUnavailableError, type ApprovalStore, type LivenessStore, type StorageHealth } from "./store/types.ts";
+import { StorageOverloadedError, StorageUnavailableError, type ApprovalStore, type LivenessStore, type OperatorStore, type StorageHealth } from "./store/types.ts";
 
 export interface AppDeps extends GuardDeps {
   engine: Engine;
@@ -25,6 +26,7 @@ export interface AppDeps extends GuardDeps {
   health: StorageHealth;
   liveness: LivenessStore;
   approvals: ApprovalStore;
+  operators: OperatorStore;
   keyring: SigningKeyring;
   sensorCounts: SensorCounts;
   clock: Clock;
@@ -76,7 +78,10 @@ export function createApp(deps: AppDeps) {
     .post("/v1/enroll", ({ request }) => handleEnroll(request, deps), raw)
     .post("/v1/heartbeat", ({ request }) => handleHeartbeat(request, deps), raw)
     .get("/v1/approvals", ({ request }) => handleApprovals(request, deps))
-    .get("/.well-known/jwks.json", () => handleJwks(deps.keyring));
+    .get("/.well-known/jwks.json", () => handleJwks(deps.keyring))
+    .get("/admin/v1/approvals", ({ request }) => handleAdminApprovals(request, deps, {}))
+    .get("/admin/v1/approvals/:id", ({ request, params }) => handleAdminApprovals(request, deps, params))
+    .post("/admin/v1/approvals/:id/:action", ({ request, params }) => handleAdminApprovals(request, deps, params), raw);
 }
 
 export type App = ReturnType<typeof createApp>;

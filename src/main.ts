@@ -4,6 +4,7 @@ import { runGrants } from "./cli/grants.ts";
 import { HELP } from "./cli/help.ts";
 import { runKeys } from "./cli/keys.ts";
 import { runAgents, runFindings } from "./cli/inventory.ts";
+import { runOperators } from "./cli/operators.ts";
 import { runPep } from "./cli/pep.ts";
 import { runPolicy } from "./cli/policy.ts";
 import { runServe } from "./cli/serve.ts";
@@ -26,6 +27,8 @@ async function main(argv: string[]): Promise<number> {
       return runPep(rest, process.env);
     case "approvals":
       return runApprovals(rest, process.env);
+    case "operators":
+      return runOperators(rest, process.env);
     case "grants":
       return runGrants(rest, process.env);
     case "agents":

@@ -86,6 +86,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     pepKeys: storage.pepKeys,
     liveness: storage.liveness,
     approvals: storage.approvals,
+    operators: storage.operators,
     keyring: openKeyring(signingKeysPath(options.dataDir), clock.now),
     sensorCounts,
     clock,

@@ -18,6 +18,8 @@ Usage:
                                      Lower (or raise) the attestation a PEP key may vouch for
   warden approvals list|show ID|approve ID|deny ID --workspace W [--reason R] [--by NAME]
                                      Decide about actions waiting in the approval queue
+  warden operators create --name N | list | revoke ID
+                                     Tokens for the admin API (/admin/v1/approvals); shown once
   warden grants create --workspace W (--agent A|--session S) --kinds K --max-uses N --ttl S
                  [--tool T] [--argv-prefix 'npm test'] [--command-prefix 'npm test'] [--reason R]
   warden grants list|revoke ID --workspace W

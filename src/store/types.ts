@@ -193,6 +193,20 @@ export interface GrantStore {
   revoke(workspaceId: string, grantId: string, now: number): Promise<boolean>;
 }
 
+export interface Operator {
+  id: string;
+  name: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface OperatorStore {
+  create(input: { id: string; name: string; hash: Uint8Array; now: number }): Promise<Operator>;
+  findByHash(hash: Uint8Array): Promise<(Operator & { hash: Uint8Array }) | undefined>;
+  list(): Promise<Operator[]>;
+  revoke(id: string, now: number): Promise<boolean>;
+}
+
 export interface DefinitionStore {
   /** The digest of the first definition seen under this name in the workspace. */
   firstDigest(workspaceId: string, name: string): Promise<string | undefined>;
@@ -254,6 +268,7 @@ export interface Storage {
   liveness: LivenessStore;
   approvals: ApprovalStore;
   grants: GrantStore;
+  operators: OperatorStore;
   health: StorageHealth;
   /** Commits what is queued and releases the database. */
   close(): Promise<void>;

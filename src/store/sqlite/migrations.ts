@@ -190,4 +190,15 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX grants_workspace ON grants (workspace_id, expires_at);
   `,
+  `
+  -- Operator tokens for the admin API (deciding approvals): deployment-wide, not workspace
+  -- keys, stored only as SHA-256 hashes.
+  CREATE TABLE operators (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    hash BLOB NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  );
+  `,
 ];

@@ -11,6 +11,7 @@ import { createAgentRepo } from "./agent-repo.ts";
 import { createApprovalRepo } from "./approval-repo.ts";
 import { createGrantRepo } from "./grant-repo.ts";
 import { createKeyRepo } from "./key-repo.ts";
+import { createOperatorRepo } from "./operator-repo.ts";
 import { createLivenessRepo } from "./liveness-repo.ts";
 import { createPepKeyRepo } from "./pep-key-repo.ts";
 import { createDefinitionRepo, createSessionRepo } from "./session-repo.ts";
@@ -80,6 +81,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     liveness: createLivenessRepo(db, writer),
     approvals: createApprovalRepo(db, writer),
     grants: createGrantRepo(db, writer),
+    operators: createOperatorRepo(db),
     health: {
       async problem() {
         const now = options.clock.now();

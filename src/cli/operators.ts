@@ -1,0 +1,44 @@
+// `warden operators create|list|revoke`: tokens for the admin API (deciding approvals over HTTP).
+import { mkdirSync } from "node:fs";
+import { parseArgs } from "../config/args.ts";
+import { systemClock } from "../lib/clock.ts";
+import { databasePath } from "../runtime.ts";
+import { createSqliteStorage } from "../store/sqlite/storage.ts";
+import { mintOperatorToken } from "../trust/operators.ts";
+
+const USAGE = "usage: warden operators create --name NAME | list | revoke OPERATOR_ID  [--data DIR]";
+
+export async function runOperators(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
+  const [action, ...rest] = argv;
+  const args = parseArgs(rest, { name: "value", data: "value" });
+  const arity = action === "revoke" ? 1 : 0;
+  const errors = [...args.errors];
+  if (!["create", "list", "revoke"].includes(action ?? "") || args.positional.length !== arity) errors.push(USAGE);
+  if (action === "create" && !args.options.get("name")) errors.push("operators create needs --name (decisions record it)");
+  if (errors.length) {
+    for (const e of errors) console.error(`warden operators: ${e}`);
+    return 2;
+  }
+  const dataDir = args.options.get("data") || env.WARDEN_DATA || ".warden";
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false, busyTimeoutMs: 5000 });
+  try {
+    if (action === "create") {
+      const { token, operator } = await mintOperatorToken(storage.operators, args.options.get("name")!, systemClock);
+      console.error(`created operator ${operator.id} (${operator.name}); the token is shown only now:`);
+      console.log(token);
+      return 0;
+    }
+    if (action === "list") {
+      for (const o of await storage.operators.list()) {
+        console.log([o.id, o.name, new Date(o.createdAt).toISOString(), o.revokedAt === null ? "active" : "revoked"].join("\t"));
+      }
+      return 0;
+    }
+    const done = await storage.operators.revoke(args.positional[0]!, systemClock.now());
+    if (!done) console.error(`warden operators: no active operator ${args.positional[0]}`);
+    return done ? 0 : 1;
+  } finally {
+    await storage.close();
+  }
+}

@@ -1,0 +1,67 @@
+// The operator API for approvals (an operator token, not a workspace key): list, show and
+// decide, recording who decided and why. Shown is the canonical action that will run.
+import type { Clock } from "../../lib/clock.ts";
+import type { ApprovalRecord, ApprovalStatus, ApprovalStore, OperatorStore } from "../../store/types.ts";
+import { verifyOperator } from "../../trust/operators.ts";
+import { parseJson } from "../../wire/json.ts";
+import { readBody } from "../body.ts";
+import { errors, json } from "../errors.ts";
+
+export interface AdminDeps {
+  operators: OperatorStore;
+  approvals: ApprovalStore;
+  clock: Clock;
+  maxBodyBytes: number;
+}
+
+const STATUSES = new Set(["pending", "approved", "denied", "expired"]);
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const view = (r: ApprovalRecord) => ({
+  approval_id: r.approvalId,
+  guard_id: r.guardId,
+  status: r.status,
+  kind: r.kind,
+  action: r.digestInput,
+  payload_digest: r.payloadDigest,
+  agent_id: r.agentId,
+  session_id: r.sessionId,
+  categories: r.categories,
+  reasons: r.reasons,
+  policy_version: r.policyVersion,
+  created_at: iso(r.createdAt),
+  expires_at: iso(r.expiresAt),
+  decided_at: iso(r.decidedAt),
+  decided_by: r.decidedBy,
+  decision_reason: r.decisionReason,
+});
+
+export async function handleAdminApprovals(request: Request, deps: AdminDeps, params: { id?: string; action?: string }): Promise<Response> {
+  const operator = await verifyOperator(deps.operators, request.headers.get("authorization"));
+  if (!operator) return errors.unauthorized();
+  const url = new URL(request.url);
+  const workspace = url.searchParams.get("workspace");
+  if (!workspace) return errors.invalidBody("workspace is required");
+  const now = deps.clock.now();
+  if (request.method === "GET" && !params.id) {
+    const status = url.searchParams.get("status") ?? undefined;
+    if (status && !STATUSES.has(status)) return errors.invalidBody("status must be pending, approved, denied or expired");
+    return json({ approvals: (await deps.approvals.list(workspace, now, status as ApprovalStatus | undefined)).map(view) });
+  }
+  if (request.method === "GET") {
+    const record = await deps.approvals.byId(workspace, params.id!, now);
+    return record ? json(view(record)) : json({ error: "not_found" }, 404);
+  }
+  if (params.action !== "approve" && params.action !== "deny") return errors.notFound();
+  const body = await readBody(request, deps.maxBodyBytes);
+  if (!body.ok) return body.problem === "too_large" ? errors.payloadTooLarge(deps.maxBodyBytes) : errors.invalidBody();
+  const parsed = body.text.trim() === "" ? { ok: true as const, value: {} } : parseJson(body.text);
+  const reason = parsed.ok ? (parsed.value as { reason?: unknown } | null)?.reason : undefined;
+  if (!parsed.ok || (reason !== undefined && (typeof reason !== "string" || reason.length > 1024))) {
+    return errors.invalidBody("body is an optional {reason: string}");
+  }
+  const status = params.action === "approve" ? "approved" : "denied";
+  const result = await deps.approvals.decide(workspace, params.id!, status, operator.name, (reason as string | undefined) ?? null, now);
+  if (!result.ok) return result.reason === "not_found" ? json({ error: "not_found" }, 404) : json({ error: "not_pending" }, 409);
+  return json(view(result.record));
+}
