@@ -1,12 +1,10 @@
 // `warden approvals list|show|approve|deny`: a person decides about the exact action that will
 // run. What is shown is the canonical text the decision binds to, not what the agent said of it.
-import { mkdirSync } from "node:fs";
 import { userInfo } from "node:os";
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
-import { databasePath } from "../runtime.ts";
-import { createSqliteStorage } from "../store/sqlite/storage.ts";
 import type { ApprovalRecord, ApprovalStatus } from "../store/types.ts";
+import { openDataDir } from "./data-dir.ts";
 
 const OPTIONS = { workspace: "value", data: "value", reason: "value", by: "value", status: "value" } as const;
 const USAGE = "usage: warden approvals list [--status S] | show ID | approve ID [--reason R] | deny ID [--reason R]  (--workspace W)";
@@ -40,9 +38,7 @@ export async function runApprovals(argv: readonly string[], env: Record<string, 
     for (const e of errors) console.error(`warden approvals: ${e}`);
     return 2;
   }
-  const dataDir = args.options.get("data") || env.WARDEN_DATA || ".warden";
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false, busyTimeoutMs: 5000 });
+  const storage = openDataDir(args.options, env);
   const now = systemClock.now();
   try {
     if (action === "list") {

@@ -1,13 +1,11 @@
 // `warden grants create|list|revoke`: pre-authorise a known-safe unattended job, for one agent
 // or session, a bounded number of uses, until a deadline.
-import { mkdirSync } from "node:fs";
 import { userInfo } from "node:os";
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
 import { timeOrderedId } from "../lib/ids.ts";
-import { databasePath } from "../runtime.ts";
-import { createSqliteStorage } from "../store/sqlite/storage.ts";
 import { KINDS } from "../wire/guard-event.ts";
+import { openDataDir } from "./data-dir.ts";
 
 const OPTIONS = {
   workspace: "value", data: "value", agent: "value", session: "value", kinds: "value", tool: "value",
@@ -41,9 +39,7 @@ export async function runGrants(argv: readonly string[], env: Record<string, str
     for (const e of errors) console.error(`warden grants: ${e}`);
     return 2;
   }
-  const dataDir = o.get("data") || env.WARDEN_DATA || ".warden";
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false, busyTimeoutMs: 5000 });
+  const storage = openDataDir(o, env);
   const now = systemClock.now();
   try {
     if (action === "list") {

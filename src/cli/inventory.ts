@@ -1,10 +1,8 @@
 // `warden agents` and `warden findings`: what a workspace's agents are and what was found, read
 // from a data directory (also while a server runs on it).
-import { mkdirSync } from "node:fs";
 import { parseArgs } from "../config/args.ts";
-import { systemClock } from "../lib/clock.ts";
-import { databasePath } from "../runtime.ts";
-import { createSqliteStorage, type SqliteStorage } from "../store/sqlite/storage.ts";
+import type { SqliteStorage } from "../store/sqlite/storage.ts";
+import { openDataDir } from "./data-dir.ts";
 
 const OPTIONS = { workspace: "value", data: "value", category: "value", limit: "value" } as const;
 
@@ -22,9 +20,7 @@ async function withStorage(
     for (const e of errors) console.error(`warden ${command}: ${e}`);
     return 2;
   }
-  const dataDir = args.options.get("data") || env.WARDEN_DATA || ".warden";
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false, busyTimeoutMs: 5000 });
+  const storage = openDataDir(args.options, env);
   try {
     await run(storage, workspace!, args.options);
     return 0;

@@ -1,12 +1,11 @@
 // `warden keys create|list|revoke`: manage workspace API keys in a data directory, also while
 // a server is running on it (SQLite WAL lets both open the database).
-import { mkdirSync } from "node:fs";
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
-import { databasePath, signingKeysPath } from "../runtime.ts";
+import { signingKeysPath } from "../runtime.ts";
 import { openKeyring } from "../trust/signing-keys.ts";
-import { createSqliteStorage } from "../store/sqlite/storage.ts";
 import { mintApiKey } from "../trust/api-keys.ts";
+import { dataDirOf, openDataDir } from "./data-dir.ts";
 
 const OPTIONS = { workspace: "value", name: "value", data: "value" } as const;
 
@@ -15,7 +14,7 @@ export async function runKeys(argv: readonly string[], env: Record<string, strin
   const args = parseArgs(rest, OPTIONS);
   const workspace = args.options.get("workspace");
   const errors = [...args.errors];
-  if (action === "rotate-signing") return rotateSigning(args.options.get("data") || env.WARDEN_DATA || ".warden", errors);
+  if (action === "rotate-signing") return rotateSigning(dataDirOf(args.options, env), errors);
   if (action !== "create" && action !== "list" && action !== "revoke") errors.push("usage: warden keys create|list|revoke|rotate-signing");
   if ((action === "create" || action === "revoke") && !workspace) errors.push(`keys ${action} needs --workspace W`);
   if (action === "revoke" && args.positional.length !== 1) errors.push("usage: warden keys revoke KEY_ID --workspace W");
@@ -24,9 +23,7 @@ export async function runKeys(argv: readonly string[], env: Record<string, strin
     for (const e of errors) console.error(`warden keys: ${e}`);
     return 2;
   }
-  const dataDir = args.options.get("data") || env.WARDEN_DATA || ".warden";
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false, busyTimeoutMs: 5000 });
+  const storage = openDataDir(args.options, env);
   try {
     if (action === "create") {
       const minted = await mintApiKey(storage.keys, workspace!, systemClock, args.options.get("name") ?? null);
@@ -59,7 +56,6 @@ function rotateSigning(dataDir: string, errors: string[]): number {
     for (const e of errors) console.error(`warden keys: ${e}`);
     return 2;
   }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const keyring = openKeyring(signingKeysPath(dataDir), Date.now);
   keyring.current();
   const next = keyring.rotate(Date.now());

@@ -1,10 +1,8 @@
 // `warden operators create|list|revoke`: tokens for the admin API (deciding approvals over HTTP).
-import { mkdirSync } from "node:fs";
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
-import { databasePath } from "../runtime.ts";
-import { createSqliteStorage } from "../store/sqlite/storage.ts";
 import { mintOperatorToken } from "../trust/operators.ts";
+import { openDataDir } from "./data-dir.ts";
 
 const USAGE = "usage: warden operators create --name NAME | list | revoke OPERATOR_ID  [--data DIR]";
 
@@ -19,9 +17,7 @@ export async function runOperators(argv: readonly string[], env: Record<string, 
     for (const e of errors) console.error(`warden operators: ${e}`);
     return 2;
   }
-  const dataDir = args.options.get("data") || env.WARDEN_DATA || ".warden";
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false, busyTimeoutMs: 5000 });
+  const storage = openDataDir(args.options, env);
   try {
     if (action === "create") {
       const { token, operator } = await mintOperatorToken(storage.operators, args.options.get("name")!, systemClock);

@@ -1,10 +1,8 @@
 // `warden pep list|revoke|set-ceiling`: the PEP signing keys enrolled in a workspace.
-import { mkdirSync } from "node:fs";
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
-import { databasePath } from "../runtime.ts";
-import { createSqliteStorage } from "../store/sqlite/storage.ts";
 import { ATTESTATIONS, type Attestation } from "../wire/guard-event.ts";
+import { openDataDir } from "./data-dir.ts";
 
 const OPTIONS = { workspace: "value", data: "value" } as const;
 const USAGE = "usage: warden pep list --workspace W | revoke KEY_ID --workspace W | set-ceiling KEY_ID LEVEL --workspace W";
@@ -22,9 +20,7 @@ export async function runPep(argv: readonly string[], env: Record<string, string
     for (const e of errors) console.error(`warden pep: ${e}`);
     return 2;
   }
-  const dataDir = args.options.get("data") || env.WARDEN_DATA || ".warden";
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const storage = createSqliteStorage({ path: databasePath(dataDir), clock: systemClock, checkpointIntervalMs: 0, finalCheckpoint: false, busyTimeoutMs: 5000 });
+  const storage = openDataDir(args.options, env);
   try {
     if (action === "list") {
       for (const k of await storage.pepKeys.list(workspace!)) {
