@@ -11,7 +11,7 @@ const template = (id: string) =>
     svc_version: "0.5",
     event_id: id,
     guard_id: `g-${id}`,
-    session_id: "bench-session",
+    session_id: `bench-${Math.floor(seq / 200)}`,
     timestamp: "2026-11-23T10:00:00Z",
     observation_point: "invocation",
     sensor: { id: "claude-code-hook", class: "in_process", version: "1.0.0" },
@@ -21,7 +21,7 @@ const template = (id: string) =>
       name: "Bash",
       arguments: {
         command: "cd /home/dev/project && npm run build -- --mode production && git status --short | head -n 20",
-        description: "Build the project for production and show the short git status of the working tree afterwards",
+        description: `Build the project for production and show the short git status of the working tree (step ${id})`,
         timeout: 120000,
       },
     },
