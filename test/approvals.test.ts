@@ -26,7 +26,7 @@ describe("approval flow", () => {
     expect(first.decision).toBe("require_approval");
     const approvalId = first["x.svc.approval_id"] as string;
     expect(approvalId).toMatch(/^apr_/);
-    expect(await poll(w, "g-1")).toEqual([200, { status: "pending" }]);
+    expect(await poll(w, "g-1")).toEqual([200, { status: "pending", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
 
     const shown = cli(w, "show", approvalId).stdout.toString();
     expect(shown).toContain("\"command\":\"echo 'export FOO=1' >> ~/.bashrc\"");
@@ -44,6 +44,11 @@ describe("approval flow", () => {
     const changed = await verdictOf(w, risky("g-1", "export FOO=2"));
     expect(changed.decision).toBe("require_approval");
     expect(changed["x.svc.approval_id"]).toBeUndefined();
+    // The poll names the action it is about, so a PEP holding X' can tell X's approval is not its own.
+    const { payloadDigest } = await import("../src/engine/payload-digest.ts");
+    const polled = (await poll(w, "g-1"))[1] as { payload_digest: string };
+    expect(polled.payload_digest).toBe(payloadDigest(risky("g-1"))!);
+    expect(polled.payload_digest).not.toBe(payloadDigest(risky("g-1", "export FOO=2"))!);
     // Terminal states never change.
     expect(cli(w, "deny", approvalId).exitCode).toBe(1);
   });
@@ -62,7 +67,7 @@ describe("approval flow", () => {
     await using w = await startWarden();
     await verdictOf(w, risky("g-3"));
     w.clock.advance(15 * 60_000 + 1);
-    expect(await poll(w, "g-3")).toEqual([200, { status: "expired", decided_at: expect.any(String) }]);
+    expect(await poll(w, "g-3")).toEqual([200, { status: "expired", decided_at: expect.any(String), payload_digest: expect.any(String) }]);
     expect((await verdictOf(w, risky("g-3"))).decision).toBe("block");
   });
 
@@ -134,7 +139,7 @@ describe("receipts", () => {
   test("pending and denied requests carry no receipt; rotation keeps old receipts verifiable", async () => {
     await using w = await startWarden();
     await verdictOf(w, risky("g-p"));
-    expect((await poll(w, "g-p"))[1]).toEqual({ status: "pending" });
+    expect((await poll(w, "g-p"))[1]).toEqual({ status: "pending", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
     const old = await approvedReceipt(w, "g-old");
     const { openKeyring } = await import("../src/trust/signing-keys.ts");
     const { signingKeysPath } = await import("../src/runtime.ts");

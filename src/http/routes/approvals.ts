@@ -19,6 +19,9 @@ export async function handleApprovals(
   if (!record) return json({ status: "not_found" }, 404);
   const body: Record<string, unknown> = { status: record.status };
   if (record.decidedAt !== null) body.decided_at = new Date(record.decidedAt).toISOString();
+  // Which action the decision is about: a PEP compares it with the action it holds, so an
+  // approval of X never lets it run X' under the same guard_id.
+  if (record.payloadDigest !== null) body.payload_digest = record.payloadDigest;
   const receipt = issueReceipt(record, deps.keyring);
   if (receipt) body.receipt = receipt;
   return json(body);
