@@ -4,11 +4,11 @@
 import { Type, type Static } from "@sinclair/typebox";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
 import { KINDS } from "../../wire/guard-event.ts";
-import { spanFinding, spanRedaction } from "../span-hits.ts";
+import { maskSpans, spanFinding, spanRedaction } from "../span-hits.ts";
 import type { Finding } from "../../wire/verdict.ts";
 import { fieldKeyOf } from "./context.ts";
 import type { FieldContext } from "./pii-kind.ts";
-import { maskSpans, scanText, selectScanners } from "./scan-text.ts";
+import { scanText, selectScanners } from "./scan-text.ts";
 
 const DETECTOR_ID = "pii";
 /** How much of the preceding argv an `exec` argument keeps as context (`ssh -i key user@host`). */

@@ -3,11 +3,11 @@
 import { Type, type Static } from "@sinclair/typebox";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
 import { KINDS } from "../../wire/guard-event.ts";
-import { spanFinding, spanRedaction } from "../span-hits.ts";
+import { maskSpans, spanFinding, spanRedaction } from "../span-hits.ts";
 import type { Finding } from "../../wire/verdict.ts";
 import { ENV_KEY_PATH, createEnvSecretFinding, isSecretEnvName } from "./env-keys.ts";
 import { findFieldKeys } from "./field-keys.ts";
-import { maskSpans, scanText, type Span as RedactedSpan } from "./scan-text.ts";
+import { scanText, type Span as RedactedSpan } from "./scan-text.ts";
 
 const DETECTOR_ID = "secrets";
 
