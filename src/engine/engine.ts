@@ -185,9 +185,9 @@ export function createEngine(deps: EngineDeps): Engine {
     async evaluate(event, caller, { partial }) {
       const attribution = await attribute(event, caller);
       const judged = await judge(event, caller, attribution, partial);
-      const digest = payloadDigest(event);
       const approval = await deps.approvals.get(caller.workspaceId, event.guard_id, clock.now());
-      let verdict = applyApproval(judged.verdict, approval, digest);
+      // The digest (canonical JSON + SHA-256) is only needed where a request exists for this guard_id.
+      let verdict = approval ? applyApproval(judged.verdict, approval, payloadDigest(event)) : judged.verdict;
       if (!approval) verdict = await applyGrants(verdict, event, attribution, caller.workspaceId, deps.grants, clock.now(), !partial);
       if (partial) return verdict;
       if (verdict.decision === "require_approval" && !approval) {
