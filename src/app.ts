@@ -13,6 +13,7 @@ import { handleEnroll } from "./http/routes/enroll.ts";
 import { handleEvaluate } from "./http/routes/evaluate.ts";
 import { handleHealth } from "./http/routes/health.ts";
 import { handleHeartbeat } from "./http/routes/heartbeat.ts";
+import { handleHook } from "./http/routes/hooks.ts";
 import { handleIngest } from "./http/routes/ingest.ts";
 import { randomId } from "./lib/ids.ts";
 import type { Clock } from "./lib/clock.ts";
@@ -44,6 +45,8 @@ const ROUTES: Record<string, string> = {
   "/v1/heartbeat": "POST",
   "/v1/approvals": "GET",
   "/.well-known/jwks.json": "GET",
+  "/hooks/claude-code": "POST",
+  "/hooks/codex": "POST",
 };
 
 function pathOf(url: string): string {
@@ -79,6 +82,8 @@ export function createApp(deps: AppDeps) {
     .post("/v1/heartbeat", ({ request }) => handleHeartbeat(request, deps), raw)
     .get("/v1/approvals", ({ request }) => handleApprovals(request, deps))
     .get("/.well-known/jwks.json", () => handleJwks(deps.keyring))
+    .post("/hooks/claude-code", ({ request }) => handleHook("claude-code", request, deps), raw)
+    .post("/hooks/codex", ({ request }) => handleHook("codex", request, deps), raw)
     .get("/admin/v1/approvals", ({ request }) => handleAdminApprovals(request, deps, {}))
     .get("/admin/v1/approvals/:id", ({ request, params }) => handleAdminApprovals(request, deps, params))
     .post("/admin/v1/approvals/:id/:action", ({ request, params }) => handleAdminApprovals(request, deps, params), raw);

@@ -51,10 +51,20 @@ export interface EngineDeps {
   onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
 }
 
+export interface EvaluateOptions {
+  /** svc-partial: judge, record nothing. */
+  partial: boolean;
+  /**
+   * The PEP mints a new guard_id for every attempt (a harness hook: one tool-use id per call), so
+   * an approval given to an earlier attempt of the same action in the session may answer a retry.
+   */
+  retriesGetApproval?: boolean;
+}
+
 export type SlotResult = { id: string | null; status: 201 | 200 | 400; error?: string };
 
 export interface Engine {
-  evaluate(event: GuardEvent, caller: Caller, options: { partial: boolean }): Promise<Verdict>;
+  evaluate(event: GuardEvent, caller: Caller, options: EvaluateOptions): Promise<Verdict>;
   /** Records already-validated events; invalid slots are passed through as results. */
   ingest(slots: readonly (GuardEvent | SlotResult)[], caller: Caller): Promise<SlotResult[]>;
 }
@@ -146,6 +156,21 @@ export function createEngine(deps: EngineDeps): Engine {
     });
   };
 
+  /**
+   * A retry of an approved action under a new guard_id, in the same session, gets that approval
+   * once: a hook or wrapper that was told "approve, then retry" sees a new guard_id on the retry.
+   */
+  const applyRetriedApproval = async (event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict) => {
+    const digest = payloadDigest(event);
+    if (digest === undefined) return verdict;
+    const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
+    const action = { sessionId: attribution.sessionId, kind: event.kind, digest, guardId: event.guard_id };
+    const earlier = await deps.approvals.claimForRetry(caller.workspaceId, action, clock.now() - policy.approvalTtlMs);
+    if (!earlier) return verdict;
+    const carried = applyApproval(verdict, earlier, digest);
+    return { ...carried, reasons: [...(carried.reasons ?? []), `approval ${earlier.approvalId} was given to an earlier attempt of this action in this session`] };
+  };
+
   const judge = async (event: GuardEvent, caller: Caller, attribution: Attribution, dryRun: boolean) => {
     const started = performance.now();
     const { policy, detectors } = deps.policies.current().forWorkspace(caller.workspaceId);
@@ -182,14 +207,16 @@ export function createEngine(deps: EngineDeps): Engine {
   };
 
   return {
-    async evaluate(event, caller, { partial }) {
+    async evaluate(event, caller, { partial, retriesGetApproval }) {
       const attribution = await attribute(event, caller);
       const judged = await judge(event, caller, attribution, partial);
       const approval = await deps.approvals.get(caller.workspaceId, event.guard_id, clock.now());
       // The digest (canonical JSON + SHA-256) is only needed where a request exists for this guard_id.
       let verdict = approval ? applyApproval(judged.verdict, approval, payloadDigest(event)) : judged.verdict;
+      if (approval?.status === "approved" && verdict.decision === "allow") await deps.approvals.markUsed(caller.workspaceId, approval.approvalId, event.guard_id);
       if (!approval) verdict = await applyGrants(verdict, event, attribution, caller.workspaceId, deps.grants, clock.now(), !partial);
       if (partial) return verdict;
+      if (retriesGetApproval && !approval && verdict.decision === "require_approval") verdict = await applyRetriedApproval(event, caller, attribution, verdict);
       if (verdict.decision === "require_approval" && !approval) {
         const request = await requestApproval(event, caller, attribution, verdict);
         verdict = { ...verdict, "x.svc.approval_id": request.approvalId, "x.svc.approval_status": request.status };

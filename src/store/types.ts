@@ -164,6 +164,13 @@ export interface ApprovalStore {
   /** Pending to approved or denied, if still pending and not expired: one winner against expiry. */
   decide(workspaceId: string, approvalId: string, status: "approved" | "denied", by: string, reason: string | null, now: number): Promise<DecideResult>;
   list(workspaceId: string, now: number, status?: ApprovalStatus): Promise<ApprovalRecord[]>;
+  /**
+   * The newest approval of the same action (kind and payload digest) in the same session,
+   * decided after `decidedAfter` and not used by any other guard_id yet: claimed for `guardId`.
+   */
+  claimForRetry(workspaceId: string, action: { sessionId: string; kind: string; digest: string; guardId: string }, decidedAfter: number): Promise<ApprovalRecord | undefined>;
+  /** Marks an approval used by its own guard_id, so no retry elsewhere can use it again. */
+  markUsed(workspaceId: string, approvalId: string, guardId: string): Promise<void>;
 }
 
 export interface Grant {

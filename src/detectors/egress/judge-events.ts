@@ -78,13 +78,25 @@ function opOf(payload: Record<string, unknown>): FileOp | "transfer" | undefined
   return "read";
 }
 
+const MAX_EXTRA_PATHS = 64;
+
+/** A patch touches several files: `paths` lists them beside the first in `path`. */
+function extraPaths(payload: Record<string, unknown>): Located[] {
+  if (!Array.isArray(payload.paths)) return [];
+  return payload.paths.slice(0, MAX_EXTRA_PATHS).flatMap((p, i) =>
+    typeof p === "string" && p.trim() !== "" && p !== payload.path ? [locateField(`payload.paths[${i}]`, p)] : [],
+  );
+}
+
 export function judgeFileEvent(payload: Record<string, unknown>): Judged {
   const at = stringAt(payload, "path") ?? stringAt(payload, "file_path") ?? stringAt(payload, "filename");
-  if (!at) return { abstain: "file event names no path" };
+  const extra = extraPaths(payload);
+  if (!at && extra.length === 0) return { abstain: "file event names no path" };
   const op = opOf(payload);
   if (op === undefined) return { abstain: "file metadata operation" };
   const content = typeof payload.content === "string" ? payload.content : undefined;
-  if (op !== "transfer") return judgeFile({ at, op }, content);
+  if (op !== "transfer") return [...(at ? [at] : []), ...extra].flatMap((where) => judgeFile({ at: where, op }, content));
+  if (!at) return { abstain: "file transfer names no source path" };
   const hits = judgeFile({ at, op: "read" }, content);
   for (const field of DESTINATION_FIELDS) {
     const dest = stringAt(payload, field);

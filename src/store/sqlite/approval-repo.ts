@@ -60,6 +60,11 @@ export function createApprovalRepo(db: Database, writer: Writer): ApprovalStore 
     `UPDATE approvals SET status = ?, decided_at = ?, decided_by = ?, decision_reason = ?
       WHERE workspace_id = ? AND approval_id = ? AND status = 'pending' AND expires_at > ?`,
   );
+  const retryable = db.prepare<Row, [string, string, string, string, number]>(
+    `SELECT * FROM approvals WHERE workspace_id = ? AND session_id = ? AND payload_digest = ? AND kind = ?
+        AND status = 'approved' AND claimed_by IS NULL AND decided_at > ? ORDER BY decided_at DESC LIMIT 1`,
+  );
+  const claim = db.prepare("UPDATE approvals SET claimed_by = ? WHERE workspace_id = ? AND approval_id = ? AND claimed_by IS NULL");
   const settle = (workspaceId: string, now: number) => writer.transact(() => expire.run(workspaceId, now));
   const needsSettling = (row: Row | null, now: number) => row !== null && row.status === "pending" && row.expires_at <= now;
 
@@ -94,6 +99,15 @@ export function createApprovalRepo(db: Database, writer: Writer): ApprovalStore 
         if (!row) return { ok: false as const, reason: "not_found" as const };
         return changed ? { ok: true as const, record: toRecord(row) } : { ok: false as const, reason: "not_pending" as const };
       }),
+    claimForRetry: (workspaceId, action, decidedAfter) =>
+      writer.transact(() => {
+        const row = retryable.get(workspaceId, action.sessionId, action.digest, action.kind, decidedAfter);
+        if (!row || claim.run(action.guardId, workspaceId, row.approval_id).changes === 0) return undefined;
+        return toRecord(row);
+      }),
+    markUsed: async (workspaceId, approvalId, guardId) => {
+      await writer.transact(() => claim.run(guardId, workspaceId, approvalId));
+    },
     async list(workspaceId, now, status) {
       await settle(workspaceId, now);
       return all.all(workspaceId).map(toRecord).filter((r) => status === undefined || r.status === status);

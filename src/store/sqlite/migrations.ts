@@ -201,4 +201,10 @@ export const MIGRATIONS: readonly string[] = [
     revoked_at INTEGER
   );
   `,
+  `
+  -- An approval answers one action. A retry of that action under a new guard_id in the same
+  -- session (a hook sees a new tool-use id each time) may use it once; claimed_by names who did.
+  ALTER TABLE approvals ADD COLUMN claimed_by TEXT;
+  CREATE INDEX approvals_by_session ON approvals (workspace_id, session_id, payload_digest);
+  `,
 ];

@@ -1,0 +1,80 @@
+// Degraded mode for hooks (interface.md, evaluate rule 6; decisions.md, GET /v1/config): when
+// warden cannot judge an action, the `on_unreachable` directive for the action's category and
+// the policy's hard rules decide. Unreachable is a coverage loss, never an approval.
+import type { Stage } from "./hook-event.ts";
+import type { HookAnswer, Mode } from "./hook-answer.ts";
+import type { Harness } from "./hook-input.ts";
+import type { HardRule, UnreachableAction } from "../engine/policy.ts";
+
+export interface Directives {
+  on_unreachable: Record<string, UnreachableAction>;
+  hard_rules?: HardRule[];
+}
+
+/** decisions.md defaults, used until a PEP has fetched its workspace's own directives. */
+export const DEFAULT_DIRECTIVES: Directives = {
+  on_unreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
+  hard_rules: [],
+};
+
+export interface GatedAction {
+  stage: Stage;
+  kind: string;
+  payload: Record<string, unknown>;
+}
+
+const MAX_RULE_INPUT = 64 * 1024;
+
+/** The category an unjudged action is gated under: actions are security, prompts privacy. */
+export const gateOf = (kind: string): string => (kind === "user_input" ? "privacy.user_input" : `security.${kind}`);
+
+/** The longest `on_unreachable` prefix covering `category`; a category nobody named is blocked. */
+export function directiveFor(directives: Directives, category: string): UnreachableAction {
+  let best: { length: number; action: UnreachableAction } | undefined;
+  for (const [key, action] of Object.entries(directives.on_unreachable ?? {})) {
+    const prefix = key.endsWith(".*") ? key.slice(0, -2) : key === "*" ? "" : key;
+    const covers = prefix === "" || category === prefix || category.startsWith(`${prefix}.`);
+    if (covers && (!best || prefix.length > best.length)) best = { length: prefix.length, action };
+  }
+  return best?.action ?? "block";
+}
+
+/** The text a hard rule is matched against: the command a shell tool or exec would run. */
+function ruleText(action: GatedAction): string {
+  const args = action.payload.arguments as Record<string, unknown> | undefined;
+  if (typeof args?.command === "string") return args.command;
+  if (Array.isArray(action.payload.argv)) return action.payload.argv.join(" ");
+  return JSON.stringify(action.payload) ?? "";
+}
+
+export function matchHardRule(rules: readonly HardRule[], action: GatedAction): HardRule | undefined {
+  const text = ruleText(action).slice(0, MAX_RULE_INPUT);
+  return rules.find((rule) => {
+    if (!rule.kinds.includes(action.kind)) return false;
+    try {
+      return new RegExp(rule.pattern, "i").test(text);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** What a hook answers for an action warden could not judge (`why`: unreachable, overloaded...). */
+export function degradedAnswer(action: GatedAction, directives: Directives, ctx: { harness: Harness; mode: Mode; why: string }): HookAnswer {
+  // A tool that already ran cannot be stopped; flagging it unjudged would only add noise.
+  if (action.stage === "post") return { type: "pass" };
+  const rule = matchHardRule(directives.hard_rules ?? [], action);
+  if (rule) return { type: "deny", reason: `warden could not judge this (${ctx.why}), and hard rule ${rule.id} denies it: ${rule.reason}` };
+  const gate = gateOf(action.kind);
+  switch (directiveFor(directives, gate)) {
+    case "allow":
+      return { type: "pass" };
+    case "require_local_approval":
+      if (ctx.mode === "interactive" && ctx.harness === "claude-code" && action.stage === "pre") {
+        return { type: "ask", reason: `warden could not judge this (${ctx.why}); approve it yourself only if you expected it` };
+      }
+      return { type: "deny", reason: `warden could not judge this (${ctx.why}) and policy needs a person to approve ${gate} actions meanwhile` };
+    case "block":
+      return { type: "deny", reason: `warden could not judge this (${ctx.why}); ${gate} actions are denied until it answers (degraded mode)` };
+  }
+}

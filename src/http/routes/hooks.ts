@@ -1,0 +1,111 @@
+// POST /hooks/claude-code and /hooks/codex: the harness's own hook input in, its own hook output
+// out, judged and recorded by the same engine as /v1/evaluate. Claude Code treats a non-2xx
+// answer from an http hook as "carry on", so once a request reaches this handler it always
+// answers 200: a refusal (bad key, unreadable input, storage down) is a deny in the harness's JSON.
+import { degradedAnswer, type Directives } from "../../adapters/degraded.ts";
+import { answerVerdict, type HookAnswer, type Mode } from "../../adapters/hook-answer.ts";
+import { planHook, type HookPlan } from "../../adapters/hook-event.ts";
+import { readHookInput, type Harness, type HookInput } from "../../adapters/hook-input.ts";
+import { renderHookOutput, unreadableOutput, type HookOutput } from "../../adapters/hook-output.ts";
+import type { Caller, Engine } from "../../engine/engine.ts";
+import type { PolicyHolder } from "../../engine/policy-set.ts";
+import { randomId } from "../../lib/ids.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { Logger } from "../../lib/log.ts";
+import type { ApprovalStore } from "../../store/types.ts";
+import { channelOf } from "../../trust/channel.ts";
+import { validateGuardEvent } from "../../wire/validate.ts";
+import { parseJson } from "../../wire/json.ts";
+import { readBody } from "../body.ts";
+import { json } from "../errors.ts";
+import type { GuardDeps } from "../guard.ts";
+
+export interface HookDeps extends GuardDeps {
+  engine: Engine;
+  policies: PolicyHolder;
+  approvals: ApprovalStore;
+  clock: Clock;
+  log: Logger;
+}
+
+type Judge = Extract<HookPlan, { type: "judge" }>;
+
+const reply = (output: HookOutput, decision: string, extra: Record<string, string> = {}) =>
+  json(output, 200, { "x-warden-decision": decision, ...extra });
+
+/** `?mode=headless` (nobody at a terminal to ask); otherwise permission modes that never prompt. */
+function modeOf(url: URL, input: HookInput): Mode {
+  const asked = url.searchParams.get("mode");
+  if (asked === "headless" || asked === "interactive") return asked;
+  return input.permissionMode === "dontAsk" || input.permissionMode === "bypassPermissions" ? "headless" : "interactive";
+}
+
+const USER_HEADER = /^[\x21-\x7e][\x20-\x7e]{0,127}$/;
+
+const agentUserOf = (request: Request): string | undefined => {
+  const value = request.headers.get("warden-agent-user");
+  return value && USER_HEADER.test(value) ? value : undefined;
+};
+
+function directivesFor(deps: HookDeps, workspaceId: string | undefined): Directives {
+  if (workspaceId === undefined) return { on_unreachable: { "*": "block" }, hard_rules: [] };
+  const { policy } = deps.policies.current().forWorkspace(workspaceId);
+  return { on_unreachable: policy.onUnreachable, hard_rules: policy.hardRules };
+}
+
+/**
+ * A tool that ran after warden answered `ask` was approved by the person at the terminal: the
+ * approval request is closed with their answer so the queue and the audit trail agree.
+ */
+async function recordTerminalAnswer(deps: HookDeps, caller: Caller, plan: Judge, agentUser: string | undefined) {
+  const pending = await deps.approvals.get(caller.workspaceId, plan.event.guard_id, deps.clock.now());
+  if (pending?.status !== "pending") return;
+  const by = `terminal:${agentUser ?? plan.event.subject?.agent_id ?? "user"}`;
+  await deps.approvals.decide(caller.workspaceId, pending.approvalId, "approved", by, "answered yes at the harness's permission prompt", deps.clock.now());
+}
+
+async function judge(deps: HookDeps, harness: Harness, caller: Caller, plan: Judge, mode: Mode, agentUser?: string): Promise<{ answer: HookAnswer; decision: string }> {
+  const checked = validateGuardEvent(plan.event);
+  if (!checked.ok) {
+    const fields = checked.details.map((d) => d.field).join(", ");
+    return { answer: { type: "deny", reason: `warden could not map this hook input to an event (${fields})` }, decision: "invalid" };
+  }
+  if (plan.stage === "post") await recordTerminalAnswer(deps, caller, plan, agentUser);
+  const verdict = await deps.engine.evaluate(checked.value, caller, { partial: false, retriesGetApproval: true });
+  const ctx = { harness, stage: plan.stage, mode, workspaceId: caller.workspaceId, action: plan.action, payload: plan.event.payload };
+  return { answer: answerVerdict(verdict, ctx), decision: verdict.decision };
+}
+
+export async function handleHook(harness: Harness, request: Request, deps: HookDeps): Promise<Response> {
+  const url = new URL(request.url);
+  const key = await deps.keys.verify(request.headers.get("authorization"));
+  const body = await readBody(request, deps.maxBodyBytes);
+  if (!body.ok) return reply(unreadableOutput(body.problem === "too_large" ? `hook input over ${deps.maxBodyBytes} bytes` : "hook input unreadable"), "invalid");
+  const parsed = parseJson(body.text);
+  const read = parsed.ok ? readHookInput(parsed.value) : { ok: false as const, message: parsed.message };
+  if (!read.ok) return reply(unreadableOutput(read.message), "invalid");
+  const { input } = read;
+  const agentUser = agentUserOf(request);
+  const plan = planHook(harness, input, { now: new Date(deps.clock.now()), mintId: () => randomId(20), agentUser });
+  if (plan.type === "acknowledge") return reply({}, "none");
+  const mode = modeOf(url, input);
+  const gated = { stage: plan.stage, kind: plan.event.kind, payload: plan.event.payload };
+  const degrade = (why: string, workspaceId?: string) =>
+    reply(renderHookOutput(input.event, degradedAnswer(gated, directivesFor(deps, workspaceId), { harness, mode, why })), "degraded", { "x-warden-error": why });
+
+  if (!key) return degrade("unauthorized: missing or invalid warden key");
+  const rate = deps.rateLimiter.take(key.keyId);
+  if (!rate.ok) return degrade("rate limited", key.workspaceId);
+  const channel = await channelOf(request.headers.get("svc-batch-signature"), body.bytes, key.workspaceId, deps.pepKeys);
+  if ("revoked" in channel) return degrade("key_revoked: this hook's signing key was revoked");
+  const caller: Caller = { keyId: key.keyId, workspaceId: key.workspaceId, ceiling: channel.ceiling };
+  try {
+    const { answer, decision } = await judge(deps, harness, caller, plan, mode, agentUser);
+    return reply(renderHookOutput(input.event, answer), decision, { "x-warden-event-id": plan.event.event_id });
+  } catch (error) {
+    // Storage down or overloaded, or a bug: nothing was recorded, so nothing is allowed on its say.
+    const requestId = randomId(12);
+    deps.log.error("hook could not be judged", { request_id: requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    return degrade(`could not judge or record (request ${requestId})`, key.workspaceId);
+  }
+}
