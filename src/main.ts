@@ -1,54 +1,47 @@
-// Entry point of the `warden` executable: dispatch to a command in cli/.
-import { runApprovals } from "./cli/approvals.ts";
-import { runGrants } from "./cli/grants.ts";
-import { HELP } from "./cli/help.ts";
-import { runKeys } from "./cli/keys.ts";
-import { runAgents, runFindings } from "./cli/inventory.ts";
-import { runOperators } from "./cli/operators.ts";
-import { runPep } from "./cli/pep.ts";
-import { runPolicy } from "./cli/policy.ts";
-import { runServe } from "./cli/serve.ts";
-import { VERSION } from "./version.ts";
+// Entry point of the `warden` executable: dispatch to a command in cli/. Commands load lazily so
+// a short-lived one (`warden hook`, run once per tool call) never pays for the server's modules.
+
+type Env = Record<string, string | undefined>;
+type Command = (args: string[], env: Env) => Promise<number> | number;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import("./cli/serve.ts")).runServe,
+  keys: async () => (await import("./cli/keys.ts")).runKeys,
+  policy: async () => (await import("./cli/policy.ts")).runPolicy,
+  pep: async () => (await import("./cli/pep.ts")).runPep,
+  approvals: async () => (await import("./cli/approvals.ts")).runApprovals,
+  operators: async () => (await import("./cli/operators.ts")).runOperators,
+  grants: async () => (await import("./cli/grants.ts")).runGrants,
+  agents: async () => (await import("./cli/inventory.ts")).runAgents,
+  findings: async () => (await import("./cli/inventory.ts")).runFindings,
+  hook: async () => (await import("./cli/hook.ts")).runHook,
+  exec: async () => (await import("./cli/exec.ts")).runExec,
+};
+
+async function printHelp(): Promise<number> {
+  console.log((await import("./cli/help.ts")).HELP);
+  return 0;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command = "serve", ...rest] = argv;
-  if (rest.includes("--help") || rest.includes("-h")) {
-    console.log(HELP);
+  // `warden exec -- CMD --help` passes --help to CMD; everywhere else it asks for our help.
+  const own = command === "exec" ? rest.slice(0, Math.max(0, rest.indexOf("--"))) : rest;
+  if (own.includes("--help") || own.includes("-h")) return printHelp();
+  if (command === "help" || command === "--help" || command === "-h") return printHelp();
+  if (command === "version" || command === "--version") {
+    console.log((await import("./version.ts")).VERSION);
     return 0;
   }
-  switch (command) {
-    case "serve":
-      return runServe(rest, process.env);
-    case "keys":
-      return runKeys(rest, process.env);
-    case "policy":
-      return runPolicy(rest);
-    case "pep":
-      return runPep(rest, process.env);
-    case "approvals":
-      return runApprovals(rest, process.env);
-    case "operators":
-      return runOperators(rest, process.env);
-    case "grants":
-      return runGrants(rest, process.env);
-    case "agents":
-      return runAgents(rest, process.env);
-    case "findings":
-      return runFindings(rest, process.env);
-    case "help":
-    case "--help":
-    case "-h":
-      console.log(HELP);
-      return 0;
-    case "version":
-    case "--version":
-      console.log(VERSION);
-      return 0;
-    default:
-      if (command.startsWith("--")) return runServe(argv, process.env);
-      console.error(`warden: unknown command ${command}\n\n${HELP}`);
-      return 2;
+  const load = COMMANDS[command] ?? (command.startsWith("--") ? COMMANDS.serve : undefined);
+  if (!load) {
+    console.error(`warden: unknown command ${command}\n\n${(await import("./cli/help.ts")).HELP}`);
+    return 2;
   }
+  const args = load === COMMANDS.serve && command.startsWith("--") ? argv : rest;
+  return (await load())(args, process.env);
 }
+
+export {};
 
 process.exit(await main(process.argv.slice(2)));

@@ -45,6 +45,8 @@ function baseEvent(harness: Harness, input: HookInput, ctx: PlanContext, ids: { 
   const subject: NonNullable<GuardEvent["subject"]> = {
     agent_id: input.agentId ? `${harness}:${input.agentId}` : harness,
     agent_type: harness,
+    // Claimed, and clamped to the channel: only a request signed with an enrolled key keeps it.
+    attestation: "client_key",
   };
   if (input.agentId) subject.parent_agent_id = harness;
   if (ctx.agentUser) subject.agent_user = ctx.agentUser;
