@@ -44,4 +44,4 @@ async function main(argv: string[]): Promise<number> {
 
 export {};
 
-process.exit(await main(process.argv.slice(2)));
+main(process.argv.slice(2)).then((code) => process.exit(code));
