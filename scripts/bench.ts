@@ -5,10 +5,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer } from "../test/process.ts";
+import { measureHooks, type HookTimes } from "./bench-hook.ts";
 import { buildBinary } from "./build.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = (process.env.BENCH_CONNS ?? "8,64").split(",").map(Number);
+const hookCalls = Number(process.env.BENCH_HOOK_CALLS ?? 200);
 const work = mkdtempSync(join(tmpdir(), "warden-bench-"));
 const hasWrk = Bun.spawnSync(["sh", "-c", "command -v wrk"]).exitCode === 0;
 
@@ -102,6 +104,8 @@ async function main() {
   const summary: Record<string, Result> = {};
   try {
     const idle = await rssMb(warden.proc.pid);
+    // Hooks first, as one harness would call them on a quiet warden, before the load runs fill the WAL.
+    const hooks = await measureHooks(binary, warden.url, key, hookCalls);
     for (const conns of connections) {
       const measure = (url: string, path: string, mode: string, batch: number) =>
         hasWrk ? runWrk(url, path, key, conns, batch) : runBunClient(url, mode, key, conns);
@@ -119,7 +123,8 @@ async function main() {
     }
     const loaded = await rssMb(warden.proc.pid);
     print(rows, idle, loaded);
-    printTargets(summary);
+    printHooks(hooks);
+    printTargets(summary, hooks);
   } finally {
     bare.proc.kill("SIGTERM");
     warden.proc.kill("SIGTERM");
@@ -146,7 +151,13 @@ function print(rows: string[][], idleMb: number, loadedMb: number) {
   console.log(`warden RSS: ${idleMb.toFixed(0)} MB idle, ${loadedMb.toFixed(0)} MB after load`);
 }
 
-function printTargets(s: Record<string, Result>) {
+function printHooks(h: HookTimes) {
+  console.log(`hook round trip, ${h.calls} sequential PreToolUse calls (Bash), as a harness makes them:`);
+  console.log(`  warden hook claude-code (process per call)  p50 ${h.command.p50.toFixed(2)} ms  p99 ${h.command.p99.toFixed(2)} ms`);
+  console.log(`  POST /hooks/claude-code (http hook)         p50 ${h.http.p50.toFixed(2)} ms  p99 ${h.http.p99.toFixed(2)} ms`);
+}
+
+function printTargets(s: Record<string, Result>, hooks: HookTimes) {
   const c8 = (name: string) => s[`${name} c8`];
   const bare = c8("bare");
   const evaluate = c8("evaluate");
@@ -156,6 +167,7 @@ function printTargets(s: Record<string, Result>) {
   check("evaluate >= 1/3 of bare at 8 conns", evaluate.rps >= bare.rps / 3, `${(evaluate.rps / bare.rps).toFixed(2)} x bare`);
   check("evaluate p99 < 2 ms at 8 conns", evaluate.p99 < 2, `${evaluate.p99.toFixed(3)} ms`);
   check("ingest >= 20,000 events/s", ingest.rps * 100 >= 20_000, `${Math.round(ingest.rps * 100).toLocaleString("en")} events/s`);
+  check("warden hook round trip p99 < 20 ms, process start included", hooks.command.p99 < 20, `${hooks.command.p99.toFixed(2)} ms`);
 }
 
 await main();
