@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   grants: async () => (await import("./cli/grants.ts")).runGrants,
   agents: async () => (await import("./cli/inventory.ts")).runAgents,
   findings: async () => (await import("./cli/inventory.ts")).runFindings,
+  events: async () => (await import("./cli/inventory.ts")).runEvents,
   hook: async () => (await import("./cli/hook.ts")).runHook,
   exec: async () => (await import("./cli/exec.ts")).runExec,
 };

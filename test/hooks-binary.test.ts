@@ -77,6 +77,14 @@ describe("warden hook, the command path", () => {
     expect(eventsOf("toolu_sig").map((e) => e.attestation)).toEqual(["client_key"]);
   });
 
+  test("warden events shows the audit trail: the denied curl | bash, with its reason and no payload", () => {
+    const listed = Bun.spawnSync([binary, "events", "--workspace", "default", "--data", dataDir, "--limit", "1000"], { stdout: "pipe" }).stdout.toString();
+    const row = listed.split("\n").find((line) => line.includes("\ttoolu_01A1\t"));
+    expect(row?.split("\t").slice(1, 4)).toEqual(["tool_call", "block", "evaluate"]);
+    expect(row).toContain("Remote content executed by an interpreter");
+    expect(listed).not.toContain("install.example-tools.sh");
+  });
+
   test("a bad invocation blocks (exit 2) rather than waving the action through", () => {
     const proc = Bun.spawnSync([binary, "hook", "cursor"], { stdin: new TextEncoder().encode("{}"), env: hookEnv() });
     expect(proc.exitCode).toBe(2);

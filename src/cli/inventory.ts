@@ -1,5 +1,5 @@
-// `warden agents` and `warden findings`: what a workspace's agents are and what was found, read
-// from a data directory (also while a server runs on it).
+// `warden agents`, `warden findings` and `warden events`: what a workspace's agents are, what was
+// found and what happened, read from a data directory (also while a server runs on it).
 import { parseArgs } from "../config/args.ts";
 import type { SqliteStorage } from "../store/sqlite/storage.ts";
 import { openDataDir } from "./data-dir.ts";
@@ -52,5 +52,15 @@ export const runFindings = (argv: readonly string[], env: Record<string, string 
       if (prefix && f.category !== prefix && !f.category.startsWith(`${prefix}.`)) continue;
       const state = f.clearedAt === null ? "" : ` (cleared ${iso(f.clearedAt)})`;
       console.log([iso(f.createdAt), f.severity, f.category, f.checkId, `${f.title}${state}`, "", "", f.subject].join("\t"));
+    }
+  });
+
+/** The audit trail: every recorded event, newest first, with its decision and reasons; never payloads. */
+export const runEvents = (argv: readonly string[], env: Record<string, string | undefined>) =>
+  withStorage("events", argv, env, async (storage, workspace, options) => {
+    const limit = Math.min(Math.max(Number(options.get("limit") ?? 50) || 50, 1), 10_000);
+    console.log(["at", "kind", "decision", "source", "agent_id", "session_id", "guard_id", "event_id", "reasons"].join("\t"));
+    for (const e of await storage.events.recent(workspace, limit)) {
+      console.log([iso(e.receivedAt), e.kind, e.decision ?? "recorded", e.source, e.agentId, e.sessionId, e.guardId, e.eventId, e.reasons.join("; ")].join("\t"));
     }
   });

@@ -246,6 +246,21 @@ export interface EventStore {
   /** The newest findings of a workspace, optionally under a category prefix. */
   recentFindings(workspaceId: string, limit: number, categoryPrefix?: string): Promise<(Finding & { event_id: string; session_id: string; agent_id: string; at: number })[]>;
   count(workspaceId: string): Promise<number>;
+  /** The newest events of a workspace, newest first: the audit trail, without payloads. */
+  recent(workspaceId: string, limit: number): Promise<AuditEntry[]>;
+}
+
+export interface AuditEntry {
+  seq: number;
+  receivedAt: number;
+  eventId: string;
+  guardId: string;
+  sessionId: string;
+  agentId: string;
+  kind: string;
+  source: "evaluate" | "ingest";
+  decision: string | null;
+  reasons: string[];
 }
 
 export interface SessionState {

@@ -55,6 +55,10 @@ export function createEventRepo(db: Database, writer: Writer): EventStore {
       WHERE f.workspace_id = ? AND (f.category = ? OR f.category LIKE ? ESCAPE '\\')
       ORDER BY f.id DESC LIMIT ?`,
   );
+  const newest = db.prepare<{ seq: number; received_at: number; event_id: string; guard_id: string; session_id: string; agent_id: string; kind: string; source: "evaluate" | "ingest"; decision: string | null; verdict: string | null }, [string, number]>(
+    `SELECT seq, received_at, event_id, guard_id, session_id, agent_id, kind, source, decision, verdict
+       FROM events WHERE workspace_id = ? ORDER BY seq DESC LIMIT ?`,
+  );
   const countOf = db.prepare<{ n: number }, [string]>("SELECT count(*) AS n FROM events WHERE workspace_id = ?");
 
   return {
@@ -98,6 +102,20 @@ export function createEventRepo(db: Database, writer: Writer): EventStore {
     },
     async count(workspaceId) {
       return countOf.get(workspaceId)!.n;
+    },
+    async recent(workspaceId, limit) {
+      return newest.all(workspaceId, limit).map((r) => ({
+        seq: r.seq,
+        receivedAt: r.received_at,
+        eventId: r.event_id,
+        guardId: r.guard_id,
+        sessionId: r.session_id,
+        agentId: r.agent_id,
+        kind: r.kind,
+        source: r.source,
+        decision: r.decision,
+        reasons: r.verdict ? ((JSON.parse(r.verdict) as Verdict).reasons ?? []) : [],
+      }));
     },
   };
 }
