@@ -36,6 +36,9 @@ describe("hooks answer 200 and fail closed when warden cannot judge", () => {
       expect(got.error).toContain("unauthorized");
     }
     expect(await w.runtime.storage.events.count("ws-test")).toBe(0);
+    // Without a key, a large body is not read through: the turn stops.
+    const big = await w.request("POST", "/hooks/claude-code", { body: pre("x".repeat(100_000), "toolu_k2"), auth: null });
+    expect([big.status, await big.json()]).toEqual([200, { continue: false, stopReason: "warden: unauthorized: missing or invalid warden key" }]);
   });
 
   test("input that is not a hook input stops the turn with the reason", async () => {

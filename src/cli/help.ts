@@ -27,7 +27,14 @@ Usage:
   warden agents --workspace W        The agent inventory: types, owner, users, lineage, attestation
   warden findings --workspace W [--category PREFIX] [--limit N]
                                      The newest findings (detectors and runtime signals)
+  warden events --workspace W [--limit N]
+                                     The audit trail: newest events, decision and reasons (no payloads)
   warden policy check FILE           Validate a policy file (YAML or JSON); every error listed
+  warden hook claude-code|codex      A harness command hook: hook input on stdin, the harness's JSON
+                                     on stdout; fails closed when warden cannot answer
+  warden exec [--no-wait] [--session S] [--agent A] -- CMD ARGS...
+                                     Run CMD only if warden allows it (exit 126 when refused);
+                                     stdio and exit code pass through
   warden help | --help               This text
   warden version | --version         Print the version
 
@@ -48,6 +55,14 @@ keys options:
   --workspace W          the workspace the key belongs to (every event lands there)
   --name N               a label for the key (create)
   --data DIR             WARDEN_DATA            ./.warden
+
+hook and exec environment:
+  WARDEN_URL             http://127.0.0.1:8787    the warden to ask
+  WARDEN_KEY             (or WARDEN_KEY_FILE)     a workspace key, svc_...
+  WARDEN_STATE_DIR       ~/.local/state/warden    enrolled signing key and cached directives
+  WARDEN_HOOK_TIMEOUT_MS 5000                     past it the cached degraded-mode directives decide
+  WARDEN_HOOK_MODE       interactive|headless     headless: approvals deny with a queue pointer
+                                                  instead of asking at the terminal
 
 On first start warden mints a key for workspace "default" and prints it once; only its hash
 is stored. Endpoints: GET /v1/health, POST /v1/evaluate, POST /v1/ingest, POST /v1/enroll,

@@ -30,6 +30,8 @@ export interface HookDeps extends GuardDeps {
 
 type Judge = Extract<HookPlan, { type: "judge" }>;
 
+const UNAUTHENTICATED_READ_BYTES = 64 * 1024;
+
 const reply = (output: HookOutput, decision: string, extra: Record<string, string> = {}) =>
   json(output, 200, { "x-warden-decision": decision, ...extra });
 
@@ -79,8 +81,13 @@ async function judge(deps: HookDeps, harness: Harness, caller: Caller, plan: Jud
 export async function handleHook(harness: Harness, request: Request, deps: HookDeps): Promise<Response> {
   const url = new URL(request.url);
   const key = await deps.keys.verify(request.headers.get("authorization"));
-  const body = await readBody(request, deps.maxBodyBytes);
-  if (!body.ok) return reply(unreadableOutput(body.problem === "too_large" ? `hook input over ${deps.maxBodyBytes} bytes` : "hook input unreadable"), "invalid");
+  // Without a valid key the body is read only far enough to shape the refusal.
+  const limit = key ? deps.maxBodyBytes : Math.min(deps.maxBodyBytes, UNAUTHENTICATED_READ_BYTES);
+  const body = await readBody(request, limit);
+  if (!body.ok) {
+    const why = !key ? "unauthorized: missing or invalid warden key" : body.problem === "too_large" ? `hook input over ${limit} bytes` : "hook input unreadable";
+    return reply(unreadableOutput(why), "invalid");
+  }
   const parsed = parseJson(body.text);
   const read = parsed.ok ? readHookInput(parsed.value) : { ok: false as const, message: parsed.message };
   if (!read.ok) return reply(unreadableOutput(read.message), "invalid");
