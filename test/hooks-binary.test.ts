@@ -132,6 +132,25 @@ describe("warden exec", () => {
     expect(proc.stderr.toString()).toMatch(/approval apr_[0-9a-z]+ is pending/);
   });
 
+  test("needs approval: waits, a person approves in the queue, then the command runs", async () => {
+    const rc = join(work.path, ".bashrc");
+    const proc = Bun.spawn([binary, "exec", "--", "sh", "-c", `echo 'alias ll="ls -l"' >> ${rc}`], { env: hookEnv(), stdout: "pipe", stderr: "pipe" });
+    let approval: { approval_id: string } | null = null;
+    for (let i = 0; i < 200 && !approval; i++) {
+      await Bun.sleep(50);
+      const db = new Database(join(dataDir, "warden.db"), { readonly: true });
+      approval = db.query("SELECT approval_id FROM approvals WHERE status = 'pending' AND guard_id LIKE 'exec:%' ORDER BY created_at DESC LIMIT 1").get() as { approval_id: string } | null;
+      db.close();
+    }
+    expect(approval).not.toBeNull();
+    expect(Bun.file(rc).size).toBe(0);
+    const approve = Bun.spawnSync([binary, "approvals", "approve", approval!.approval_id, "--workspace", "default", "--data", dataDir, "--by", "alice"], { stdout: "pipe", stderr: "pipe" });
+    expect(approve.exitCode).toBe(0);
+    expect(await proc.exited).toBe(0);
+    expect(await new Response(proc.stderr).text()).toContain(`waiting for a person to approve ${approval!.approval_id}`);
+    expect(await Bun.file(rc).text()).toBe('alias ll="ls -l"\n');
+  });
+
   test("command not found: 127", () => {
     expect(exec(["--", "/nonexistent/tool-xyz"]).exitCode).toBe(127);
   });
