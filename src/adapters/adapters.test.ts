@@ -60,6 +60,19 @@ describe("verdict to answer", () => {
   });
 });
 
+describe("after the tool ran", () => {
+  const read = mapToolCall("Read", { file_path: "/a/people.csv" }, "t2");
+  const ctx = { harness: "claude-code" as const, stage: "post" as const, mode: "interactive" as const, workspaceId: "ws", action: read, payload: { name: "Read", result: "x" } };
+
+  test("a credential in the output is flagged to the model; personal data it already read is not", () => {
+    const secret = verdict("redact", { categories: [{ id: "security.secret_leak.api_key", domain: "security" }] });
+    const personal = verdict("redact", { categories: [{ id: "privacy.pii.email", domain: "privacy" }] });
+    expect(answerVerdict(secret, ctx).type).toBe("flag");
+    expect(answerVerdict(personal, ctx).type).toBe("pass");
+    expect(answerVerdict(verdict("block"), ctx).type).toBe("flag");
+  });
+});
+
 describe("redaction spans", () => {
   test("payload paths parse, spans apply right to left, a span that does not fit refuses", () => {
     expect(parsePayloadPath('payload.arguments.env["MY KEY"][2]')).toEqual(["arguments", "env", "MY KEY", 2]);
