@@ -1,6 +1,7 @@
 // The compiled executable, end to end over real HTTP on loopback: build, help, first start with
 // a minted key, health, evaluate, ingest, SIGTERM drain, restart, and the events still there.
 import { afterAll, describe, expect, test } from "bun:test";
+import { cpSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { buildBinary } from "../scripts/build.ts";
 import { makeEvent, tempDir } from "./helpers.ts";
@@ -70,5 +71,23 @@ describe("compiled binary", () => {
       first.proc.kill("SIGTERM");
       await first.proc.exited;
     }
+  });
+
+  test("runs where its source tree is gone: the checkpointer worker comes from inside the binary", async () => {
+    // Bytecode builds keep build-time paths in import.meta; a binary that quietly loaded its
+    // worker from the source tree would only break on another machine.
+    const copy = join(work.path, "copy");
+    const moved = join(work.path, "moved-warden");
+    mkdirSync(copy);
+    for (const entry of ["src", "scripts", "package.json", "tsconfig.json", "bunfig.toml"]) cpSync(join(import.meta.dir, "..", entry), join(copy, entry), { recursive: true });
+    symlinkSync(join(import.meta.dir, "..", "node_modules"), join(copy, "node_modules"));
+    const build = Bun.spawnSync([process.execPath, join(copy, "scripts", "build.ts"), moved], { cwd: copy, stdout: "pipe", stderr: "pipe" });
+    expect(build.exitCode).toBe(0);
+    rmSync(copy, { recursive: true, force: true });
+    const server = await startServer([moved, "serve", "--port", "0", "--data", join(work.path, "moved-data")]);
+    expect((await fetch(`${server.url}/v1/health`)).status).toBe(200);
+    server.proc.kill("SIGTERM");
+    expect(await server.proc.exited).toBe(0);
+    expect(await new Response(server.proc.stderr).text()).not.toContain("checkpointer worker failed");
   });
 });

@@ -42,6 +42,8 @@ const WAL_LIMIT_BYTES = 8 * 1024 * 1024;
 
 function startCheckpointer(path: string, everyMs: number): { stop(): Promise<void> } {
   const worker = new Worker(workerModule("store/sqlite/checkpointer.ts"));
+  // Without it the WAL only grows: say so loudly rather than run on silently.
+  worker.onerror = (event) => console.error(`warden: the checkpointer worker failed: ${event.message}`);
   const send = (message: CheckpointerMessage) => worker.postMessage(message);
   send({ type: "start", path, walLimitBytes: WAL_LIMIT_BYTES, everyMs });
   worker.unref();
