@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   events: async () => (await import("./cli/inventory.ts")).runEvents,
   hook: async () => (await import("./cli/hook.ts")).runHook,
   exec: async () => (await import("./cli/exec.ts")).runExec,
+  init: async () => (await import("./cli/init.ts")).runInit,
 };
 
 async function printHelp(): Promise<number> {

@@ -1,5 +1,6 @@
 // `warden --help`: every command and option, in one screen.
 import { VERSION } from "../version.ts";
+import { INIT_USAGE } from "./init.ts";
 
 export const HELP = `warden ${VERSION}: the agent action guard runtime
 
@@ -32,6 +33,7 @@ Usage:
   warden policy check FILE           Validate a policy file (YAML or JSON); every error listed
   warden hook claude-code|codex      A harness command hook: hook input on stdin, the harness's JSON
                                      on stdout; fails closed when warden cannot answer
+${INIT_USAGE}
   warden exec [--no-wait] [--session S] [--agent A] -- CMD ARGS...
                                      Run CMD only if warden allows it (exit 126 when refused);
                                      stdio and exit code pass through
