@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer } from "../test/process.ts";
 import { measureHooks, type HookTimes } from "./bench-hook.ts";
+import { measureMetricUpdates } from "./bench-metrics.ts";
 import { buildBinary } from "./build.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -122,14 +123,29 @@ async function main() {
       rows.push(fmt("bare Bun.serve", base), fmt("warden evaluate", evaluate), fmt("warden ingest x100", ingest, 100));
     }
     const loaded = await rssMb(warden.proc.pid);
+    const metricsOff = await measureWithoutMetrics(binary, connections[0]!);
+    rows.push(["warden evaluate, --metrics off", String(connections[0]), Math.round(metricsOff.rps).toLocaleString("en"), metricsOff.p50.toFixed(3), metricsOff.p99.toFixed(3), "", "", String(metricsOff.errors)]);
     print(rows, idle, loaded);
     printHooks(hooks);
-    printTargets(summary, hooks);
+    const metricNs = measureMetricUpdates();
+    console.log(`metric updates per decision (engine + commit observers, in process): ${metricNs.toFixed(0)} ns`);
+    printTargets(summary, hooks, metricNs);
   } finally {
     bare.proc.kill("SIGTERM");
     warden.proc.kill("SIGTERM");
     await Promise.all([bare.proc.exited, warden.proc.exited]);
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The same evaluate load on a second warden with metrics off: the cost of metrics is the gap. */
+async function measureWithoutMetrics(binary: string, conns: number): Promise<Result> {
+  const plain = await startServer([binary, "serve", "--port", "0", "--data", join(work, "data-no-metrics"), "--rate-limit", "0", "--metrics", "off"]);
+  try {
+    return hasWrk ? await runWrk(plain.url, "/v1/evaluate", plain.firstKey!, conns, 0) : await runBunClient(plain.url, "evaluate", plain.firstKey!, conns);
+  } finally {
+    plain.proc.kill("SIGTERM");
+    await plain.proc.exited;
   }
 }
 
@@ -157,7 +173,7 @@ function printHooks(h: HookTimes) {
   console.log(`  POST /hooks/claude-code (http hook)         p50 ${h.http.p50.toFixed(2)} ms  p99 ${h.http.p99.toFixed(2)} ms`);
 }
 
-function printTargets(s: Record<string, Result>, hooks: HookTimes) {
+function printTargets(s: Record<string, Result>, hooks: HookTimes, metricNs: number) {
   const c8 = (name: string) => s[`${name} c8`];
   const bare = c8("bare");
   const evaluate = c8("evaluate");
@@ -168,6 +184,7 @@ function printTargets(s: Record<string, Result>, hooks: HookTimes) {
   check("evaluate p99 < 2 ms at 8 conns", evaluate.p99 < 2, `${evaluate.p99.toFixed(3)} ms`);
   check("ingest >= 20,000 events/s", ingest.rps * 100 >= 20_000, `${Math.round(ingest.rps * 100).toLocaleString("en")} events/s`);
   check("warden hook round trip p99 < 20 ms, process start included", hooks.command.p99 < 20, `${hooks.command.p99.toFixed(2)} ms`);
+  check("a decision's metric updates < 1 us", metricNs < 1000, `${metricNs.toFixed(0)} ns`);
 }
 
 await main();

@@ -11,7 +11,10 @@ import { handleApprovals, handleJwks } from "./http/routes/approvals.ts";
 import { handleConfig } from "./http/routes/config.ts";
 import { handleEnroll } from "./http/routes/enroll.ts";
 import { handleEvaluate } from "./http/routes/evaluate.ts";
-import { handleHealth } from "./http/routes/health.ts";
+import { handleHealth, handleLivez, handleReadyz, type Lifecycle } from "./http/routes/health.ts";
+import { handleMetrics } from "./http/routes/metrics.ts";
+import { clientOf } from "./http/instrument.ts";
+import type { WardenMetrics } from "./metrics/warden-metrics.ts";
 import { handleHeartbeat } from "./http/routes/heartbeat.ts";
 import { handleHook } from "./http/routes/hooks.ts";
 import { handleIngest } from "./http/routes/ingest.ts";
@@ -33,6 +36,8 @@ export interface AppDeps extends GuardDeps {
   clock: Clock;
   version: string;
   log: Logger;
+  lifecycle: Lifecycle;
+  metrics?: WardenMetrics;
 }
 
 /** Method and path of every route, so a known path with the wrong method is a 405, not a 404. */
@@ -47,6 +52,9 @@ const ROUTES: Record<string, string> = {
   "/.well-known/jwks.json": "GET",
   "/hooks/claude-code": "POST",
   "/hooks/codex": "POST",
+  "/metrics": "GET",
+  "/livez": "GET",
+  "/readyz": "GET",
 };
 
 function pathOf(url: string): string {
@@ -63,9 +71,15 @@ export function createApp(deps: AppDeps) {
         const allow = ROUTES[pathOf(request.url)];
         return allow ? errors.methodNotAllowed(allow) : errors.notFound();
       }
-      if (error instanceof StorageUnavailableError) return errors.storageUnavailable();
-      if (error instanceof StorageOverloadedError) return errors.overloaded();
-      const requestId = randomId(12);
+      if (error instanceof StorageUnavailableError) {
+        deps.metrics?.degraded.labels("storage_unavailable").inc();
+        return errors.storageUnavailable();
+      }
+      if (error instanceof StorageOverloadedError) {
+        deps.metrics?.degraded.labels("overloaded").inc();
+        return errors.overloaded();
+      }
+      const requestId = clientOf(request)?.requestId ?? randomId(12);
       deps.log.error("request failed", {
         request_id: requestId,
         route: pathOf(request.url),
@@ -75,6 +89,9 @@ export function createApp(deps: AppDeps) {
       return errors.internal(requestId);
     })
     .get("/v1/health", () => handleHealth(deps.health, deps.version))
+    .get("/livez", () => handleLivez())
+    .get("/readyz", ({ request }) => handleReadyz(request, deps))
+    .get("/metrics", ({ request }) => handleMetrics(request, deps))
     .post("/v1/evaluate", ({ request }) => handleEvaluate(request, deps), raw)
     .post("/v1/ingest", ({ request }) => handleIngest(request, deps), raw)
     .get("/v1/config", ({ request }) => handleConfig(request, deps))

@@ -20,6 +20,11 @@ import { createSqliteStorage, type SqliteStorage } from "./store/sqlite/storage.
 import { createKeyVerifier } from "./trust/api-keys.ts";
 import { openKeyring } from "./trust/signing-keys.ts";
 import { VERSION } from "./version.ts";
+import type { Lifecycle } from "./http/routes/health.ts";
+import { instrument } from "./http/instrument.ts";
+import { canonicalJson, sha256Hex } from "./lib/jcs.ts";
+import { commitObserver, engineObserver } from "./metrics/observe.ts";
+import { createWardenMetrics, type WardenMetrics } from "./metrics/warden-metrics.ts";
 
 export interface RuntimeOptions {
   /** Data directory, or `:memory:` for a database that lives only as long as the process. */
@@ -37,10 +42,18 @@ export interface RuntimeOptions {
   /** An already compiled set (from a policy file); wins over `policy`. */
   policySet?: PolicySet;
   detectors?: readonly DetectorDefinition<any>[];
+  /** Prometheus metrics at /metrics (default on). */
+  metrics?: boolean;
 }
 
 export interface Runtime {
   app: App;
+  /** The app behind request ids, request metrics and logs: what the server listens with. */
+  fetch: (request: Request, peer?: (request: Request) => string | undefined) => Promise<Response>;
+  lifecycle: Lifecycle;
+  metrics?: WardenMetrics;
+  /** Where /metrics reads export lag from, once an exporter runs. */
+  exportLag: { current: () => { sink: string; lagEvents: number }[] };
   engine: Engine;
   storage: SqliteStorage;
   policies: PolicyHolder;
@@ -56,8 +69,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? silentLogger;
   const policies = createPolicyHolder(options.policySet ?? compileOrThrow(options));
-  const storage = createSqliteStorage({ path: databasePath(options.dataDir), clock, sync: options.sync });
+  const metrics = options.metrics === false ? undefined : createWardenMetrics(VERSION);
+  const storage = createSqliteStorage({ path: databasePath(options.dataDir), clock, sync: options.sync, onCommit: metrics && commitObserver(metrics) });
   const sensorCounts = createSensorCounts();
+  const lifecycle: Lifecycle = { draining: false };
   const engine = createEngine({
     policies,
     flow: createFlowTracker(clock),
@@ -70,6 +85,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     events: storage.events,
     sessions: createSessionTracker(storage.sessions, clock),
     clock,
+    observer: metrics && engineObserver(metrics),
     onDetectorFailure: (run, event) =>
       log.error("detector failed", {
         detector: run.detector,
@@ -94,8 +110,32 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     version: VERSION,
     log,
+    lifecycle,
+    metrics,
   });
-  return { app, engine, storage, policies, clock, close: () => storage.close() };
+  const exportLag = { current: () => [] as { sink: string; lagEvents: number }[] };
+  metrics?.withSources({
+    policy: () => policyIdentity(policies.current()),
+    queueDepth: () => storage.writer.depth(),
+    pendingApprovals: () => storage.stats.pendingApprovals(clock.now()),
+    sensorStates: () => storage.stats.sensorStates(clock.now()),
+    exportLag: () => exportLag.current(),
+  });
+  const fetch = instrument((request) => app.handle(request), { metrics, log });
+  return { app, fetch, lifecycle, metrics, exportLag, engine, storage, policies, clock, close: () => storage.close() };
+}
+
+const identities = new WeakMap<PolicySet, { version: string; sha256: string }>();
+
+/** Version and content hash of the policy in force (warden_policy_info), computed once per set. */
+function policyIdentity(set: PolicySet): { version: string; sha256: string } {
+  let found = identities.get(set);
+  if (!found) {
+    const sha256 = sha256Hex(canonicalJson(set.base.policy));
+    found = { version: set.base.policy.version, sha256 };
+    identities.set(set, found);
+  }
+  return found;
 }
 
 function compileOrThrow(options: RuntimeOptions): PolicySet {

@@ -57,7 +57,10 @@ describe("serve configuration", () => {
   test("flags win over WARDEN_* variables, which win over defaults", () => {
     const defaults = resolveServeConfig(new Map(), {});
     expect(defaults).toEqual({
-      config: { host: "127.0.0.1", port: 8787, dataDir: ".warden", rateLimit: 600, maxBodyBytes: 1048576, sync: "normal", correlationWindowS: 600 },
+      config: {
+        host: "127.0.0.1", port: 8787, dataDir: ".warden", rateLimit: 600, maxBodyBytes: 1048576, sync: "normal", correlationWindowS: 600,
+        logLevel: "info", logFormat: "json", metrics: true,
+      },
       errors: [],
     });
     const env = { WARDEN_HOST: "127.0.0.2", WARDEN_PORT: "9000", WARDEN_DATA: "/tmp/w", WARDEN_RATE_LIMIT: "0" };
@@ -66,8 +69,8 @@ describe("serve configuration", () => {
   });
 
   test("every configuration error is reported together", () => {
-    const { errors } = resolveServeConfig(new Map([["port", "x"], ["rate-limit", "-1"], ["sync", "sometimes"]]), {});
-    expect(errors).toHaveLength(3);
+    const { errors } = resolveServeConfig(new Map([["port", "x"], ["rate-limit", "-1"], ["sync", "sometimes"], ["log-level", "loud"], ["metrics", "maybe"]]), {});
+    expect(errors).toHaveLength(5);
   });
 });
 

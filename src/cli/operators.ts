@@ -4,15 +4,17 @@ import { systemClock } from "../lib/clock.ts";
 import { mintOperatorToken } from "../trust/operators.ts";
 import { openDataDir } from "./data-dir.ts";
 
-const USAGE = "usage: warden operators create --name NAME | list | revoke OPERATOR_ID  [--data DIR]";
+const USAGE = "usage: warden operators create --name NAME [--scope admin|metrics] | list | revoke OPERATOR_ID  [--data DIR]";
 
 export async function runOperators(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
   const [action, ...rest] = argv;
-  const args = parseArgs(rest, { name: "value", data: "value" });
+  const args = parseArgs(rest, { name: "value", data: "value", scope: "value" });
   const arity = action === "revoke" ? 1 : 0;
   const errors = [...args.errors];
   if (!["create", "list", "revoke"].includes(action ?? "") || args.positional.length !== arity) errors.push(USAGE);
   if (action === "create" && !args.options.get("name")) errors.push("operators create needs --name (decisions record it)");
+  const scope = args.options.get("scope") ?? "admin";
+  if (scope !== "admin" && scope !== "metrics") errors.push("--scope must be admin or metrics");
   if (errors.length) {
     for (const e of errors) console.error(`warden operators: ${e}`);
     return 2;
@@ -20,14 +22,14 @@ export async function runOperators(argv: readonly string[], env: Record<string, 
   const storage = openDataDir(args.options, env);
   try {
     if (action === "create") {
-      const { token, operator } = await mintOperatorToken(storage.operators, args.options.get("name")!, systemClock);
-      console.error(`created operator ${operator.id} (${operator.name}); the token is shown only now:`);
+      const { token, operator } = await mintOperatorToken(storage.operators, args.options.get("name")!, systemClock, scope as "admin" | "metrics");
+      console.error(`created ${operator.scope} operator ${operator.id} (${operator.name}); the token is shown only now:`);
       console.log(token);
       return 0;
     }
     if (action === "list") {
       for (const o of await storage.operators.list()) {
-        console.log([o.id, o.name, new Date(o.createdAt).toISOString(), o.revokedAt === null ? "active" : "revoked"].join("\t"));
+        console.log([o.id, o.name, o.scope, new Date(o.createdAt).toISOString(), o.revokedAt === null ? "active" : "revoked"].join("\t"));
       }
       return 0;
     }

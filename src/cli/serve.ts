@@ -7,7 +7,7 @@ import { loadPolicyFile } from "../config/policy-file.ts";
 import { isLoopback, resolveServeConfig, SERVE_OPTIONS } from "../config/serve-config.ts";
 import { BUILTIN_DETECTORS } from "../detectors/index.ts";
 import type { PolicyHolder } from "../engine/policy-set.ts";
-import { stderrLogger } from "../lib/log.ts";
+import { createLogger, type Logger } from "../lib/log.ts";
 import { createRuntime, signingKeysPath } from "../runtime.ts";
 import { lockDataDirectory } from "../store/sqlite/database.ts";
 import { mintApiKey } from "../trust/api-keys.ts";
@@ -39,14 +39,15 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     lock.release();
     return 2;
   }
-  const runtime = createRuntime({ ...config, log: stderrLogger, policySet: policySet?.set });
+  const log = createLogger({ level: config.logLevel, format: config.logFormat });
+  const runtime = createRuntime({ ...config, log, policySet: policySet?.set });
   // The receipt signing key exists from the first start on (owner-only file in the data dir).
   openKeyring(signingKeysPath(config.dataDir), Date.now).current();
-  const stopWatching = config.policyFile ? watchPolicy(config.policyFile, runtime.policies) : () => {};
+  const stopWatching = config.policyFile ? watchPolicy(config.policyFile, runtime.policies, log) : () => {};
   // Marks PEPs that went silent as dark (a coverage-loss finding, raised once).
   const sweep = setInterval(() => {
     runtime.storage.liveness.sweep(runtime.clock.now()).catch((error: unknown) =>
-      stderrLogger.error("liveness sweep failed", { error: error instanceof Error ? error.message : String(error) }));
+      log.error("liveness sweep failed", { error: error instanceof Error ? error.message : String(error) }));
   }, SWEEP_EVERY_MS);
   sweep.unref();
   if ((await runtime.storage.keys.count()) === 0) {
@@ -56,7 +57,7 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
   const server = Bun.serve({
     hostname: config.host,
     port: config.port,
-    fetch: runtime.app.fetch,
+    fetch: (request, server) => runtime.fetch(request, (r) => server.requestIP(r)?.address),
     maxRequestBodySize: config.maxBodyBytes + TRANSPORT_SLACK_BYTES,
     idleTimeout: 30,
   });
@@ -68,7 +69,9 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      stderrLogger.info("draining", { signal });
+      // Readiness goes first, so /readyz says 503 for whatever still arrives while draining.
+      runtime.lifecycle.draining = true;
+      log.info("draining", { signal });
       stopWatching();
       clearInterval(sweep);
       await server.stop(false);
@@ -85,16 +88,16 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
  * Reloads the policy on SIGHUP and when the file changes. A policy that does not load is
  * reported and ignored: the one in force stays until a good one replaces it.
  */
-function watchPolicy(path: string, holder: PolicyHolder): () => void {
+function watchPolicy(path: string, holder: PolicyHolder, log: Logger): () => void {
   let pending: Timer | undefined;
   const reload = async (trigger: string) => {
     const loaded = await loadPolicyFile(path, BUILTIN_DETECTORS);
     if (!loaded.ok) {
-      stderrLogger.error("policy not reloaded; keeping the one in force", { trigger, errors: loaded.errors.join("; ") });
+      log.error("policy not reloaded; keeping the one in force", { trigger, errors: loaded.errors.join("; ") });
       return;
     }
     holder.replace(loaded.set);
-    stderrLogger.info("policy reloaded", { trigger, version: loaded.set.base.policy.version });
+    log.info("policy reloaded", { trigger, version: loaded.set.base.policy.version });
   };
   // Editors write files in bursts; reload once the burst is over.
   const debounced = (trigger: string) => {
@@ -107,7 +110,7 @@ function watchPolicy(path: string, holder: PolicyHolder): () => void {
   try {
     watcher = watch(path, () => debounced("file change"));
   } catch {
-    stderrLogger.error("policy file cannot be watched; reload with SIGHUP", { path });
+    log.error("policy file cannot be watched; reload with SIGHUP", { path });
   }
   return () => {
     clearTimeout(pending);

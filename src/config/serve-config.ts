@@ -1,5 +1,6 @@
 // The one place that reads the environment: flags win over WARDEN_* variables, which win over
 // defaults. Every problem is reported together.
+import type { LogFormat, LogLevel } from "../lib/log.ts";
 import type { SyncMode } from "../store/sqlite/database.ts";
 
 export interface ServeConfig {
@@ -13,6 +14,10 @@ export interface ServeConfig {
   correlationWindowS: number;
   /** Policy file (YAML or JSON); absent: the built-in policy. */
   policyFile?: string;
+  logLevel: LogLevel;
+  logFormat: LogFormat;
+  /** Prometheus metrics at /metrics. */
+  metrics: boolean;
 }
 
 export const DEFAULTS: ServeConfig = {
@@ -23,6 +28,9 @@ export const DEFAULTS: ServeConfig = {
   maxBodyBytes: 1024 * 1024,
   sync: "normal",
   correlationWindowS: 600,
+  logLevel: "info",
+  logFormat: "json",
+  metrics: true,
 };
 
 export const SERVE_OPTIONS = {
@@ -34,6 +42,9 @@ export const SERVE_OPTIONS = {
   sync: "value",
   policy: "value",
   "correlation-window": "value",
+  "log-level": "value",
+  "log-format": "value",
+  metrics: "value",
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -45,6 +56,12 @@ function integer(name: string, raw: string, min: number, max: number, errors: st
     return 0;
   }
   return n;
+}
+
+function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[], errors: string[]): T {
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  errors.push(`${name} must be one of ${allowed.join(", ")}, got ${JSON.stringify(raw)}`);
+  return allowed[0]!;
 }
 
 export function resolveServeConfig(options: Map<string, string>, env: Env): { config: ServeConfig; errors: string[] } {
@@ -66,6 +83,9 @@ export function resolveServeConfig(options: Map<string, string>, env: Env): { co
     maxBodyBytes: body === undefined ? DEFAULTS.maxBodyBytes : integer("--max-body-bytes", body, 1024, 64 * 1024 * 1024, errors),
     sync: sync as SyncMode,
     correlationWindowS: window === undefined ? DEFAULTS.correlationWindowS : integer("--correlation-window", window, 1, 86_400, errors),
+    logLevel: oneOf("--log-level", pick("log-level", "WARDEN_LOG_LEVEL") ?? DEFAULTS.logLevel, ["debug", "info", "error"], errors),
+    logFormat: oneOf("--log-format", pick("log-format", "WARDEN_LOG_FORMAT") ?? DEFAULTS.logFormat, ["json", "text"], errors),
+    metrics: oneOf("--metrics", pick("metrics", "WARDEN_METRICS") ?? "on", ["on", "off"], errors) !== "off",
   };
   const policyFile = pick("policy", "WARDEN_POLICY");
   if (policyFile) config.policyFile = policyFile;

@@ -49,11 +49,20 @@ export interface EngineDeps {
   approvals: ApprovalStore;
   grants: GrantStore;
   onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
+  observer?: EngineObserver;
+}
+
+/** What metrics see of each decision: counts and timings, never content. */
+export interface EngineObserver {
+  detectorsRan(runs: readonly DetectorRun[]): void;
+  decided(source: "evaluate" | "hook" | "partial", kind: string, verdict: Verdict): void;
 }
 
 export interface EvaluateOptions {
   /** svc-partial: judge, record nothing. */
   partial: boolean;
+  /** Which door the event came through, for metrics (default `evaluate`). */
+  source?: "evaluate" | "hook";
   /**
    * The PEP mints a new guard_id for every attempt (a harness hook: one tool-use id per call), so
    * an approval given to an earlier attempt of the same action in the session may answer a retry.
@@ -104,6 +113,20 @@ function judgeReducedContent(event: GuardEvent, policy: Policy): DetectorRun | u
 }
 
 export function createEngine(deps: EngineDeps): Engine {
+  const engine = createUnobservedEngine(deps);
+  const observer = deps.observer;
+  if (!observer) return engine;
+  return {
+    ...engine,
+    async evaluate(event, caller, options) {
+      const verdict = await engine.evaluate(event, caller, options);
+      observer.decided(options.partial ? "partial" : (options.source ?? "evaluate"), event.kind, verdict);
+      return verdict;
+    },
+  };
+}
+
+function createUnobservedEngine(deps: EngineDeps): Engine {
   const { clock } = deps;
 
   const attribute = async (event: GuardEvent, caller: Caller): Promise<Attribution> => {
@@ -177,6 +200,7 @@ export function createEngine(deps: EngineDeps): Engine {
     const input = createInspectedEvent(event);
     const runs = await runDetectors(detectors, input, policy);
     for (const run of runs) if (run.status === "failed") deps.onDetectorFailure?.(run, event);
+    deps.observer?.detectorsRan(runs);
     const unit = deps.units.assess(caller.workspaceId, event);
     if (unit.outcome) runs.push({ status: "ok", detector: UNITS_PROVIDER, outcome: unit.outcome, latencyMs: 0 });
     runs.push(assessFlow(event, caller, attribution, runs, unit.provenance));

@@ -7,6 +7,8 @@ import { channelOf } from "../trust/channel.ts";
 import { parseJson } from "../wire/json.ts";
 import { readBody } from "./body.ts";
 import { errors } from "./errors.ts";
+import { routeTemplate } from "./instrument.ts";
+import type { WardenMetrics } from "../metrics/warden-metrics.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export interface GuardDeps {
@@ -14,6 +16,7 @@ export interface GuardDeps {
   pepKeys: PepKeyStore;
   rateLimiter: RateLimiter;
   maxBodyBytes: number;
+  metrics?: WardenMetrics;
 }
 
 export interface JsonRequest {
@@ -23,10 +26,17 @@ export interface JsonRequest {
 }
 
 export async function authenticate(request: Request, deps: GuardDeps): Promise<Caller | Response> {
-  const key = await deps.keys.verify(request.headers.get("authorization"));
-  if (!key) return errors.unauthorized();
+  const authorization = request.headers.get("authorization");
+  const key = await deps.keys.verify(authorization);
+  if (!key) {
+    deps.metrics?.authFailures.labels(authorization ? "unknown" : "missing").inc();
+    return errors.unauthorized();
+  }
   const rate = deps.rateLimiter.take(key.keyId);
-  if (!rate.ok) return errors.rateLimited(rate.limit, rate.retryAfterS);
+  if (!rate.ok) {
+    deps.metrics?.rateLimited.labels(routeTemplate(new URL(request.url).pathname)).inc();
+    return errors.rateLimited(rate.limit, rate.retryAfterS);
+  }
   return { keyId: key.keyId, workspaceId: key.workspaceId, ceiling: "self_declared" };
 }
 
@@ -51,8 +61,14 @@ export async function readJsonRequest(
     return onJsonError(body.problem === "not_utf8" ? "body is not valid UTF-8" : "body could not be read");
   }
   // The signature covers the exact bytes received, so it is checked before anything is parsed.
-  const channel = await channelOf(request.headers.get("svc-batch-signature"), body.bytes, caller.workspaceId, deps.pepKeys);
-  if ("revoked" in channel) return errors.keyRevoked();
+  const signature = request.headers.get("svc-batch-signature");
+  const channel = await channelOf(signature, body.bytes, caller.workspaceId, deps.pepKeys);
+  if ("revoked" in channel) {
+    deps.metrics?.authFailures.labels("revoked").inc();
+    return errors.keyRevoked();
+  }
+  // A signature that does not verify lands at the floor: not a refusal, but worth a graph.
+  if (signature !== null && channel.keyId === undefined) deps.metrics?.authFailures.labels("bad_signature").inc();
   const parsed = parseJson(body.text);
   if (!parsed.ok) return onJsonError(parsed.message);
   return { caller: { ...caller, ceiling: channel.ceiling }, bytes: body.bytes, value: parsed.value };

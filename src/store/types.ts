@@ -200,15 +200,18 @@ export interface GrantStore {
   revoke(workspaceId: string, grantId: string, now: number): Promise<boolean>;
 }
 
+export type OperatorScope = "admin" | "metrics";
+
 export interface Operator {
   id: string;
   name: string;
+  scope: OperatorScope;
   createdAt: number;
   revokedAt: number | null;
 }
 
 export interface OperatorStore {
-  create(input: { id: string; name: string; hash: Uint8Array; now: number }): Promise<Operator>;
+  create(input: { id: string; name: string; scope: OperatorScope; hash: Uint8Array; now: number }): Promise<Operator>;
   findByHash(hash: Uint8Array): Promise<(Operator & { hash: Uint8Array }) | undefined>;
   list(): Promise<Operator[]>;
   revoke(id: string, now: number): Promise<boolean>;
@@ -275,6 +278,13 @@ export interface SessionStore {
   get(workspaceId: string, sessionId: string): Promise<SessionState | undefined>;
 }
 
+/** Deployment-wide counts (metrics). */
+export interface StatsStore {
+  pendingApprovals(now: number): Promise<number>;
+  /** PEPs and agents by liveness state: live, idle, dark. */
+  sensorStates(now: number): Promise<Record<string, number>>;
+}
+
 export interface StorageHealth {
   /** undefined when writable; otherwise why not. */
   problem(): Promise<string | undefined>;
@@ -291,6 +301,7 @@ export interface Storage {
   approvals: ApprovalStore;
   grants: GrantStore;
   operators: OperatorStore;
+  stats: StatsStore;
   health: StorageHealth;
   /** Commits what is queued and releases the database. */
   close(): Promise<void>;

@@ -73,7 +73,7 @@ async function judge(deps: HookDeps, harness: Harness, caller: Caller, plan: Jud
     return { answer: { type: "deny", reason: `warden could not map this hook input to an event (${fields})` }, decision: "invalid" };
   }
   if (plan.stage === "post") await recordTerminalAnswer(deps, caller, plan, agentUser);
-  const verdict = await deps.engine.evaluate(checked.value, caller, { partial: false, retriesGetApproval: true });
+  const verdict = await deps.engine.evaluate(checked.value, caller, { partial: false, retriesGetApproval: true, source: "hook" });
   const ctx = { harness, stage: plan.stage, mode, workspaceId: caller.workspaceId, action: plan.action, payload: plan.event.payload };
   return { answer: answerVerdict(verdict, ctx), decision: verdict.decision };
 }
@@ -97,14 +97,23 @@ export async function handleHook(harness: Harness, request: Request, deps: HookD
   if (plan.type === "acknowledge") return reply({}, "none");
   const mode = modeOf(url, input);
   const gated = { stage: plan.stage, kind: plan.event.kind, payload: plan.event.payload };
-  const degrade = (why: string, workspaceId?: string) =>
-    reply(renderHookOutput(input.event, degradedAnswer(gated, directivesFor(deps, workspaceId), { harness, mode, why })), "degraded", { "x-warden-error": why });
+  const degrade = (reason: string, why: string, workspaceId?: string) => {
+    deps.metrics?.degraded.labels(reason).inc();
+    const answer = degradedAnswer(gated, directivesFor(deps, workspaceId), { harness, mode, why });
+    return reply(renderHookOutput(input.event, answer), "degraded", { "x-warden-error": why });
+  };
 
-  if (!key) return degrade("unauthorized: missing or invalid warden key");
+  if (!key) {
+    deps.metrics?.authFailures.labels(request.headers.get("authorization") ? "unknown" : "missing").inc();
+    return degrade("unauthorized", "unauthorized: missing or invalid warden key");
+  }
   const rate = deps.rateLimiter.take(key.keyId);
-  if (!rate.ok) return degrade("rate limited", key.workspaceId);
+  if (!rate.ok) {
+    deps.metrics?.rateLimited.labels(`/hooks/${harness}`).inc();
+    return degrade("rate_limited", "rate limited", key.workspaceId);
+  }
   const channel = await channelOf(request.headers.get("svc-batch-signature"), body.bytes, key.workspaceId, deps.pepKeys);
-  if ("revoked" in channel) return degrade("key_revoked: this hook's signing key was revoked");
+  if ("revoked" in channel) return degrade("key_revoked", "key_revoked: this hook's signing key was revoked");
   const caller: Caller = { keyId: key.keyId, workspaceId: key.workspaceId, ceiling: channel.ceiling };
   try {
     const { answer, decision } = await judge(deps, harness, caller, plan, mode, agentUser);
@@ -113,6 +122,6 @@ export async function handleHook(harness: Harness, request: Request, deps: HookD
     // Storage down or overloaded, or a bug: nothing was recorded, so nothing is allowed on its say.
     const requestId = randomId(12);
     deps.log.error("hook could not be judged", { request_id: requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
-    return degrade(`could not judge or record (request ${requestId})`, key.workspaceId);
+    return degrade("storage", `could not judge or record (request ${requestId})`, key.workspaceId);
   }
 }

@@ -207,4 +207,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE approvals ADD COLUMN claimed_by TEXT;
   CREATE INDEX approvals_by_session ON approvals (workspace_id, session_id, payload_digest);
   `,
+  `
+  -- What an operator token may do: admin (the approval API) or metrics (scraping /metrics from
+  -- beyond loopback). A metrics token cannot decide anything.
+  ALTER TABLE operators ADD COLUMN scope TEXT NOT NULL DEFAULT 'admin';
+  `,
 ];

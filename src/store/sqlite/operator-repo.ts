@@ -1,25 +1,26 @@
 // Operator tokens in SQLite, stored only as hashes.
 import type { Database } from "bun:sqlite";
-import type { Operator, OperatorStore } from "../types.ts";
+import type { Operator, OperatorScope, OperatorStore } from "../types.ts";
 
 interface Row {
   id: string;
   name: string;
+  scope: OperatorScope;
   created_at: number;
   revoked_at: number | null;
 }
 
-const toOperator = (r: Row): Operator => ({ id: r.id, name: r.name, createdAt: r.created_at, revokedAt: r.revoked_at });
+const toOperator = (r: Row): Operator => ({ id: r.id, name: r.name, scope: r.scope, createdAt: r.created_at, revokedAt: r.revoked_at });
 
 export function createOperatorRepo(db: Database): OperatorStore {
-  const insert = db.prepare("INSERT INTO operators (id, name, hash, created_at) VALUES (?, ?, ?, ?)");
-  const byHash = db.prepare<Row & { hash: Uint8Array }, [Uint8Array]>("SELECT id, name, created_at, revoked_at, hash FROM operators WHERE hash = ?");
-  const all = db.prepare<Row, []>("SELECT id, name, created_at, revoked_at FROM operators ORDER BY created_at");
+  const insert = db.prepare("INSERT INTO operators (id, name, scope, hash, created_at) VALUES (?, ?, ?, ?, ?)");
+  const byHash = db.prepare<Row & { hash: Uint8Array }, [Uint8Array]>("SELECT id, name, scope, created_at, revoked_at, hash FROM operators WHERE hash = ?");
+  const all = db.prepare<Row, []>("SELECT id, name, scope, created_at, revoked_at FROM operators ORDER BY created_at");
   const revoke = db.prepare("UPDATE operators SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL");
   return {
-    async create({ id, name, hash, now }) {
-      insert.run(id, name, hash, now);
-      return { id, name, createdAt: now, revokedAt: null };
+    async create({ id, name, scope, hash, now }) {
+      insert.run(id, name, scope, hash, now);
+      return { id, name, scope, createdAt: now, revokedAt: null };
     },
     async findByHash(hash) {
       const row = byHash.get(hash);

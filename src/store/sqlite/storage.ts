@@ -2,6 +2,7 @@
 // writer, a checkpointer worker, and the health probe.
 import type { Database } from "bun:sqlite";
 import type { Clock } from "../../lib/clock.ts";
+import { createStatsRepo } from "./stats-repo.ts";
 import { workerModule } from "../../lib/worker-url.ts";
 import type { Storage } from "../types.ts";
 import type { CheckpointerMessage } from "./checkpointer.ts";
@@ -29,6 +30,8 @@ export interface SqliteStorageOptions {
   busyTimeoutMs?: number;
   /** Fold the whole WAL into the database on close (the server does; short-lived CLI runs don't). */
   finalCheckpoint?: boolean;
+  /** Called after each group commit (metrics). */
+  onCommit?: (batchSize: number, durationMs: number) => void;
 }
 
 export interface SqliteStorage extends Storage {
@@ -63,7 +66,7 @@ function startCheckpointer(path: string, everyMs: number): { stop(): Promise<voi
 
 export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorage {
   const db = openDatabase(options.path, { sync: options.sync ?? "normal", busyTimeoutMs: options.busyTimeoutMs ?? 0 });
-  const writerOptions = { maxPending: options.maxPendingWrites ?? 20_000, maxBatch: 512 };
+  const writerOptions = { maxPending: options.maxPendingWrites ?? 20_000, maxBatch: 512, onCommit: options.onCommit };
   const writer = createWriter(db, writerOptions);
   let lastProbe = { at: -Infinity, problem: undefined as string | undefined };
 
@@ -84,6 +87,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     approvals: createApprovalRepo(db, writer),
     grants: createGrantRepo(db, writer),
     operators: createOperatorRepo(db),
+    stats: createStatsRepo(db),
     health: {
       async problem() {
         const now = options.clock.now();

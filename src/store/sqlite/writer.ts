@@ -18,6 +18,8 @@ export interface Writer {
 }
 
 export interface WriterOptions {
+  /** Called after each group commit (metrics). */
+  onCommit?: (batchSize: number, durationMs: number) => void;
   maxPending: number;
   maxBatch: number;
 }

@@ -1,0 +1,74 @@
+// Around every request, in front of the app: a request id (a valid X-Request-Id is kept, else one
+// is minted) echoed on the response, where the request came from, request metrics by route
+// template, and a debug log line. Never a header value, a body or a key.
+import { timeOrderedId } from "../lib/ids.ts";
+import type { Logger } from "../lib/log.ts";
+import type { WardenMetrics } from "../metrics/warden-metrics.ts";
+
+export interface ClientInfo {
+  requestId: string;
+  /** The peer is on this machine (127.0.0.0/8, ::1): what /metrics serves without a token. */
+  loopback: boolean;
+}
+
+const clients = new WeakMap<Request, ClientInfo>();
+
+/** What the instrumentation learnt about a request; undefined for requests that did not pass it. */
+export const clientOf = (request: Request): ClientInfo | undefined => clients.get(request);
+
+const REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+const EXACT = new Set([
+  "/v1/health", "/v1/evaluate", "/v1/ingest", "/v1/config", "/v1/enroll", "/v1/heartbeat", "/v1/approvals",
+  "/.well-known/jwks.json", "/hooks/claude-code", "/hooks/codex", "/admin/v1/approvals", "/metrics", "/livez", "/readyz",
+  "/openapi.json", "/console", "/console/login",
+]);
+
+/** A bounded label: known paths as they are, id segments folded, everything else `other`. */
+export function routeTemplate(path: string): string {
+  if (EXACT.has(path)) return path;
+  if (/^\/admin\/v1\/approvals\/[^/]+$/.test(path)) return "/admin/v1/approvals/:id";
+  if (/^\/admin\/v1\/approvals\/[^/]+\/[^/]+$/.test(path)) return "/admin/v1/approvals/:id/:action";
+  if (path.startsWith("/admin/v1/console/")) return "/admin/v1/console/*";
+  return "other";
+}
+
+const pathOf = (url: string): string => {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const query = url.indexOf("?", start);
+  return url.slice(start, query === -1 ? undefined : query);
+};
+
+export const isLoopbackAddress = (address: string | undefined): boolean =>
+  address !== undefined && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
+
+type Handle = (request: Request) => Response | Promise<Response>;
+type PeerOf = (request: Request) => string | undefined;
+
+export function instrument(handle: Handle, deps: { metrics?: WardenMetrics; log: Logger }): (request: Request, peer?: PeerOf) => Promise<Response> {
+  return async (request, peer) => {
+    const started = performance.now();
+    const offered = request.headers.get("x-request-id");
+    const requestId = offered && REQUEST_ID.test(offered) ? offered : timeOrderedId("req_", Date.now());
+    clients.set(request, { requestId, loopback: isLoopbackAddress(peer?.(request)) });
+    let response = await handle(request);
+    try {
+      response.headers.set("x-request-id", requestId);
+    } catch {
+      // Immutable headers (a proxied response): copy once to add ours.
+      response = new Response(response.body, response);
+      response.headers.set("x-request-id", requestId);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const route = routeTemplate(pathOf(request.url));
+    const code = String(response.status);
+    if (deps.metrics) {
+      deps.metrics.httpRequests.labels(request.method, route, code).inc();
+      deps.metrics.httpDuration.labels(request.method, route, code).observe(seconds);
+    }
+    if (deps.log.level === "debug") {
+      deps.log.debug("request", { req_id: requestId, method: request.method, route, status: response.status, duration_ms: Math.round(seconds * 1e6) / 1000 });
+    }
+    return response;
+  };
+}
