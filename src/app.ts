@@ -1,6 +1,8 @@
 // createApp(deps) -> Elysia: routes wired to their handlers and every failure mapped to the
 // interface's error shape. No environment reads and no listen: tests call app.handle.
+import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
+import { completeDocument, detailOf, OPENAPI_DOCUMENTATION } from "./http/api-docs.ts";
 import type { Engine } from "./engine/engine.ts";
 import type { PolicyHolder } from "./engine/policy-set.ts";
 import type { SensorCounts } from "./engine/sensor-counts.ts";
@@ -55,6 +57,7 @@ const ROUTES: Record<string, string> = {
   "/metrics": "GET",
   "/livez": "GET",
   "/readyz": "GET",
+  "/openapi.json": "GET",
 };
 
 function pathOf(url: string): string {
@@ -63,9 +66,20 @@ function pathOf(url: string): string {
   return url.slice(start, query === -1 ? undefined : query);
 }
 
+/** GET /openapi.json: the document only (provider null serves no UI, so nothing comes from a CDN). */
+function openApiDocument() {
+  return new Elysia({ name: "warden-openapi" })
+    .onAfterHandle(({ response, path }) => {
+      if (path === "/openapi.json" && response !== null && typeof response === "object") completeDocument(response);
+    })
+    .use(openapi({ provider: null, specPath: "/openapi.json", path: "/openapi", documentation: OPENAPI_DOCUMENTATION, exclude: { staticFile: false, paths: ["/openapi.json"] } }));
+}
+
 export function createApp(deps: AppDeps) {
-  const raw = { parse: "none" as const };
+  const raw = (route: Parameters<typeof detailOf>[0]) => ({ parse: "none" as const, detail: detailOf(route) });
+  const doc = (route: Parameters<typeof detailOf>[0]) => ({ detail: detailOf(route) });
   return new Elysia()
+    .use(openApiDocument())
     .onError(({ code, error, request }) => {
       if (code === "NOT_FOUND") {
         const allow = ROUTES[pathOf(request.url)];
@@ -88,22 +102,22 @@ export function createApp(deps: AppDeps) {
       });
       return errors.internal(requestId);
     })
-    .get("/v1/health", () => handleHealth(deps.health, deps.version))
-    .get("/livez", () => handleLivez())
-    .get("/readyz", ({ request }) => handleReadyz(request, deps))
-    .get("/metrics", ({ request }) => handleMetrics(request, deps))
-    .post("/v1/evaluate", ({ request }) => handleEvaluate(request, deps), raw)
-    .post("/v1/ingest", ({ request }) => handleIngest(request, deps), raw)
-    .get("/v1/config", ({ request }) => handleConfig(request, deps))
-    .post("/v1/enroll", ({ request }) => handleEnroll(request, deps), raw)
-    .post("/v1/heartbeat", ({ request }) => handleHeartbeat(request, deps), raw)
-    .get("/v1/approvals", ({ request }) => handleApprovals(request, deps))
-    .get("/.well-known/jwks.json", () => handleJwks(deps.keyring))
-    .post("/hooks/claude-code", ({ request }) => handleHook("claude-code", request, deps), raw)
-    .post("/hooks/codex", ({ request }) => handleHook("codex", request, deps), raw)
-    .get("/admin/v1/approvals", ({ request }) => handleAdminApprovals(request, deps, {}))
-    .get("/admin/v1/approvals/:id", ({ request, params }) => handleAdminApprovals(request, deps, params))
-    .post("/admin/v1/approvals/:id/:action", ({ request, params }) => handleAdminApprovals(request, deps, params), raw);
+    .get("/v1/health", () => handleHealth(deps.health, deps.version), doc("GET /v1/health"))
+    .get("/livez", () => handleLivez(), doc("GET /livez"))
+    .get("/readyz", ({ request }) => handleReadyz(request, deps), doc("GET /readyz"))
+    .get("/metrics", ({ request }) => handleMetrics(request, deps), doc("GET /metrics"))
+    .post("/v1/evaluate", ({ request }) => handleEvaluate(request, deps), raw("POST /v1/evaluate"))
+    .post("/v1/ingest", ({ request }) => handleIngest(request, deps), raw("POST /v1/ingest"))
+    .get("/v1/config", ({ request }) => handleConfig(request, deps), doc("GET /v1/config"))
+    .post("/v1/enroll", ({ request }) => handleEnroll(request, deps), raw("POST /v1/enroll"))
+    .post("/v1/heartbeat", ({ request }) => handleHeartbeat(request, deps), raw("POST /v1/heartbeat"))
+    .get("/v1/approvals", ({ request }) => handleApprovals(request, deps), doc("GET /v1/approvals"))
+    .get("/.well-known/jwks.json", () => handleJwks(deps.keyring), doc("GET /.well-known/jwks.json"))
+    .post("/hooks/claude-code", ({ request }) => handleHook("claude-code", request, deps), raw("POST /hooks/claude-code"))
+    .post("/hooks/codex", ({ request }) => handleHook("codex", request, deps), raw("POST /hooks/codex"))
+    .get("/admin/v1/approvals", ({ request }) => handleAdminApprovals(request, deps, {}), doc("GET /admin/v1/approvals"))
+    .get("/admin/v1/approvals/:id", ({ request, params }) => handleAdminApprovals(request, deps, params), doc("GET /admin/v1/approvals/:id"))
+    .post("/admin/v1/approvals/:id/:action", ({ request, params }) => handleAdminApprovals(request, deps, params), raw("POST /admin/v1/approvals/:id/:action"))
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createManualClock } from "../src/lib/clock.ts";
 import { createRuntime, type Runtime, type RuntimeOptions } from "../src/runtime.ts";
 import { mintApiKey } from "../src/trust/api-keys.ts";
+import { assertDocumented, type OpenApiDocument } from "./api-conformance.ts";
 import type { GuardEvent } from "../src/wire/guard-event.ts";
 
 export const BASE = "http://localhost";
@@ -43,6 +44,10 @@ export interface TestWarden extends AsyncDisposable {
   mintKey(workspace: string): Promise<string>;
 }
 
+let document: Promise<OpenApiDocument> | undefined;
+const documentOf = (runtime: Runtime) =>
+  (document ??= runtime.app.handle(new Request(`${BASE}/openapi.json`)).then((r) => r.json() as Promise<OpenApiDocument>));
+
 export async function startWarden(options: Partial<RuntimeOptions> & { dataDir?: string } = {}): Promise<TestWarden> {
   const dir = options.dataDir ? undefined : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
@@ -50,7 +55,7 @@ export async function startWarden(options: Partial<RuntimeOptions> & { dataDir?:
   const runtime = createRuntime({ clock, rateLimit: 0, ...options, dataDir });
   const mintKey = async (workspace: string) => (await mintApiKey(runtime.storage.keys, workspace, clock)).key;
   const key = await mintKey("ws-test");
-  const request: TestWarden["request"] = (method, path, init = {}) => {
+  const request: TestWarden["request"] = async (method, path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers };
     const auth = init.auth === undefined ? key : init.auth;
     if (auth !== null) headers.authorization ??= `Bearer ${auth}`;
@@ -59,7 +64,10 @@ export async function startWarden(options: Partial<RuntimeOptions> & { dataDir?:
       body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
       headers["content-type"] ??= "application/json";
     }
-    return runtime.app.handle(new Request(`${BASE}${path}`, { method, headers, body }));
+    const response = await runtime.app.handle(new Request(`${BASE}${path}`, { method, headers, body }));
+    // Every response a test receives is held to the served OpenAPI document.
+    await assertDocumented(await documentOf(runtime), method, `${BASE}${path}`, response);
+    return response;
   };
   return {
     runtime,
