@@ -9,6 +9,7 @@ import type { SensorCounts } from "./engine/sensor-counts.ts";
 import { errors } from "./http/errors.ts";
 import type { GuardDeps } from "./http/guard.ts";
 import { handleAdminApprovals } from "./http/routes/admin-approvals.ts";
+import { consoleRoutes, type ConsoleDeps } from "./http/routes/console.ts";
 import { handleApprovals, handleJwks } from "./http/routes/approvals.ts";
 import { handleConfig } from "./http/routes/config.ts";
 import { handleEnroll } from "./http/routes/enroll.ts";
@@ -40,6 +41,7 @@ export interface AppDeps extends GuardDeps {
   log: Logger;
   lifecycle: Lifecycle;
   metrics?: WardenMetrics;
+  consoleStorage: ConsoleDeps["consoleStorage"];
 }
 
 /** Method and path of every route, so a known path with the wrong method is a 405, not a 404. */
@@ -118,6 +120,7 @@ export function createApp(deps: AppDeps) {
     .get("/admin/v1/approvals", ({ request }) => handleAdminApprovals(request, deps, {}), doc("GET /admin/v1/approvals"))
     .get("/admin/v1/approvals/:id", ({ request, params }) => handleAdminApprovals(request, deps, params), doc("GET /admin/v1/approvals/:id"))
     .post("/admin/v1/approvals/:id/:action", ({ request, params }) => handleAdminApprovals(request, deps, params), raw("POST /admin/v1/approvals/:id/:action"))
+    .use(consoleRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

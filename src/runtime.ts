@@ -103,6 +103,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     liveness: storage.liveness,
     approvals: storage.approvals,
     operators: storage.operators,
+    consoleStorage: storage,
     keyring: openKeyring(signingKeysPath(options.dataDir), clock.now),
     sensorCounts,
     clock,

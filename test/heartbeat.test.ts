@@ -27,7 +27,7 @@ describe("POST /v1/heartbeat", () => {
     w.clock.advance(2_000);
     expect(await liveness.sweep(w.clock.now())).toBe(1);
     expect(await liveness.sweep(w.clock.now())).toBe(0);
-    expect(await liveness.states("ws-test")).toEqual([{ sensorKey: "sensor:hook", instanceId: "i-1", lastSeenAt: expect.any(Number), dark: true }]);
+    expect(await liveness.states("ws-test")).toEqual([{ sensorKey: "sensor:hook", instanceId: "i-1", intervalS: 10, lastSeenAt: expect.any(Number), dark: true }]);
     const [finding] = await liveness.recent("ws-test", 10);
     expect(finding).toMatchObject({ checkId: "liveness.dark_sensor", category: "security.bypass", severity: "high", subject: "sensor:hook/i-1", clearedAt: null });
     await beat();

@@ -28,7 +28,12 @@ async function until<T>(what: string, read: () => Promise<T | undefined>, timeou
   }
 }
 
-test("promtool lints scrapes taken under load; Prometheus counts every decision", async () => {
+// A laptop without Debian's prometheus skips this, saying so; CI (.ci/run) installs it and sets
+// WARDEN_REQUIRE_SYSTEM_TOOLS=1, so there a missing binary fails instead of skipping.
+const missing = (!Bun.which("prometheus") || !Bun.which("promtool")) && process.env.WARDEN_REQUIRE_SYSTEM_TOOLS !== "1";
+if (missing) console.log("SKIPPED prometheus.test.ts: prometheus/promtool not installed (apt-get install prometheus; .ci/run does)");
+
+test.skipIf(missing)("promtool lints scrapes taken under load; Prometheus counts every decision", async () => {
   expect(Bun.which("prometheus")).toBeTruthy();
   const binary = join(work.path, "warden");
   expect(buildBinary(binary).ok).toBe(true);

@@ -21,6 +21,10 @@ Usage:
                                      Decide about actions waiting in the approval queue
   warden operators create --name N | list | revoke ID
                                      Tokens for the admin API (/admin/v1/approvals); shown once
+  warden console [--name N] [--url URL] [--data DIR]
+                                     Print a one-time login link to the web console (/console):
+                                     valid 5 minutes, usable once; decisions record console:N
+  warden console --logout-all        End every console session
   warden grants create --workspace W (--agent A|--session S) --kinds K --max-uses N --ttl S
                  [--tool T] [--argv-prefix 'npm test'] [--command-prefix 'npm test'] [--reason R]
   warden grants list|revoke ID --workspace W
@@ -30,6 +34,13 @@ Usage:
                                      The newest findings (detectors and runtime signals)
   warden events --workspace W [--limit N]
                                      The audit trail: newest events, decision and reasons (no payloads)
+  warden export [--since SEQ|TIME] [--until SEQ|TIME] [--format jsonl|hec|cef] [--workspace W]
+                [--content none|redacted|hmac|full] [--data DIR]
+                                     Dump the decision log to stdout (read-only, beside a live server)
+  warden audit verify FILE [FILE...] [--anchor W=HASH,...] [--head W=HASH,...]
+                                     Check exported JSONL (rotated files oldest first); exit 1 on
+                                     the first changed, missing or reordered record
+  warden audit head [--data DIR]     Each export sink's chain heads per workspace: keep them elsewhere
   warden policy check FILE           Validate a policy file (YAML or JSON); every error listed
   warden hook claude-code|codex      A harness command hook: hook input on stdin, the harness's JSON
                                      on stdout; fails closed when warden cannot answer
@@ -52,6 +63,18 @@ serve options (flag, environment variable, default):
                                                            are judged as one action
   --policy FILE          WARDEN_POLICY          (built-in) policy file; reloaded on SIGHUP and
                                                            on change, a bad one never replaces a good one
+
+export and retention options (serve):
+  --export-file PATH         WARDEN_EXPORT_FILE        JSONL, fsynced before the cursor moves, mode 0600
+  --export-file-max-bytes N  104857600                 rotate PATH -> PATH.1 ... past N bytes
+  --export-file-keep K       10                        rotated files kept
+  --export-splunk-hec URL    WARDEN_EXPORT_SPLUNK_HEC  Splunk HEC endpoint (.../services/collector)
+  --splunk-token-file F      WARDEN_SPLUNK_TOKEN_FILE  the HEC token, read from F only
+  --export-syslog tcp://H:P  WARDEN_EXPORT_SYSLOG      RFC 5424 over TCP, octet-counted; --cef for CEF
+  --export-content MODE      WARDEN_EXPORT_CONTENT     none | redacted (default) | hmac | full
+  --retention DAYS           WARDEN_RETENTION_DAYS     delete events older than DAYS
+  --max-db-bytes N           WARDEN_MAX_DB_BYTES       delete the oldest events while the database is over N
+  --retention-force                                    prune even what an export sink has not delivered
 
 keys options:
   --workspace W          the workspace the key belongs to (every event lands there)

@@ -9,6 +9,8 @@ import { BUILTIN_DETECTORS } from "../detectors/index.ts";
 import type { PolicyHolder } from "../engine/policy-set.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import { createRuntime, signingKeysPath } from "../runtime.ts";
+import { createExportService } from "../export/export-service.ts";
+import { consolePageRoutes } from "../http/routes/console-page.ts";
 import { lockDataDirectory } from "../store/sqlite/database.ts";
 import { mintApiKey } from "../trust/api-keys.ts";
 import { openKeyring } from "../trust/signing-keys.ts";
@@ -41,6 +43,17 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
   }
   const log = createLogger({ level: config.logLevel, format: config.logFormat });
   const runtime = createRuntime({ ...config, log, policySet: policySet?.set });
+  const exporting = config.exports
+    ? createExportService({ db: runtime.storage.db, writer: runtime.storage.writer, dataDir: config.dataDir, settings: config.exports, clock: runtime.clock, log })
+    : undefined;
+  if (exporting && !exporting.ok) {
+    console.error(`warden serve: ${exporting.reason}`);
+    await runtime.close();
+    lock.release();
+    return 2;
+  }
+  const exportService = exporting?.service;
+  if (exportService) runtime.exportLag.current = () => exportService.exportLag();
   // The receipt signing key exists from the first start on (owner-only file in the data dir).
   openKeyring(signingKeysPath(config.dataDir), Date.now).current();
   const stopWatching = config.policyFile ? watchPolicy(config.policyFile, runtime.policies, log) : () => {};
@@ -58,11 +71,16 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     hostname: config.host,
     port: config.port,
     fetch: (request, server) => runtime.fetch(request, (r) => server.requestIP(r)?.address),
+    // The console page and its bundled chunks (static, no data); its API goes through fetch.
+    routes: await consolePageRoutes(),
+    development: false,
     maxRequestBodySize: config.maxBodyBytes + TRANSPORT_SLACK_BYTES,
     idleTimeout: 30,
   });
   if (!isLoopback(config.host)) console.error(`warden serve: listening beyond loopback on ${config.host}, as asked`);
   console.log(`warden listening on ${server.url.href.replace(/\/$/, "")} (data: ${config.dataDir})`);
+  // Export reads the log off the request path; a crash loses nothing (cursors live in SQLite).
+  exportService?.start();
 
   return new Promise<number>((resolve) => {
     let stopping = false;
@@ -75,6 +93,7 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
       stopWatching();
       clearInterval(sweep);
       await server.stop(false);
+      await exportService?.stop();
       await runtime.close();
       lock.release();
       resolve(0);

@@ -1,6 +1,7 @@
 // The one place that reads the environment: flags win over WARDEN_* variables, which win over
 // defaults. Every problem is reported together.
 import type { LogFormat, LogLevel } from "../lib/log.ts";
+import { EXPORT_OPTIONS, resolveExportSettings, type ExportSettings } from "./export-config.ts";
 import type { SyncMode } from "../store/sqlite/database.ts";
 
 export interface ServeConfig {
@@ -18,6 +19,8 @@ export interface ServeConfig {
   logFormat: LogFormat;
   /** Prometheus metrics at /metrics. */
   metrics: boolean;
+  /** Decision export sinks and retention; absent when neither is asked for. */
+  exports?: ExportSettings;
 }
 
 export const DEFAULTS: ServeConfig = {
@@ -45,6 +48,7 @@ export const SERVE_OPTIONS = {
   "log-level": "value",
   "log-format": "value",
   metrics: "value",
+  ...EXPORT_OPTIONS,
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -89,6 +93,8 @@ export function resolveServeConfig(options: Map<string, string>, env: Env): { co
   };
   const policyFile = pick("policy", "WARDEN_POLICY");
   if (policyFile) config.policyFile = policyFile;
+  const exports = resolveExportSettings((flag, variable) => options.get(flag) ?? (variable ? env[variable] : undefined), errors);
+  if (exports) config.exports = exports;
   return { config, errors };
 }
 

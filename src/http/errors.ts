@@ -12,6 +12,7 @@ export const errors = {
   invalidBody: (message?: string) => json(message ? { error: "invalid_body", message } : { error: "invalid_body" }, 400),
   unauthorized: () => json({ error: "unauthorized" }, 401, { "www-authenticate": 'Bearer realm="warden"' }),
   keyRevoked: () => json({ error: "key_revoked" }, 403),
+  forbidden: (message: string) => json({ error: "forbidden", message }, 403),
   invalidPublicKey: () => json({ error: "invalid_public_key" }, 400),
   notFound: () => json({ error: "not_found" }, 404),
   methodNotAllowed: (allow: string) => json({ error: "method_not_allowed", allow }, 405, { allow }),

@@ -127,7 +127,7 @@ export interface LivenessStore {
   sweep(now: number): Promise<number>;
   raise(workspaceId: string, finding: Omit<RuntimeFinding, "createdAt" | "clearedAt">, now: number): Promise<void>;
   recent(workspaceId: string, limit: number): Promise<RuntimeFinding[]>;
-  states(workspaceId: string): Promise<{ sensorKey: string; instanceId: string; lastSeenAt: number; dark: boolean }[]>;
+  states(workspaceId: string): Promise<{ sensorKey: string; instanceId: string; intervalS: number; lastSeenAt: number; dark: boolean }[]>;
 }
 
 export type ApprovalStatus = "pending" | "approved" | "denied" | "expired";
@@ -251,6 +251,8 @@ export interface EventStore {
   count(workspaceId: string): Promise<number>;
   /** The newest events of a workspace, newest first: the audit trail, without payloads. */
   recent(workspaceId: string, limit: number): Promise<AuditEntry[]>;
+  /** Events of a workspace after `afterSeq`, oldest first (a live feed resuming where it was). */
+  after(workspaceId: string, afterSeq: number, limit: number): Promise<AuditEntry[]>;
 }
 
 export interface AuditEntry {
@@ -285,6 +287,24 @@ export interface StatsStore {
   sensorStates(now: number): Promise<Record<string, number>>;
 }
 
+export interface ConsoleSession {
+  /** Public id, for the audit trail; the cookie value itself is only stored hashed. */
+  sessionId: string;
+  operator: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface ConsoleStore {
+  createLoginToken(input: { hash: Uint8Array; operator: string; now: number; expiresAt: number }): Promise<void>;
+  /** Uses a live, unused token and opens the session in one transaction: one winner per token. */
+  redeemLoginToken(tokenHash: Uint8Array, session: { sessionId: string; hash: Uint8Array; expiresAt: number }, now: number): Promise<ConsoleSession | undefined>;
+  findSession(hash: Uint8Array, now: number): Promise<ConsoleSession | undefined>;
+  endSession(hash: Uint8Array, now: number): Promise<void>;
+  /** Ends every live session; returns how many. */
+  endAllSessions(now: number): Promise<number>;
+}
+
 export interface StorageHealth {
   /** undefined when writable; otherwise why not. */
   problem(): Promise<string | undefined>;
@@ -302,6 +322,7 @@ export interface Storage {
   grants: GrantStore;
   operators: OperatorStore;
   stats: StatsStore;
+  console: ConsoleStore;
   health: StorageHealth;
   /** Commits what is queued and releases the database. */
   close(): Promise<void>;

@@ -17,7 +17,8 @@ export interface AdminDeps {
 const STATUSES = new Set(["pending", "approved", "denied", "expired"]);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-const view = (r: ApprovalRecord) => ({
+/** An approval on the wire; the console's API shows the same shape. */
+export const approvalView = (r: ApprovalRecord) => ({
   approval_id: r.approvalId,
   guard_id: r.guardId,
   status: r.status,
@@ -46,11 +47,11 @@ export async function handleAdminApprovals(request: Request, deps: AdminDeps, pa
   if (request.method === "GET" && !params.id) {
     const status = url.searchParams.get("status") ?? undefined;
     if (status && !STATUSES.has(status)) return errors.invalidBody("status must be pending, approved, denied or expired");
-    return json({ approvals: (await deps.approvals.list(workspace, now, status as ApprovalStatus | undefined)).map(view) });
+    return json({ approvals: (await deps.approvals.list(workspace, now, status as ApprovalStatus | undefined)).map(approvalView) });
   }
   if (request.method === "GET") {
     const record = await deps.approvals.byId(workspace, params.id!, now);
-    return record ? json(view(record)) : json({ error: "not_found" }, 404);
+    return record ? json(approvalView(record)) : json({ error: "not_found" }, 404);
   }
   if (params.action !== "approve" && params.action !== "deny") return errors.notFound();
   const body = await readBody(request, deps.maxBodyBytes);
@@ -63,5 +64,5 @@ export async function handleAdminApprovals(request: Request, deps: AdminDeps, pa
   const status = params.action === "approve" ? "approved" : "denied";
   const result = await deps.approvals.decide(workspace, params.id!, status, operator.name, (reason as string | undefined) ?? null, now);
   if (!result.ok) return result.reason === "not_found" ? json({ error: "not_found" }, 404) : json({ error: "not_pending" }, 409);
-  return json(view(result.record));
+  return json(approvalView(result.record));
 }

@@ -2,7 +2,7 @@
 import type { Database } from "bun:sqlite";
 import type { Attestation, GuardEvent } from "../../wire/guard-event.ts";
 import type { Finding, Verdict } from "../../wire/verdict.ts";
-import type { EventRecord, EventStore, StoredEvent } from "../types.ts";
+import type { AuditEntry, EventRecord, EventStore, StoredEvent } from "../types.ts";
 import type { FindingValues, WriteRow } from "./event-writes.ts";
 import type { Writer } from "./writer.ts";
 
@@ -55,9 +55,13 @@ export function createEventRepo(db: Database, writer: Writer): EventStore {
       WHERE f.workspace_id = ? AND (f.category = ? OR f.category LIKE ? ESCAPE '\\')
       ORDER BY f.id DESC LIMIT ?`,
   );
-  const newest = db.prepare<{ seq: number; received_at: number; event_id: string; guard_id: string; session_id: string; agent_id: string; kind: string; source: "evaluate" | "ingest"; decision: string | null; verdict: string | null }, [string, number]>(
+  const newest = db.prepare<AuditRow, [string, number]>(
     `SELECT seq, received_at, event_id, guard_id, session_id, agent_id, kind, source, decision, verdict
        FROM events WHERE workspace_id = ? ORDER BY seq DESC LIMIT ?`,
+  );
+  const afterSeq = db.prepare<AuditRow, [string, number, number]>(
+    `SELECT seq, received_at, event_id, guard_id, session_id, agent_id, kind, source, decision, verdict
+       FROM events WHERE workspace_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
   );
   const countOf = db.prepare<{ n: number }, [string]>("SELECT count(*) AS n FROM events WHERE workspace_id = ?");
 
@@ -104,21 +108,39 @@ export function createEventRepo(db: Database, writer: Writer): EventStore {
       return countOf.get(workspaceId)!.n;
     },
     async recent(workspaceId, limit) {
-      return newest.all(workspaceId, limit).map((r) => ({
-        seq: r.seq,
-        receivedAt: r.received_at,
-        eventId: r.event_id,
-        guardId: r.guard_id,
-        sessionId: r.session_id,
-        agentId: r.agent_id,
-        kind: r.kind,
-        source: r.source,
-        decision: r.decision,
-        reasons: r.verdict ? ((JSON.parse(r.verdict) as Verdict).reasons ?? []) : [],
-      }));
+      return newest.all(workspaceId, limit).map(toAuditEntry);
+    },
+    async after(workspaceId, seq, limit) {
+      return afterSeq.all(workspaceId, seq, limit).map(toAuditEntry);
     },
   };
 }
+
+interface AuditRow {
+  seq: number;
+  received_at: number;
+  event_id: string;
+  guard_id: string;
+  session_id: string;
+  agent_id: string;
+  kind: string;
+  source: "evaluate" | "ingest";
+  decision: string | null;
+  verdict: string | null;
+}
+
+const toAuditEntry = (r: AuditRow): AuditEntry => ({
+  seq: r.seq,
+  receivedAt: r.received_at,
+  eventId: r.event_id,
+  guardId: r.guard_id,
+  sessionId: r.session_id,
+  agentId: r.agent_id,
+  kind: r.kind,
+  source: r.source,
+  decision: r.decision,
+  reasons: r.verdict ? ((JSON.parse(r.verdict) as Verdict).reasons ?? []) : [],
+});
 
 function toFinding(row: FindingRow): Finding {
   const finding: Finding = { category: row.category };

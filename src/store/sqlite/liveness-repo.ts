@@ -28,8 +28,8 @@ export function createLivenessRepo(db: Database, writer: Writer): LivenessStore 
   const recent = db.prepare<RuntimeFindingRow, [string, number]>(
     "SELECT * FROM runtime_findings WHERE workspace_id = ? ORDER BY id DESC LIMIT ?",
   );
-  const states = db.prepare<{ sensor_key: string; instance_id: string; last_seen_at: number; dark_since: number | null }, [string]>(
-    "SELECT sensor_key, instance_id, last_seen_at, dark_since FROM liveness WHERE workspace_id = ? ORDER BY sensor_key",
+  const states = db.prepare<{ sensor_key: string; instance_id: string; interval_s: number; last_seen_at: number; dark_since: number | null }, [string]>(
+    "SELECT sensor_key, instance_id, interval_s, last_seen_at, dark_since FROM liveness WHERE workspace_id = ? ORDER BY sensor_key",
   );
   return {
     heartbeat: (h) =>
@@ -56,7 +56,9 @@ export function createLivenessRepo(db: Database, writer: Writer): LivenessStore 
       return recent.all(workspaceId, limit).map(toRuntimeFinding);
     },
     async states(workspaceId) {
-      return states.all(workspaceId).map((s) => ({ sensorKey: s.sensor_key, instanceId: s.instance_id, lastSeenAt: s.last_seen_at, dark: s.dark_since !== null }));
+      return states.all(workspaceId).map((s) => ({
+        sensorKey: s.sensor_key, instanceId: s.instance_id, intervalS: s.interval_s, lastSeenAt: s.last_seen_at, dark: s.dark_since !== null,
+      }));
     },
   };
 }

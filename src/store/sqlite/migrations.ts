@@ -212,4 +212,42 @@ export const MIGRATIONS: readonly string[] = [
   -- beyond loopback). A metrics token cannot decide anything.
   ALTER TABLE operators ADD COLUMN scope TEXT NOT NULL DEFAULT 'admin';
   `,
+  `
+  -- The web console: one-time login tokens minted by warden console and the browser sessions
+  -- they open, both stored only as SHA-256 hashes. A token opens at most one session.
+  CREATE TABLE console_login_tokens (
+    hash BLOB PRIMARY KEY,
+    operator TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  ) WITHOUT ROWID;
+  CREATE TABLE console_sessions (
+    hash BLOB PRIMARY KEY,
+    session_id TEXT NOT NULL UNIQUE,
+    operator TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    ended_at INTEGER
+  ) WITHOUT ROWID;
+  `,
+  `
+  -- Decision export: each sink's cursor (every event up to last_seq was delivered) and, moved in
+  -- the same transaction, the head of its hash chain per workspace, so a restart continues both.
+  CREATE TABLE export_cursors (
+    sink_id TEXT PRIMARY KEY,
+    last_seq INTEGER NOT NULL,
+    sent INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE export_chains (
+    sink_id TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    last_seq INTEGER NOT NULL,
+    last_hash TEXT NOT NULL,
+    records INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (sink_id, workspace_id)
+  ) WITHOUT ROWID;
+  `,
 ];

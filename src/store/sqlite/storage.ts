@@ -13,6 +13,7 @@ import { createApprovalRepo } from "./approval-repo.ts";
 import { createGrantRepo } from "./grant-repo.ts";
 import { createKeyRepo } from "./key-repo.ts";
 import { createOperatorRepo } from "./operator-repo.ts";
+import { createConsoleRepo } from "./console-repo.ts";
 import { createLivenessRepo } from "./liveness-repo.ts";
 import { createPepKeyRepo } from "./pep-key-repo.ts";
 import { createDefinitionRepo, createSessionRepo } from "./session-repo.ts";
@@ -87,6 +88,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     approvals: createApprovalRepo(db, writer),
     grants: createGrantRepo(db, writer),
     operators: createOperatorRepo(db),
+    console: createConsoleRepo(db, writer),
     stats: createStatsRepo(db),
     health: {
       async problem() {

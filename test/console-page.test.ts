@@ -1,0 +1,27 @@
+// The console page as Bun.serve serves it from source: it bundles, carries its CSP, and loads
+// nothing but its own same-origin chunks (no inline script or style, no external URL).
+import { expect, test } from "bun:test";
+import { CONSOLE_CSP, consolePageRoutes } from "../src/http/routes/console-page.ts";
+
+test("the page bundles, states its CSP and references only its own chunks", async () => {
+  using server = Bun.serve({ hostname: "127.0.0.1", port: 0, routes: await consolePageRoutes(), development: false, fetch: () => new Response("no", { status: 404 }) });
+  const page = await fetch(new URL("/console", server.url));
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
+  // The header adds frame-ancestors, which browsers ignore in <meta>.
+  expect(`${meta}; frame-ancestors 'none'`.split("; ").sort()).toEqual(CONSOLE_CSP.split("; ").sort());
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  expect(html).not.toMatch(/\sstyle=|<style/);
+  // The icon is an empty data: URL, so the browser asks nobody for a favicon.
+  const assets = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((a) => a !== "data:,");
+  expect(assets.length).toBe(2);
+  for (const asset of assets) {
+    expect(asset).toMatch(/^\/chunk-[a-z0-9]+\.(js|css)$/);
+    const res = await fetch(new URL(asset, server.url));
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).not.toContain("innerHTML");
+    expect(body).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+  }
+});
