@@ -44,6 +44,10 @@ export interface RuntimeOptions {
   detectors?: readonly DetectorDefinition<any>[];
   /** Prometheus metrics at /metrics (default on). */
   metrics?: boolean;
+  /** Requests in progress at once before warden sheds load with 503 (default 512). */
+  maxInFlight?: number;
+  /** How long a client may take to send a body before 408 (default 10 s). */
+  bodyTimeoutMs?: number;
 }
 
 export interface Runtime {
@@ -109,6 +113,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     clock,
     rateLimiter: createRateLimiter(options.rateLimit ?? 600, clock),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    bodyTimeoutMs: options.bodyTimeoutMs,
     version: VERSION,
     log,
     lifecycle,
@@ -122,7 +127,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     sensorStates: () => storage.stats.sensorStates(clock.now()),
     exportLag: () => exportLag.current(),
   });
-  const fetch = instrument((request) => app.handle(request), { metrics, log });
+  const fetch = instrument((request) => app.handle(request), { metrics, log, maxInFlight: options.maxInFlight });
   return { app, fetch, lifecycle, metrics, exportLag, engine, storage, policies, clock, close: () => storage.close() };
 }
 

@@ -59,7 +59,7 @@ describe("serve configuration", () => {
     expect(defaults).toEqual({
       config: {
         host: "127.0.0.1", port: 8787, dataDir: ".warden", rateLimit: 600, maxBodyBytes: 1048576, sync: "normal", correlationWindowS: 600,
-        logLevel: "info", logFormat: "json", metrics: true,
+        logLevel: "info", logFormat: "json", metrics: true, maxInFlight: 512, idleTimeoutS: 30, bodyTimeoutMs: 10000,
       },
       errors: [],
     });

@@ -17,8 +17,12 @@ import { openKeyring } from "../trust/signing-keys.ts";
 
 const FIRST_WORKSPACE = "default";
 const SWEEP_EVERY_MS = 5000;
-/** Bun's own cap sits above warden's so warden's 413 (in the interface's shape) answers first. */
-const TRANSPORT_SLACK_BYTES = 64 * 1024;
+/**
+ * Bun's own body cap answers 413 in plain text, before warden sees the request. It sits far
+ * above warden's limit so warden answers every too-large body itself, in the interface's shape:
+ * a declared Content-Length is refused unread, a streamed body is cut at the limit.
+ */
+const TRANSPORT_BODY_CAP_BYTES = 1024 * 1024 * 1024;
 
 export async function runServe(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
   const args = parseArgs(argv, SERVE_OPTIONS);
@@ -74,8 +78,8 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     // The console page and its bundled chunks (static, no data); its API goes through fetch.
     routes: await consolePageRoutes(),
     development: false,
-    maxRequestBodySize: config.maxBodyBytes + TRANSPORT_SLACK_BYTES,
-    idleTimeout: 30,
+    maxRequestBodySize: TRANSPORT_BODY_CAP_BYTES,
+    idleTimeout: config.idleTimeoutS,
   });
   if (!isLoopback(config.host)) console.error(`warden serve: listening beyond loopback on ${config.host}, as asked`);
   console.log(`warden listening on ${server.url.href.replace(/\/$/, "")} (data: ${config.dataDir})`);

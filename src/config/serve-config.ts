@@ -19,6 +19,12 @@ export interface ServeConfig {
   logFormat: LogFormat;
   /** Prometheus metrics at /metrics. */
   metrics: boolean;
+  /** Requests in progress at once before 503 overloaded. */
+  maxInFlight: number;
+  /** Seconds a connection may sit silent before it is closed. */
+  idleTimeoutS: number;
+  /** Milliseconds a client may take to send a request body before 408. */
+  bodyTimeoutMs: number;
   /** Decision export sinks and retention; absent when neither is asked for. */
   exports?: ExportSettings;
 }
@@ -34,6 +40,9 @@ export const DEFAULTS: ServeConfig = {
   logLevel: "info",
   logFormat: "json",
   metrics: true,
+  maxInFlight: 512,
+  idleTimeoutS: 30,
+  bodyTimeoutMs: 10_000,
 };
 
 export const SERVE_OPTIONS = {
@@ -48,6 +57,9 @@ export const SERVE_OPTIONS = {
   "log-level": "value",
   "log-format": "value",
   metrics: "value",
+  "max-inflight": "value",
+  "idle-timeout": "value",
+  "body-timeout-ms": "value",
   ...EXPORT_OPTIONS,
 } as const;
 
@@ -71,6 +83,10 @@ function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[
 export function resolveServeConfig(options: Map<string, string>, env: Env): { config: ServeConfig; errors: string[] } {
   const errors: string[] = [];
   const pick = (flag: string, variable: string) => options.get(flag) ?? env[variable];
+  const numberOr = (flag: string, variable: string, fallback: number, min: number, max: number) => {
+    const raw = pick(flag, variable);
+    return raw === undefined ? fallback : integer(`--${flag}`, raw, min, max, errors);
+  };
   const host = pick("host", "WARDEN_HOST") ?? DEFAULTS.host;
   const port = pick("port", "WARDEN_PORT");
   const rate = pick("rate-limit", "WARDEN_RATE_LIMIT");
@@ -90,6 +106,9 @@ export function resolveServeConfig(options: Map<string, string>, env: Env): { co
     logLevel: oneOf("--log-level", pick("log-level", "WARDEN_LOG_LEVEL") ?? DEFAULTS.logLevel, ["debug", "info", "error"], errors),
     logFormat: oneOf("--log-format", pick("log-format", "WARDEN_LOG_FORMAT") ?? DEFAULTS.logFormat, ["json", "text"], errors),
     metrics: oneOf("--metrics", pick("metrics", "WARDEN_METRICS") ?? "on", ["on", "off"], errors) !== "off",
+    maxInFlight: numberOr("max-inflight", "WARDEN_MAX_INFLIGHT", DEFAULTS.maxInFlight, 1, 1_000_000),
+    idleTimeoutS: numberOr("idle-timeout", "WARDEN_IDLE_TIMEOUT", DEFAULTS.idleTimeoutS, 1, 255),
+    bodyTimeoutMs: numberOr("body-timeout-ms", "WARDEN_BODY_TIMEOUT_MS", DEFAULTS.bodyTimeoutMs, 10, 600_000),
   };
   const policyFile = pick("policy", "WARDEN_POLICY");
   if (policyFile) config.policyFile = policyFile;

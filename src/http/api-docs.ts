@@ -19,9 +19,9 @@ export interface RouteDoc {
 }
 
 const E = R.Errors;
-/** What every authenticated JSON endpoint may answer besides its own bodies. */
-const KEYED = { 401: E.unauthorized, 429: E.rateLimited, 500: E.internal };
-const WITH_BODY = { ...KEYED, 403: E.keyRevoked, 413: E.payloadTooLarge, 415: E.unsupportedMediaType };
+/** What every authenticated JSON endpoint may answer besides its own bodies (503: load shed). */
+const KEYED = { 401: E.unauthorized, 429: E.rateLimited, 500: E.internal, 503: E.overloaded };
+const WITH_BODY = { ...KEYED, 403: E.keyRevoked, 408: E.requestTimeout, 413: E.payloadTooLarge, 415: E.unsupportedMediaType };
 /** Endpoints that record answer 503 rather than a verdict they could not store. */
 const STORING = { 503: Type.Union([E.storageUnavailable, E.overloaded]) };
 
@@ -69,9 +69,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   "GET /openapi.json": {
     summary: "This document (OpenAPI 3.1, generated from the TypeBox schemas)",
-    tag: "health", auth: "none", responses: { 200: Type.Object({ openapi: Type.String() }, { additionalProperties: true }) },
+    tag: "health", auth: "none", responses: { 200: Type.Object({ openapi: Type.String() }, { additionalProperties: true }), 503: E.overloaded },
   },
-  "GET /.well-known/jwks.json": { summary: "Keys that verify approval receipts", tag: "approvals", auth: "none", responses: { 200: R.Jwks } },
+  "GET /.well-known/jwks.json": { summary: "Keys that verify approval receipts", tag: "approvals", auth: "none", responses: { 200: R.Jwks, 503: E.overloaded } },
   "POST /hooks/claude-code": {
     summary: "Claude Code hook input in, Claude Code hook output out (always 200 once read)",
     tag: "hooks", auth: "key", body: R.HookInput,
@@ -88,17 +88,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "The approval queue of a workspace",
     tag: "admin", auth: "operator",
     query: [...ADMIN_QUERY, { name: "status", required: false, description: "pending, approved, denied or expired" }],
-    responses: { 200: R.ApprovalList, 400: E.invalidBody, 401: E.unauthorized },
+    responses: { 200: R.ApprovalList, 400: E.invalidBody, 401: E.unauthorized, 503: E.overloaded },
   },
   "GET /admin/v1/approvals/:id": {
     summary: "One approval request, with the canonical action it would allow",
     tag: "admin", auth: "operator", query: ADMIN_QUERY,
-    responses: { 200: R.ApprovalView, 400: E.invalidBody, 401: E.unauthorized, 404: E.notFound },
+    responses: { 200: R.ApprovalView, 400: E.invalidBody, 401: E.unauthorized, 404: E.notFound, 503: E.overloaded },
   },
   "POST /admin/v1/approvals/:id/:action": {
     summary: "Approve or deny (action: approve | deny); the first resolution wins",
     tag: "admin", auth: "operator", body: R.DecideRequest, query: ADMIN_QUERY,
-    responses: { 200: R.ApprovalView, 400: E.invalidBody, 401: E.unauthorized, 404: E.notFound, 409: E.notPending, 413: E.payloadTooLarge },
+    responses: { 200: R.ApprovalView, 400: E.invalidBody, 401: E.unauthorized, 404: E.notFound, 408: E.requestTimeout, 409: E.notPending, 413: E.payloadTooLarge, 503: E.overloaded },
   },
 };
 

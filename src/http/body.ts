@@ -1,22 +1,29 @@
-// Reads a request body within the size limit: refused from Content-Length before reading, or
-// cut off while streaming when the length is not declared. Bytes are kept for signature checks.
+// Reads a request body within the size limit and a deadline: refused from Content-Length before
+// reading, cut off while streaming past the limit, and abandoned when the client stops sending
+// (a slow body holds a request slot; it must not hold it for ever). Bytes are kept for signatures.
 
 export type Body =
   | { ok: true; bytes: Uint8Array; text: string }
-  | { ok: false; problem: "too_large" | "not_utf8" | "unreadable" };
+  | { ok: false; problem: "too_large" | "not_utf8" | "unreadable" | "timeout" };
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-export async function readBody(request: Request, limitBytes: number): Promise<Body> {
+/** How long a client may take to send its whole body. */
+export const BODY_TIMEOUT_MS = 10_000;
+
+class BodyTooLarge extends Error {}
+class BodyTimeout extends Error {}
+
+export async function readBody(request: Request, limitBytes: number, timeoutMs = BODY_TIMEOUT_MS): Promise<Body> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limitBytes) return { ok: false, problem: "too_large" };
   let bytes: Uint8Array;
   try {
-    bytes = declared !== null ? new Uint8Array(await request.arrayBuffer()) : await readCapped(request, limitBytes);
+    bytes = await readCapped(request, limitBytes, timeoutMs);
   } catch (error) {
-    return { ok: false, problem: error instanceof BodyTooLarge ? "too_large" : "unreadable" };
+    if (error instanceof BodyTooLarge) return { ok: false, problem: "too_large" };
+    return { ok: false, problem: error instanceof BodyTimeout ? "timeout" : "unreadable" };
   }
-  if (bytes.byteLength > limitBytes) return { ok: false, problem: "too_large" };
   try {
     return { ok: true, bytes, text: decoder.decode(bytes) };
   } catch {
@@ -24,23 +31,30 @@ export async function readBody(request: Request, limitBytes: number): Promise<Bo
   }
 }
 
-class BodyTooLarge extends Error {}
-
-async function readCapped(request: Request, limitBytes: number): Promise<Uint8Array> {
+async function readCapped(request: Request, limitBytes: number, timeoutMs: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
+  let timer: Timer | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BodyTimeout()), timeoutMs);
+  });
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      await reader.cancel().catch(() => {});
-      throw new BodyTooLarge();
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), deadline]);
+      if (done) break;
+      total += value.byteLength;
+      if (total > limitBytes) throw new BodyTooLarge();
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
+  if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

@@ -23,5 +23,6 @@ export const errors = {
     json({ error: "rate_limited", limit }, 429, { "retry-after": String(retryAfterS) }),
   storageUnavailable: () => json({ error: "storage_unavailable" }, 503, { "retry-after": "1" }),
   overloaded: () => json({ error: "overloaded" }, 503, { "retry-after": "1" }),
+  requestTimeout: () => json({ error: "request_timeout", message: "the body did not arrive in time" }, 408, { connection: "close" }),
   internal: (requestId: string) => json({ error: "internal", request_id: requestId }, 500),
 };

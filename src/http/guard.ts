@@ -16,6 +16,8 @@ export interface GuardDeps {
   pepKeys: PepKeyStore;
   rateLimiter: RateLimiter;
   maxBodyBytes: number;
+  /** How long a client may take to send its body (default BODY_TIMEOUT_MS). */
+  bodyTimeoutMs?: number;
   metrics?: WardenMetrics;
 }
 
@@ -55,9 +57,10 @@ export async function readJsonRequest(
   const caller = await authenticate(request, deps);
   if (caller instanceof Response) return caller;
   if (!isJsonContentType(request.headers.get("content-type"))) return errors.unsupportedMediaType();
-  const body = await readBody(request, deps.maxBodyBytes);
+  const body = await readBody(request, deps.maxBodyBytes, deps.bodyTimeoutMs);
   if (!body.ok) {
     if (body.problem === "too_large") return errors.payloadTooLarge(deps.maxBodyBytes);
+    if (body.problem === "timeout") return errors.requestTimeout();
     return onJsonError(body.problem === "not_utf8" ? "body is not valid UTF-8" : "body could not be read");
   }
   // The signature covers the exact bytes received, so it is checked before anything is parsed.

@@ -4,11 +4,14 @@
 import { timeOrderedId } from "../lib/ids.ts";
 import type { Logger } from "../lib/log.ts";
 import type { WardenMetrics } from "../metrics/warden-metrics.ts";
+import { errors } from "./errors.ts";
 
 export interface ClientInfo {
   requestId: string;
   /** The peer is on this machine (127.0.0.0/8, ::1): what /metrics serves without a token. */
   loopback: boolean;
+  /** Arrived past the in-flight cap: a hook route answers with its degraded-mode deny. */
+  shed?: boolean;
 }
 
 const clients = new WeakMap<Request, ClientInfo>();
@@ -45,13 +48,43 @@ export const isLoopbackAddress = (address: string | undefined): boolean =>
 type Handle = (request: Request) => Response | Promise<Response>;
 type PeerOf = (request: Request) => string | undefined;
 
-export function instrument(handle: Handle, deps: { metrics?: WardenMetrics; log: Logger }): (request: Request, peer?: PeerOf) => Promise<Response> {
+/** Health and metrics answer even when warden sheds load: they are how operators see it. */
+const NEVER_SHED = new Set(["/livez", "/readyz", "/v1/health", "/metrics"]);
+
+export interface InstrumentOptions {
+  metrics?: WardenMetrics;
+  log: Logger;
+  /** Requests in progress at once; past it warden answers 503 overloaded at once (default 512). */
+  maxInFlight?: number;
+}
+
+export function instrument(handle: Handle, deps: InstrumentOptions): (request: Request, peer?: PeerOf) => Promise<Response> {
+  const maxInFlight = deps.maxInFlight ?? 512;
+  let inFlight = 0;
+  const shed = deps.metrics?.degraded.labels("shed");
+  const answer = async (request: Request, path: string): Promise<Response> => {
+    // Shed early and say so (Retry-After), before any body is read: queueing without bound
+    // turns overload into timeouts for everyone.
+    if (inFlight >= maxInFlight && !NEVER_SHED.has(path)) {
+      shed?.inc();
+      // A harness treats a 503 from an http hook as "carry on": hooks answer a deny themselves.
+      if (!path.startsWith("/hooks/")) return errors.overloaded();
+      clients.get(request)!.shed = true;
+    }
+    inFlight++;
+    try {
+      return await handle(request);
+    } finally {
+      inFlight--;
+    }
+  };
   return async (request, peer) => {
     const started = performance.now();
     const offered = request.headers.get("x-request-id");
     const requestId = offered && REQUEST_ID.test(offered) ? offered : timeOrderedId("req_", Date.now());
     clients.set(request, { requestId, loopback: isLoopbackAddress(peer?.(request)) });
-    let response = await handle(request);
+    const path = pathOf(request.url);
+    let response = await answer(request, path);
     try {
       response.headers.set("x-request-id", requestId);
     } catch {
@@ -60,7 +93,7 @@ export function instrument(handle: Handle, deps: { metrics?: WardenMetrics; log:
       response.headers.set("x-request-id", requestId);
     }
     const seconds = (performance.now() - started) / 1000;
-    const route = routeTemplate(pathOf(request.url));
+    const route = routeTemplate(path);
     const code = String(response.status);
     if (deps.metrics) {
       deps.metrics.httpRequests.labels(request.method, route, code).inc();

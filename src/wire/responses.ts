@@ -26,6 +26,7 @@ export const Errors = {
   rateLimited: error("rate_limited", { limit: Type.Integer() }),
   storageUnavailable: error("storage_unavailable"),
   overloaded: error("overloaded"),
+  requestTimeout: error("request_timeout"),
   internal: error("internal", { request_id: Str }),
 };
 

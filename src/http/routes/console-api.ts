@@ -90,7 +90,10 @@ export async function decideApproval(request: Request, deps: ConsoleDeps, sessio
   if (workspace instanceof Response) return workspace;
   if (params.action !== "approve" && params.action !== "deny") return errors.notFound();
   const body = await readBody(request, deps.maxBodyBytes);
-  if (!body.ok) return body.problem === "too_large" ? errors.payloadTooLarge(deps.maxBodyBytes) : errors.invalidBody();
+  if (!body.ok) {
+    if (body.problem === "timeout") return errors.requestTimeout();
+    return body.problem === "too_large" ? errors.payloadTooLarge(deps.maxBodyBytes) : errors.invalidBody();
+  }
   const parsed = body.text.trim() === "" ? { ok: true as const, value: {} } : parseJson(body.text);
   const reason = parsed.ok ? (parsed.value as { reason?: unknown } | null)?.reason : undefined;
   if (!parsed.ok || (reason !== undefined && (typeof reason !== "string" || reason.length > 1024))) {

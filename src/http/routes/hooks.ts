@@ -18,6 +18,7 @@ import { validateGuardEvent } from "../../wire/validate.ts";
 import { parseJson } from "../../wire/json.ts";
 import { readBody } from "../body.ts";
 import { json } from "../errors.ts";
+import { clientOf } from "../instrument.ts";
 import type { GuardDeps } from "../guard.ts";
 
 export interface HookDeps extends GuardDeps {
@@ -83,9 +84,11 @@ export async function handleHook(harness: Harness, request: Request, deps: HookD
   const key = await deps.keys.verify(request.headers.get("authorization"));
   // Without a valid key the body is read only far enough to shape the refusal.
   const limit = key ? deps.maxBodyBytes : Math.min(deps.maxBodyBytes, UNAUTHENTICATED_READ_BYTES);
-  const body = await readBody(request, limit);
+  const body = await readBody(request, limit, deps.bodyTimeoutMs);
   if (!body.ok) {
-    const why = !key ? "unauthorized: missing or invalid warden key" : body.problem === "too_large" ? `hook input over ${limit} bytes` : "hook input unreadable";
+    const why = !key
+      ? "unauthorized: missing or invalid warden key"
+      : body.problem === "too_large" ? `hook input over ${limit} bytes` : body.problem === "timeout" ? "hook input did not arrive in time" : "hook input unreadable";
     return reply(unreadableOutput(why), "invalid");
   }
   const parsed = parseJson(body.text);
@@ -114,6 +117,7 @@ export async function handleHook(harness: Harness, request: Request, deps: HookD
   }
   const channel = await channelOf(request.headers.get("svc-batch-signature"), body.bytes, key.workspaceId, deps.pepKeys);
   if ("revoked" in channel) return degrade("key_revoked", "key_revoked: this hook's signing key was revoked");
+  if (clientOf(request)?.shed) return degrade("overloaded", "warden is overloaded", key.workspaceId);
   const caller: Caller = { keyId: key.keyId, workspaceId: key.workspaceId, ceiling: channel.ceiling };
   try {
     const { answer, decision } = await judge(deps, harness, caller, plan, mode, agentUser);
