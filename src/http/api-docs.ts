@@ -6,7 +6,7 @@ import type { DocumentDecoration } from "elysia";
 import { GuardEvent } from "../wire/guard-event.ts";
 import * as R from "../wire/responses.ts";
 
-type Auth = "key" | "operator" | "metrics" | "none";
+type Auth = "key" | "operator" | "metrics" | "session" | "none";
 
 export interface RouteDoc {
   summary: string;
@@ -14,8 +14,8 @@ export interface RouteDoc {
   auth: Auth;
   body?: TSchema;
   query?: { name: string; required: boolean; description: string }[];
-  /** Status -> body schema; a string is a non-JSON media type (for /metrics). */
-  responses: Record<number, TSchema | string>;
+  /** Status -> body schema; a string is a non-JSON media type (/metrics, SSE); null: no body. */
+  responses: Record<number, TSchema | string | null>;
 }
 
 const E = R.Errors;
@@ -102,7 +102,52 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
 };
 
+const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
+/** What every console API call may answer besides its own body. */
+const SESSION = { 401: E.unauthorized, 500: E.internal, 503: Type.Union([E.storageUnavailable, E.overloaded]) };
+const MUTATION = { ...SESSION, 403: E.forbidden, 408: E.requestTimeout, 413: E.payloadTooLarge, 415: E.unsupportedMediaType };
+const WORKSPACE_QUERY = [{ name: "workspace", required: true, description: "The workspace to show" }];
+
+/** The console's own API, behind its browser session (src/http/routes/console*.ts). */
+export const CONSOLE_DOCS: Record<string, RouteDoc> = {
+  "GET /console/login": {
+    summary: "Redeem a one-time login link: sets the session cookie and redirects to /console",
+    tag: "console", auth: "none", query: [{ name: "token", required: true, description: "The wcl_ token printed by warden console" }],
+    responses: { 303: null, 401: "text/plain", 503: E.overloaded },
+  },
+  "GET /admin/v1/console/session": { summary: "Who this session is", tag: "console", auth: "session", responses: { 200: Open("operator, session_id, expires_at"), ...SESSION } },
+  "POST /admin/v1/console/logout": { summary: "End this session", tag: "console", auth: "session", responses: { 200: Open("ok"), ...MUTATION } },
+  "GET /admin/v1/console/workspaces": { summary: "Workspaces that have keys", tag: "console", auth: "session", responses: { 200: Open("workspaces"), ...SESSION } },
+  "GET /admin/v1/console/events": {
+    summary: "Newest decisions of a workspace, without payloads", tag: "console", auth: "session",
+    query: [...WORKSPACE_QUERY, { name: "limit", required: false, description: "How many (default 100)" }],
+    responses: { 200: Open("events"), 400: E.invalidBody, ...SESSION },
+  },
+  "GET /admin/v1/console/event": {
+    summary: "One event with its verdict and findings; secret and personal spans masked", tag: "console", auth: "session",
+    query: [...WORKSPACE_QUERY, { name: "event_id", required: true, description: "The event" }],
+    responses: { 200: Open("event, verdict, findings"), 400: E.invalidBody, 404: E.notFound, ...SESSION },
+  },
+  "GET /admin/v1/console/stream": {
+    summary: "Live decisions as server-sent events (id = seq); resumes after Last-Event-ID", tag: "console", auth: "session",
+    query: [...WORKSPACE_QUERY, { name: "after", required: false, description: "Resume after this seq" }],
+    responses: { 200: "text/event-stream", 400: E.invalidBody, ...SESSION },
+  },
+  "GET /admin/v1/console/approvals": {
+    summary: "The approval queue and recent decisions", tag: "console", auth: "session", query: WORKSPACE_QUERY,
+    responses: { 200: Open("approvals"), 400: E.invalidBody, ...SESSION },
+  },
+  "POST /admin/v1/console/approvals/:id/:action": {
+    summary: "Approve or deny with a reason; the first resolution wins", tag: "console", auth: "session", query: WORKSPACE_QUERY,
+    body: R.DecideRequest,
+    responses: { 200: R.ApprovalView, 400: E.invalidBody, 404: E.notFound, 409: E.notPending, ...MUTATION },
+  },
+  "GET /admin/v1/console/fleet": { summary: "Agents, and sensors live, idle or dark", tag: "console", auth: "session", query: WORKSPACE_QUERY, responses: { 200: Open("agents, sensors"), 400: E.invalidBody, ...SESSION } },
+  "GET /admin/v1/console/policy": { summary: "The policy in force: version, detectors, directives", tag: "console", auth: "session", query: WORKSPACE_QUERY, responses: { 200: Open("policy"), 400: E.invalidBody, ...SESSION } },
+};
+
 const SECURITY: Record<Auth, Record<string, string[]>[]> = {
+  session: [{ consoleSession: [] }],
   key: [{ workspaceKey: [] }],
   operator: [{ operatorToken: [] }],
   metrics: [{}, { operatorToken: [] }],
@@ -111,6 +156,9 @@ const SECURITY: Record<Auth, Record<string, string[]>[]> = {
 
 const jsonContent = (schema: TSchema | string) =>
   typeof schema === "string" ? { [schema]: { schema: { type: "string" } } } : { "application/json": { schema } };
+
+const responseOf = (status: string, schema: TSchema | string | null) =>
+  schema === null ? { description: `HTTP ${status}` } : { description: `HTTP ${status}`, content: jsonContent(schema) };
 
 const queryParameters = (doc: RouteDoc) =>
   (doc.query ?? []).map((q) => ({ name: q.name, in: "query" as const, required: q.required, description: q.description, schema: { type: "string" as const } }));
@@ -122,7 +170,7 @@ type Operation = { parameters?: { name: string; in: string }[] };
  * `detail` named: put them back (idempotent, since the document object is served again).
  */
 export function completeDocument(document: { paths?: Record<string, Record<string, Operation>> }): void {
-  for (const [key, doc] of Object.entries(ROUTE_DOCS)) {
+  for (const [key, doc] of Object.entries({ ...ROUTE_DOCS, ...CONSOLE_DOCS })) {
     const [method, path] = key.split(" ") as [string, string];
     const openApiPath = path.replace(/:([^/]+)/g, "{$1}");
     // The document's own route belongs to the generator, which leaves itself out.
@@ -135,10 +183,11 @@ export function completeDocument(document: { paths?: Record<string, Record<strin
 }
 
 /** The OpenAPI operation for a route, as Elysia's `detail`. */
-export function detailOf(route: keyof typeof ROUTE_DOCS): DocumentDecoration {
-  const doc = ROUTE_DOCS[route]!;
+export function detailOf(route: string): DocumentDecoration {
+  const doc = ROUTE_DOCS[route] ?? CONSOLE_DOCS[route];
+  if (!doc) throw new Error(`no API documentation for ${route}`);
   const responses = Object.fromEntries(
-    Object.entries(doc.responses).map(([status, schema]) => [status, { description: `HTTP ${status}`, content: jsonContent(schema) }]),
+    Object.entries(doc.responses).map(([status, schema]) => [status, responseOf(status, schema)]),
   );
   return {
     summary: doc.summary,
@@ -160,6 +209,7 @@ export const OPENAPI_DOCUMENTATION = {
     securitySchemes: {
       workspaceKey: { type: "http" as const, scheme: "bearer", description: "A workspace API key, svc_..." },
       operatorToken: { type: "http" as const, scheme: "bearer", description: "An operator token, wop_... (warden operators create)" },
+      consoleSession: { type: "apiKey" as const, in: "cookie", name: "warden_console", description: "The console's browser session (warden console prints a one-time login link)" },
     },
   },
 };

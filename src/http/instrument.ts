@@ -19,6 +19,8 @@ const clients = new WeakMap<Request, ClientInfo>();
 /** What the instrumentation learnt about a request; undefined for requests that did not pass it. */
 export const clientOf = (request: Request): ClientInfo | undefined => clients.get(request);
 
+const CONSOLE_API = new Set(["session", "logout", "workspaces", "events", "event", "stream", "approvals", "fleet", "policy"]);
+
 const REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 
 const EXACT = new Set([
@@ -32,7 +34,8 @@ export function routeTemplate(path: string): string {
   if (EXACT.has(path)) return path;
   if (/^\/admin\/v1\/approvals\/[^/]+$/.test(path)) return "/admin/v1/approvals/:id";
   if (/^\/admin\/v1\/approvals\/[^/]+\/[^/]+$/.test(path)) return "/admin/v1/approvals/:id/:action";
-  if (path.startsWith("/admin/v1/console/")) return "/admin/v1/console/*";
+  if (/^\/admin\/v1\/console\/approvals\/[^/]+\/[^/]+$/.test(path)) return "/admin/v1/console/approvals/:id/:action";
+  if (/^\/admin\/v1\/console\/[a-z]+$/.test(path) && CONSOLE_API.has(path.slice(18))) return path;
   return "other";
 }
 

@@ -18,6 +18,7 @@ export const Errors = {
   invalidPublicKey: error("invalid_public_key"),
   unauthorized: error("unauthorized"),
   keyRevoked: error("key_revoked"),
+  forbidden: error("forbidden"),
   notFound: error("not_found"),
   notPending: error("not_pending"),
   methodNotAllowed: error("method_not_allowed", { allow: Str }),

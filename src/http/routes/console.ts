@@ -2,6 +2,7 @@
 // Every API route needs a console session cookie; a mutation also needs an Origin header equal
 // to warden's own origin (the cookie is SameSite=Strict already; this is the second lock).
 import { Elysia } from "elysia";
+import { detailOf } from "../api-docs.ts";
 import type { ConsoleSession } from "../../store/types.ts";
 import { redeemLoginToken, SESSION_COOKIE, SESSION_TTL_MS, sessionOf } from "../../trust/console-sessions.ts";
 import { errors, json } from "../errors.ts";
@@ -70,23 +71,23 @@ export function consoleRoutes(deps: ConsoleDeps) {
     return privateResponse(await handler(request, found.session, found.hash, params));
   };
   const alive = (hash: Uint8Array) => async () => (await deps.consoleStorage.console.findSession(hash, deps.clock.now())) !== undefined;
-  // The page's own API, behind a browser session: not part of warden's public interface document.
-  const hidden = { detail: { hide: true } };
-  const raw = { parse: "none" as const, ...hidden };
+  // Documented in /openapi.json beside the public interface (src/http/api-docs.ts CONSOLE_DOCS).
+  const doc = (route: string) => ({ detail: detailOf(route) });
+  const raw = (route: string) => ({ parse: "none" as const, detail: detailOf(route) });
   return new Elysia({ name: "console" })
-    .get("/console/login", ({ request }) => handleLogin(request, deps), hidden)
-    .get(`${CONSOLE_API}/session`, guarded(false, (_, s) => json({ operator: s.operator, session_id: s.sessionId, expires_at: new Date(s.expiresAt).toISOString() })), hidden)
+    .get("/console/login", ({ request }) => handleLogin(request, deps), doc("GET /console/login"))
+    .get(`${CONSOLE_API}/session`, guarded(false, (_, s) => json({ operator: s.operator, session_id: s.sessionId, expires_at: new Date(s.expiresAt).toISOString() })), doc("GET /admin/v1/console/session"))
     .post(`${CONSOLE_API}/logout`, guarded(true, async (request, _, hash) => {
       await deps.consoleStorage.console.endSession(hash, deps.clock.now());
       return json({ ok: true }, 200, { "set-cookie": cookie("", 0, isHttps(request)) });
-    }), raw)
-    .get(`${CONSOLE_API}/workspaces`, guarded(false, () => listWorkspaces(deps)), hidden)
-    .get(`${CONSOLE_API}/events`, guarded(false, (request) => listEvents(request, deps)), hidden)
-    .get(`${CONSOLE_API}/event`, guarded(false, (request) => showEvent(request, deps)), hidden)
-    .get(`${CONSOLE_API}/stream`, guarded(false, (request, _, hash) => handleStream(request, deps, slots, alive(hash))), hidden)
-    .get(`${CONSOLE_API}/approvals`, guarded(false, (request) => listApprovals(request, deps)), hidden)
+    }), raw("POST /admin/v1/console/logout"))
+    .get(`${CONSOLE_API}/workspaces`, guarded(false, () => listWorkspaces(deps)), doc("GET /admin/v1/console/workspaces"))
+    .get(`${CONSOLE_API}/events`, guarded(false, (request) => listEvents(request, deps)), doc("GET /admin/v1/console/events"))
+    .get(`${CONSOLE_API}/event`, guarded(false, (request) => showEvent(request, deps)), doc("GET /admin/v1/console/event"))
+    .get(`${CONSOLE_API}/stream`, guarded(false, (request, _, hash) => handleStream(request, deps, slots, alive(hash))), doc("GET /admin/v1/console/stream"))
+    .get(`${CONSOLE_API}/approvals`, guarded(false, (request) => listApprovals(request, deps)), doc("GET /admin/v1/console/approvals"))
     .post(`${CONSOLE_API}/approvals/:id/:action`, guarded(true, (request, session, _, params) =>
-      decideApproval(request, deps, session, { id: params.id!, action: params.action! })), raw)
-    .get(`${CONSOLE_API}/fleet`, guarded(false, (request) => showFleet(request, deps)), hidden)
-    .get(`${CONSOLE_API}/policy`, guarded(false, (request) => showPolicy(request, deps)), hidden);
+      decideApproval(request, deps, session, { id: params.id!, action: params.action! })), raw("POST /admin/v1/console/approvals/:id/:action"))
+    .get(`${CONSOLE_API}/fleet`, guarded(false, (request) => showFleet(request, deps)), doc("GET /admin/v1/console/fleet"))
+    .get(`${CONSOLE_API}/policy`, guarded(false, (request) => showPolicy(request, deps)), doc("GET /admin/v1/console/policy"));
 }
