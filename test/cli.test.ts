@@ -53,6 +53,15 @@ describe("warden keys", () => {
   });
 });
 
+describe("warden serve signals", () => {
+  test("SIGTERM the moment it says it listens still drains and exits 0", async () => {
+    using dir = tempDir();
+    const server = await startServer([process.execPath, main, "serve", "--port", "0", "--data", dir.path]);
+    server.proc.kill("SIGTERM");
+    expect(await server.proc.exited).toBe(0);
+  });
+});
+
 describe("serve configuration", () => {
   test("flags win over WARDEN_* variables, which win over defaults", () => {
     const defaults = resolveServeConfig(new Map(), {});

@@ -19,5 +19,7 @@ export function openDataDir(options: Map<string, string>, env: Record<string, st
     checkpointIntervalMs: 0,
     finalCheckpoint: false,
     busyTimeoutMs: 5000,
+    // Listing and auditing work on a copy one may only read; a write there fails on its own.
+    requireWritable: false,
   });
 }

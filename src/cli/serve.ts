@@ -8,10 +8,11 @@ import { isLoopback, resolveServeConfig, SERVE_OPTIONS } from "../config/serve-c
 import { BUILTIN_DETECTORS } from "../detectors/index.ts";
 import type { PolicyHolder } from "../engine/policy-set.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
-import { createRuntime, signingKeysPath } from "../runtime.ts";
+import { createRuntime, signingKeysPath, type Runtime } from "../runtime.ts";
 import { createExportService } from "../export/export-service.ts";
 import { consolePageRoutes } from "../http/routes/console-page.ts";
 import { lockDataDirectory } from "../store/sqlite/database.ts";
+import { StorageOpenError } from "../store/types.ts";
 import { mintApiKey } from "../trust/api-keys.ts";
 import { openKeyring } from "../trust/signing-keys.ts";
 
@@ -32,8 +33,13 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     for (const e of errors) console.error(`warden serve: ${e}`);
     return 2;
   }
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(config.dataDir, 0o700);
+  try {
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(config.dataDir, 0o700);
+  } catch (error) {
+    console.error(`warden serve: cannot use the data directory ${config.dataDir}: ${(error as Error).message}`);
+    return 1;
+  }
   const lock = lockDataDirectory(join(config.dataDir, "serve.lock"));
   if ("heldBy" in lock) {
     console.error(`warden serve: another warden is already serving ${config.dataDir}`);
@@ -46,7 +52,16 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     return 2;
   }
   const log = createLogger({ level: config.logLevel, format: config.logFormat });
-  const runtime = createRuntime({ ...config, log, policySet: policySet?.set });
+  let runtime: Runtime;
+  try {
+    runtime = createRuntime({ ...config, log, policySet: policySet?.set });
+  } catch (error) {
+    if (!(error instanceof StorageOpenError)) throw error;
+    // Never serve from a file SQLite cannot use: the PEPs' degraded mode is the honest answer.
+    console.error(`warden serve: ${error.message}`);
+    lock.release();
+    return 1;
+  }
   const exporting = config.exports
     ? createExportService({ db: runtime.storage.db, writer: runtime.storage.writer, dataDir: config.dataDir, settings: config.exports, clock: runtime.clock, log })
     : undefined;
@@ -71,12 +86,34 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     const minted = await mintApiKey(runtime.storage.keys, FIRST_WORKSPACE, runtime.clock, "first start");
     console.log(`workspace "${FIRST_WORKSPACE}" API key (shown once, stored hashed):\n  ${minted.key}`);
   }
-  const server = Bun.serve({
+  // Signals are taken before the listening line is printed: a SIGTERM right after start drains too.
+  let server: ReturnType<typeof Bun.serve> | undefined;
+  let stopped: ((code: number) => void) | undefined;
+  const done = new Promise<number>((resolve) => (stopped = resolve));
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // Readiness goes first, so /readyz says 503 for whatever still arrives while draining.
+    runtime.lifecycle.draining = true;
+    log.info("draining", { signal });
+    stopWatching();
+    clearInterval(sweep);
+    await server?.stop(false);
+    await exportService?.stop();
+    await runtime.close();
+    lock.release();
+    stopped!(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  const routes = await consolePageRoutes();
+  server = Bun.serve({
     hostname: config.host,
     port: config.port,
     fetch: (request, server) => runtime.fetch(request, (r) => server.requestIP(r)?.address),
     // The console page and its bundled chunks (static, no data); its API goes through fetch.
-    routes: await consolePageRoutes(),
+    routes,
     development: false,
     maxRequestBodySize: TRANSPORT_BODY_CAP_BYTES,
     idleTimeout: config.idleTimeoutS,
@@ -84,27 +121,8 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
   if (!isLoopback(config.host)) console.error(`warden serve: listening beyond loopback on ${config.host}, as asked`);
   console.log(`warden listening on ${server.url.href.replace(/\/$/, "")} (data: ${config.dataDir})`);
   // Export reads the log off the request path; a crash loses nothing (cursors live in SQLite).
-  exportService?.start();
-
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      // Readiness goes first, so /readyz says 503 for whatever still arrives while draining.
-      runtime.lifecycle.draining = true;
-      log.info("draining", { signal });
-      stopWatching();
-      clearInterval(sweep);
-      await server.stop(false);
-      await exportService?.stop();
-      await runtime.close();
-      lock.release();
-      resolve(0);
-    };
-    process.on("SIGTERM", () => void stop("SIGTERM"));
-    process.on("SIGINT", () => void stop("SIGINT"));
-  });
+  if (!stopping) exportService?.start();
+  return done;
 }
 
 /**

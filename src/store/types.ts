@@ -335,6 +335,13 @@ export class StorageUnavailableError extends Error {
   }
 }
 
+/** Thrown when storage cannot be opened at all (a damaged or unwritable file): never serve from it. */
+export class StorageOpenError extends Error {
+  constructor(readonly location: string, readonly reason: string) {
+    super(`cannot open the database ${location}: ${reason}`);
+  }
+}
+
 /** Thrown when the commit queue is full: shed load instead of queueing without bound. */
 export class StorageOverloadedError extends Error {
   constructor() {

@@ -81,7 +81,13 @@ async function judge(deps: HookDeps, harness: Harness, caller: Caller, plan: Jud
 
 export async function handleHook(harness: Harness, request: Request, deps: HookDeps): Promise<Response> {
   const url = new URL(request.url);
-  const key = await deps.keys.verify(request.headers.get("authorization"));
+  // A key lookup the store cannot answer is refused below like any storage failure, in the
+  // harness's JSON: a non-2xx here would let the tool run.
+  const verified = await deps.keys.verify(request.headers.get("authorization")).then(
+    (key) => ({ key }),
+    (error: unknown) => ({ key: undefined, error }),
+  );
+  const { key } = verified;
   // Without a valid key the body is read only far enough to shape the refusal.
   const limit = key ? deps.maxBodyBytes : Math.min(deps.maxBodyBytes, UNAUTHENTICATED_READ_BYTES);
   const body = await readBody(request, limit, deps.bodyTimeoutMs);
@@ -106,6 +112,14 @@ export async function handleHook(harness: Harness, request: Request, deps: HookD
     return reply(renderHookOutput(input.event, answer), "degraded", { "x-warden-error": why });
   };
 
+  const refuse = (error: unknown, workspaceId?: string) => {
+    // Storage down or overloaded, or a bug: nothing was recorded, so nothing is allowed on its say.
+    const requestId = clientOf(request)?.requestId ?? randomId(12);
+    deps.log.error("hook could not be judged", { request_id: requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    return degrade("storage", `could not judge or record (request ${requestId})`, workspaceId);
+  };
+
+  if ("error" in verified) return refuse(verified.error);
   if (!key) {
     deps.metrics?.authFailures.labels(request.headers.get("authorization") ? "unknown" : "missing").inc();
     return degrade("unauthorized", "unauthorized: missing or invalid warden key");
@@ -115,7 +129,12 @@ export async function handleHook(harness: Harness, request: Request, deps: HookD
     deps.metrics?.rateLimited.labels(`/hooks/${harness}`).inc();
     return degrade("rate_limited", "rate limited", key.workspaceId);
   }
-  const channel = await channelOf(request.headers.get("svc-batch-signature"), body.bytes, key.workspaceId, deps.pepKeys);
+  let channel: Awaited<ReturnType<typeof channelOf>>;
+  try {
+    channel = await channelOf(request.headers.get("svc-batch-signature"), body.bytes, key.workspaceId, deps.pepKeys);
+  } catch (error) {
+    return refuse(error, key.workspaceId);
+  }
   if ("revoked" in channel) return degrade("key_revoked", "key_revoked: this hook's signing key was revoked");
   if (clientOf(request)?.shed) return degrade("overloaded", "warden is overloaded", key.workspaceId);
   const caller: Caller = { keyId: key.keyId, workspaceId: key.workspaceId, ceiling: channel.ceiling };
@@ -123,9 +142,6 @@ export async function handleHook(harness: Harness, request: Request, deps: HookD
     const { answer, decision } = await judge(deps, harness, caller, plan, mode, agentUser);
     return reply(renderHookOutput(input.event, answer), decision, { "x-warden-event-id": plan.event.event_id });
   } catch (error) {
-    // Storage down or overloaded, or a bug: nothing was recorded, so nothing is allowed on its say.
-    const requestId = randomId(12);
-    deps.log.error("hook could not be judged", { request_id: requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
-    return degrade("storage", `could not judge or record (request ${requestId})`, key.workspaceId);
+    return refuse(error, key.workspaceId);
   }
 }

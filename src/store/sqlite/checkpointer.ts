@@ -1,7 +1,7 @@
 // Runs in a Worker with its own connection: folds the WAL back into the database file once it
 // passes a size, so neither the copy nor its fsync ever runs on the thread answering requests.
 // PASSIVE never waits on the writer; a checkpoint that cannot finish simply runs again later.
-import { Database } from "bun:sqlite";
+import { Database, type Statement } from "bun:sqlite";
 import { statSync } from "node:fs";
 
 declare const self: Worker;
@@ -21,11 +21,15 @@ const walSize = (path: string) => {
 
 let db: Database | undefined;
 let timer: Timer | undefined;
+let checkpoint: Statement | undefined;
 
 self.onmessage = (message: MessageEvent<CheckpointerMessage>) => {
   const command = message.data;
   if (command.type === "stop") {
     clearInterval(timer);
+    // close() leaves a connection open while one of its statements lives, and the owner's final
+    // TRUNCATE checkpoint then finds it busy and leaves the WAL behind.
+    checkpoint?.finalize();
     db?.close();
     postMessage("stopped");
     return;
@@ -33,11 +37,12 @@ self.onmessage = (message: MessageEvent<CheckpointerMessage>) => {
   const { path, walLimitBytes, everyMs } = command;
   db = new Database(path);
   db.run("PRAGMA busy_timeout = 0");
-  const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
+  const statement = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
+  checkpoint = statement;
   timer = setInterval(() => {
     if (walSize(path) < walLimitBytes) return;
     try {
-      checkpoint.run();
+      statement.run();
     } catch {
       // Busy or failing: the WAL stays and the next tick tries again.
     }

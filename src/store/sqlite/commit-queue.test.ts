@@ -46,6 +46,21 @@ describe("commit queue", () => {
     expect(db.query("SELECT count(*) AS n FROM t").get()).toEqual({ n: 0 });
   });
 
+  test("a damaged file refuses every later write too, until a restart", async () => {
+    const { db, queue, insert } = setup();
+    // What bun:sqlite throws when a page it reads is damaged (storage-failure.test.ts does it for real).
+    const damaged = Object.assign(new Error("database disk image is malformed"), { code: "SQLITE_CORRUPT" });
+    const meetsDamage = () => {
+      throw damaged;
+    };
+    await expect(queue.enqueue(meetsDamage)).rejects.toBeInstanceOf(StorageUnavailableError);
+    const reason = "the database file is damaged: database disk image is malformed (SQLITE_CORRUPT); restore it from a backup and restart warden";
+    expect(queue.lastFailure()).toBe(reason);
+    await expect(queue.enqueue(() => insert.run(1))).rejects.toEqual(new StorageUnavailableError(reason));
+    expect(queue.lastFailure()).toBe(reason);
+    expect(db.query("SELECT count(*) AS n FROM t").get()).toEqual({ n: 0 });
+  });
+
   test("past maxPending, enqueue refuses instead of queueing without bound", async () => {
     const { queue, insert } = setup(3);
     const accepted = [1, 2, 3].map((v) => queue.enqueue(() => insert.run(v)));

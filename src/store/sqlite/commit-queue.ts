@@ -24,8 +24,10 @@ export interface CommitQueue {
   depth(): number;
   /** Resolves when everything queued so far has committed or failed. */
   drain(): Promise<void>;
-  /** The last storage failure, cleared by the next successful commit. */
+  /** The last storage failure, cleared by the next successful commit (never, once condemned). */
   lastFailure(): string | undefined;
+  /** Refuses every write from now on: the database file is damaged, and that does not heal. */
+  condemn(error: unknown): void;
 }
 
 // SQLite result codes that mean the storage itself is unwritable, not that one write was wrong.
@@ -42,10 +44,23 @@ export const isStorageFault = (error: unknown): boolean =>
   STORAGE_FAULT.test(String((error as { code?: string })?.code ?? "")) ||
   STORAGE_FAULT.test(String((error as Error)?.message ?? ""));
 
+// Damage to the file itself. SQLite does not repair it and warden cannot know when someone has,
+// so the queue stops writing until a restart rather than flap between working and not.
+const CORRUPTION = /SQLITE_(CORRUPT|NOTADB)/;
+export const isCorruption = (error: unknown): boolean => CORRUPTION.test(String((error as { code?: string })?.code ?? ""));
+
+/** SQLite's message with its extended result code, e.g. "disk I/O error (SQLITE_IOERR_WRITE)". */
+export function describeFault(error: unknown): string {
+  const message = String((error as Error)?.message ?? error);
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_") ? `${message} (${code})` : message;
+}
+
 export function createCommitQueue(db: Database, options: CommitQueueOptions): CommitQueue {
   let queue: PendingWrite<unknown>[] = [];
   let scheduled = false;
   let failure: string | undefined;
+  let condemned: string | undefined;
   let idle: (() => void)[] = [];
   const begin = db.prepare("BEGIN IMMEDIATE");
   const commit = db.prepare("COMMIT");
@@ -56,6 +71,10 @@ export function createCommitQueue(db: Database, options: CommitQueueOptions): Co
     } catch {
       // The transaction is already gone; nothing left to undo.
     }
+  };
+
+  const condemn = (error: unknown) => {
+    condemned ??= `the database file is damaged: ${describeFault(error)}; restore it from a backup and restart warden`;
   };
 
   let busySince: number | undefined;
@@ -73,9 +92,10 @@ export function createCommitQueue(db: Database, options: CommitQueueOptions): Co
       rollbackQuietly();
       if (isBusy(error) && performance.now() - (busySince ??= performance.now()) < MAX_BUSY_MS) return false;
       if (isStorageFault(error) || batch.length === 1) {
-        if (isStorageFault(error)) failure = String((error as Error).message ?? error);
+        if (isStorageFault(error)) failure = describeFault(error);
+        if (isCorruption(error)) condemn(error);
         options.onFailure?.(error);
-        const reason = isStorageFault(error) ? new StorageUnavailableError(failure!) : error;
+        const reason = isStorageFault(error) ? new StorageUnavailableError(condemned ?? failure!) : error;
         for (const write of batch) write.reject(reason);
         busySince = undefined;
         return true;
@@ -113,6 +133,7 @@ export function createCommitQueue(db: Database, options: CommitQueueOptions): Co
 
   return {
     enqueue<T>(run: () => T): Promise<T> {
+      if (condemned) return Promise.reject(new StorageUnavailableError(condemned));
       if (queue.length >= options.maxPending) return Promise.reject(new StorageOverloadedError());
       return new Promise<T>((resolve, reject) => {
         queue.push({ run, resolve, reject } as PendingWrite<unknown>);
@@ -124,6 +145,7 @@ export function createCommitQueue(db: Database, options: CommitQueueOptions): Co
     },
     depth: () => queue.length,
     drain: () => (queue.length === 0 && !scheduled ? Promise.resolve() : new Promise((r) => idle.push(r))),
-    lastFailure: () => failure,
+    lastFailure: () => condemned ?? failure,
+    condemn,
   };
 }

@@ -4,8 +4,9 @@ import type { Database } from "bun:sqlite";
 import type { Clock } from "../../lib/clock.ts";
 import { createStatsRepo } from "./stats-repo.ts";
 import { workerModule } from "../../lib/worker-url.ts";
-import type { Storage } from "../types.ts";
+import { StorageOpenError, StorageUnavailableError, type Storage } from "../types.ts";
 import type { CheckpointerMessage } from "./checkpointer.ts";
+import { describeFault, isCorruption, isStorageFault } from "./commit-queue.ts";
 import { openDatabase, type SyncMode } from "./database.ts";
 import { createEventRepo } from "./event-repo.ts";
 import { createAgentRepo } from "./agent-repo.ts";
@@ -33,6 +34,12 @@ export interface SqliteStorageOptions {
   finalCheckpoint?: boolean;
   /** Called after each group commit (metrics). */
   onCommit?: (batchSize: number, durationMs: number) => void;
+  /**
+   * Refuse a database this process may not write (default true). SQLite opens such a file
+   * read-only for the connection's whole life, so no later fix could heal it: better not to
+   * start. Management commands that only read pass false.
+   */
+  requireWritable?: boolean;
 }
 
 export interface SqliteStorage extends Storage {
@@ -65,11 +72,65 @@ function startCheckpointer(path: string, everyMs: number): { stop(): Promise<voi
   };
 }
 
+/** Opens the database, or says in a StorageOpenError why SQLite cannot use the file. */
+function open(options: SqliteStorageOptions): Database {
+  let db: Database | undefined;
+  try {
+    db = openDatabase(options.path, { sync: options.sync ?? "normal", busyTimeoutMs: options.busyTimeoutMs ?? 0 });
+    if (options.requireWritable !== false && options.path !== ":memory:") assertWritable(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw isStorageFault(error) ? new StorageOpenError(options.path, describeFault(error)) : error;
+  }
+}
+
+// Faults that may pass while warden runs: it answers 503 until they do, and recovers by itself.
+const PASSING = /^SQLITE_(BUSY|LOCKED|FULL)/;
+
+/** A write rolled back: only a real write finds a read-only file (BEGIN passes on a writable WAL). */
+function assertWritable(db: Database): void {
+  try {
+    db.run("BEGIN IMMEDIATE");
+    db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('open_probe', '')");
+  } catch (error) {
+    if (!PASSING.test(String((error as { code?: string }).code))) throw error;
+  } finally {
+    if (db.inTransaction) db.run("ROLLBACK");
+  }
+}
+
+/**
+ * A read that meets a storage failure answers as a write does, with StorageUnavailableError
+ * (503, or a hook's degraded deny), never as a bug; damage found by a read stops writes too.
+ */
+function guardReads<T extends object>(store: T, writer: Writer): T {
+  const guarded: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(store)) {
+    if (typeof method !== "function") {
+      guarded[name] = method;
+      continue;
+    }
+    guarded[name] = async (...args: unknown[]) => {
+      try {
+        return await method.apply(store, args);
+      } catch (error) {
+        if (error instanceof StorageUnavailableError || !isStorageFault(error)) throw error;
+        if (!isCorruption(error)) throw new StorageUnavailableError(describeFault(error));
+        writer.condemn(error);
+        throw new StorageUnavailableError(writer.lastFailure()!);
+      }
+    };
+  }
+  return guarded as T;
+}
+
 export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorage {
-  const db = openDatabase(options.path, { sync: options.sync ?? "normal", busyTimeoutMs: options.busyTimeoutMs ?? 0 });
+  const db = open(options);
   const writerOptions = { maxPending: options.maxPendingWrites ?? 20_000, maxBatch: 512, onCommit: options.onCommit };
   const writer = createWriter(db, writerOptions);
-  let lastProbe = { at: -Infinity, problem: undefined as string | undefined };
+  // Checks that arrive while a probe is in flight (it may wait out a lock) share its answer.
+  let lastProbe = { at: -Infinity, problem: Promise.resolve(undefined as string | undefined) };
 
   const checkpointer = options.path !== ":memory:" && (options.checkpointIntervalMs ?? 100) > 0
     ? startCheckpointer(options.path, options.checkpointIntervalMs ?? 100)
@@ -78,29 +139,30 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
   return {
     writer,
     db,
-    keys: createKeyRepo(db),
-    events: createEventRepo(db, writer),
-    sessions: createSessionRepo(db),
-    definitions: createDefinitionRepo(db),
-    pepKeys: createPepKeyRepo(db, writer),
-    agents: createAgentRepo(db),
-    liveness: createLivenessRepo(db, writer),
-    approvals: createApprovalRepo(db, writer),
-    grants: createGrantRepo(db, writer),
-    operators: createOperatorRepo(db),
-    console: createConsoleRepo(db, writer),
-    stats: createStatsRepo(db),
+    keys: guardReads(createKeyRepo(db), writer),
+    events: guardReads(createEventRepo(db, writer), writer),
+    sessions: guardReads(createSessionRepo(db), writer),
+    definitions: guardReads(createDefinitionRepo(db), writer),
+    pepKeys: guardReads(createPepKeyRepo(db, writer), writer),
+    agents: guardReads(createAgentRepo(db), writer),
+    liveness: guardReads(createLivenessRepo(db, writer), writer),
+    approvals: guardReads(createApprovalRepo(db, writer), writer),
+    grants: guardReads(createGrantRepo(db, writer), writer),
+    operators: guardReads(createOperatorRepo(db), writer),
+    console: guardReads(createConsoleRepo(db, writer), writer),
+    stats: guardReads(createStatsRepo(db), writer),
     health: {
       async problem() {
         const now = options.clock.now();
-        if (now - lastProbe.at < PROBE_EVERY_MS) return writer.lastFailure() ?? lastProbe.problem;
-        lastProbe = { at: now, problem: undefined };
-        try {
-          await writer.probe(now);
-        } catch (error) {
-          lastProbe.problem = error instanceof Error ? error.message : String(error);
+        if (now - lastProbe.at >= PROBE_EVERY_MS) {
+          const problem = writer.probe(now).then(
+            () => undefined,
+            (error: unknown) => (error instanceof StorageUnavailableError ? error.reason : describeFault(error)),
+          );
+          lastProbe = { at: now, problem };
         }
-        return lastProbe.problem;
+        const problem = await lastProbe.problem;
+        return writer.lastFailure() ?? problem;
       },
     },
     async close() {

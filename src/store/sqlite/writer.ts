@@ -14,6 +14,8 @@ export interface Writer {
   setMaxPages(pages: number): Promise<void>;
   depth(): number;
   lastFailure(): string | undefined;
+  /** Refuses every write from now on: a read found the database file damaged. */
+  condemn(error: unknown): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export function createWriter(db: Database, options: WriterOptions): Writer {
     },
     depth: () => queue.depth(),
     lastFailure: () => queue.lastFailure(),
+    condemn: (error) => queue.condemn(error),
     close: () => queue.drain(),
   };
 }
