@@ -30,6 +30,18 @@ describe("compose", () => {
     }
   }
 
+  test("a detector cut off at its deadline keeps what it found: its redaction stands, the rest is unjudged", () => {
+    const cutOff: DetectorRun = {
+      status: "failed", detector: "pii", reason: "timeout", latencyMs: 51,
+      partial: { decision: "redact", reasons: ["1 email"], findings: [{ category: "privacy.pii.email" }], redactions: [span(3, 9)] },
+    };
+    const composed = compose([ok("shell", "allow"), cutOff], DEFAULT_POLICY);
+    expect(composed.decision).toBe("redact");
+    expect(composed.redactions.map((r) => [r.start, r.end])).toEqual([[3, 9]]);
+    expect(composed.findings).toEqual([{ category: "privacy.pii.email", detector: "pii" }]);
+    expect(composed.unjudged).toContain("payload");
+  });
+
   test("categories roll up findings with the maximum score", () => {
     const findings = [
       { category: "security.malicious_command", score: 0.4 },

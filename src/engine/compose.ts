@@ -72,20 +72,25 @@ export function compose(runs: readonly DetectorRun[], policy: Policy): Compositi
   const redactions: RedactionRequest[] = [];
   const unjudged = new Set<string>();
   const providers = runs.map((run) => reportOf(run, policy));
+  const absorb = (outcome: DetectorOutcome, detector: string) => {
+    decision = mostSevere(decision, outcome.decision);
+    if (outcome.decision !== "allow") reasons.push(...outcome.reasons);
+    for (const f of outcome.findings) findings.push({ ...f, detector });
+    if (outcome.decision === "redact" && outcome.redactions) redactions.push(...outcome.redactions);
+    for (const path of outcome.unjudged ?? []) unjudged.add(path);
+  };
   for (const [i, run] of runs.entries()) {
     const report = providers[i]!;
     decision = mostSevere(decision, report.decision);
     if (run.status === "failed") {
       unjudged.add("payload");
       reasons.push(`${run.detector}: ${report.reasons[0]}`);
+      // What a detector cut off at its deadline had found still counts: a timeout decides how
+      // to treat what it could not look at, never to forget what it saw (a secret to redact).
+      if (run.partial) absorb(run.partial, run.detector);
       continue;
     }
-    if (run.status !== "ok") continue;
-    const { outcome } = run;
-    if (outcome.decision !== "allow") reasons.push(...outcome.reasons);
-    for (const f of outcome.findings) findings.push({ ...f, detector: run.detector });
-    if (outcome.decision === "redact" && outcome.redactions) redactions.push(...outcome.redactions);
-    for (const path of outcome.unjudged ?? []) unjudged.add(path);
+    if (run.status === "ok") absorb(run.outcome, run.detector);
   }
   const judged = runs.filter((r) => r.status !== "abstained");
   if (judged.length > 0 && judged.every((r) => r.status === "failed")) {

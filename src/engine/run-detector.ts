@@ -1,11 +1,20 @@
 // The one place a detector is called: abstention for kinds and encodings it does not handle,
 // a deadline, and a throw or timeout turned into a typed outcome the composition decides about.
+import { createBudget, withBudget } from "./budget.ts";
 import type { Detector, DetectorDefinition, DetectorOutcome, InspectedEvent } from "./detector.ts";
 
 export type DetectorRun =
   | { status: "ok"; detector: string; outcome: DetectorOutcome; latencyMs: number }
   | { status: "abstained"; detector: string; reason: string; latencyMs: number }
-  | { status: "failed"; detector: string; reason: "error" | "timeout"; latencyMs: number; error?: unknown };
+  | {
+      status: "failed";
+      detector: string;
+      reason: "error" | "timeout";
+      latencyMs: number;
+      error?: unknown;
+      /** What a detector cut off at its deadline had found by then (its redactions, its findings). */
+      partial?: DetectorOutcome;
+    };
 
 export interface LoadedDetector {
   definition: DetectorDefinition<unknown>;
@@ -28,11 +37,18 @@ export async function runDetector(loaded: LoadedDetector, input: InspectedEvent,
     return { status: "abstained", detector: id, reason: `does not judge ${input.encoding} content`, latencyMs: 0 };
   }
   try {
-    const result = loaded.detector.inspect(input);
-    // Synchronous detectors cannot be interrupted, so their inputs are bounded instead
-    // (text-fields.ts); a late synchronous answer is still an answer.
+    // Synchronous detectors cannot be interrupted: they check this budget in their long loops
+    // and stop once it is spent (budget.ts). One that finished late without being cut off
+    // judged everything, and its answer stands.
+    const budget = createBudget(deadlineMs);
+    const result = loaded.detector.inspect(withBudget(input, budget));
     const outcome = result instanceof Promise ? await Promise.race([result, timeout(deadlineMs)]) : result;
     if (outcome === "timeout") return { status: "failed", detector: id, reason: "timeout", latencyMs: elapsed() };
+    // A detector cut off after it found grounds to block keeps its block: no policy for a
+    // timeout decides more strictly, and filler that runs out the clock must not undo a block.
+    if (budget.cutOff && outcome.decision !== "block") {
+      return { status: "failed", detector: id, reason: "timeout", latencyMs: elapsed(), partial: outcome };
+    }
     return { status: "ok", detector: id, outcome, latencyMs: elapsed() };
   } catch (error) {
     return { status: "failed", detector: id, reason: "error", latencyMs: elapsed(), error };

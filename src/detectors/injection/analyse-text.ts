@@ -1,5 +1,6 @@
 // Per-text checks for untrusted data and user prompts: scored instruction clusters, invisible
 // Unicode and base64 carriers (whose decoded text is scored the same way), and markdown links.
+import type { Budget } from "../../engine/budget.ts";
 import { findEncodedBlocks } from "./encoded-payloads.ts";
 import { CATEGORY, PREFIX, createFinding, decide, type Scored } from "./findings.ts";
 import { findHiddenUnicode, type HiddenRun } from "./hidden-unicode.ts";
@@ -24,8 +25,8 @@ const INVISIBLE_ONLY_SCORE = 0.5;
 const ENCODING_BONUS = 0.3;
 
 /** Best cluster score of `text` read in `context`. */
-export function scoreText(text: string, context: Context): number {
-  const clusters = scoreClusters(text, weighSignals(scanSignals(text), context), context);
+export function scoreText(text: string, context: Context, budget: Budget): number {
+  const clusters = scoreClusters(text, weighSignals(scanSignals(text, budget), context), context);
   return clusters[0]?.score ?? 0;
 }
 
@@ -49,9 +50,9 @@ function checkIdOf(cluster: Cluster, context: Context): string {
 }
 
 /** Scored clusters of instruction signals in a data text or user prompt. */
-export function findInstructionClusters(field: Field, context: "data" | "user"): Scored[] {
+export function findInstructionClusters(field: Field, context: "data" | "user", budget: Budget): Scored[] {
   const view = visibleView(field.text);
-  const clusters = scoreClusters(view.text, weighSignals(scanSignals(view.text), context), context);
+  const clusters = scoreClusters(view.text, weighSignals(scanSignals(view.text, budget), context), context);
   const out: Scored[] = [];
   for (const cluster of clusters.slice(0, MAX_CLUSTER_FINDINGS)) {
     // Words split by invisible characters are evasion, which adds to what they say.
@@ -72,10 +73,10 @@ export function findInstructionClusters(field: Field, context: "data" | "user"):
   return out;
 }
 
-function scoreHiddenRun(run: HiddenRun, context: Context, budget: { scans: number }): number {
-  if (run.decoded === undefined || budget.scans <= 0) return INVISIBLE_ONLY_SCORE;
-  budget.scans--;
-  return scoreText(run.decoded, context) >= FINDING_AT ? HIDDEN_INSTRUCTION_SCORE : INVISIBLE_ONLY_SCORE;
+function scoreHiddenRun(run: HiddenRun, context: Context, quota: { scans: number }, budget: Budget): number {
+  if (run.decoded === undefined || quota.scans <= 0) return INVISIBLE_ONLY_SCORE;
+  quota.scans--;
+  return scoreText(run.decoded, context, budget) >= FINDING_AT ? HIDDEN_INSTRUCTION_SCORE : INVISIBLE_ONLY_SCORE;
 }
 
 function scoredCarrier(field: Field, context: Context, check: string, span: { start: number; end: number }, score: number): Scored {
@@ -94,15 +95,15 @@ function scoredCarrier(field: Field, context: Context, check: string, span: { st
 }
 
 /** Invisible Unicode and base64 blocks; their decoded text is scored in the same context. */
-export function findCarriers(field: Field, context: Context, withEncoded = true): Scored[] {
+export function findCarriers(field: Field, context: Context, budget: Budget, withEncoded = true): Scored[] {
   const out: Scored[] = [];
-  const budget = { scans: MAX_DECODED_SCANS };
+  const quota = { scans: MAX_DECODED_SCANS };
   for (const run of findHiddenUnicode(field.text).slice(0, MAX_CLUSTER_FINDINGS)) {
-    out.push(scoredCarrier(field, context, "hidden_unicode", run, scoreHiddenRun(run, context, budget)));
+    out.push(scoredCarrier(field, context, "hidden_unicode", run, scoreHiddenRun(run, context, quota, budget)));
   }
   for (const block of withEncoded ? findEncodedBlocks(field.text) : []) {
-    if (budget.scans-- <= 0) break;
-    const inner = scoreText(block.decoded, context);
+    if (quota.scans-- <= 0 || budget.spent()) break;
+    const inner = scoreText(block.decoded, context, budget);
     if (inner < FINDING_AT) continue;
     out.push(scoredCarrier(field, context, "encoded_instructions", block, Math.min(1, inner + ENCODING_BONUS)));
   }
@@ -110,11 +111,11 @@ export function findCarriers(field: Field, context: Context, withEncoded = true)
 }
 
 /** Images and links that can leak data when rendered. */
-export function findLinkExfil(field: Field, mode: LinkMode, context: Context, allowed: readonly string[]): Scored[] {
+export function findLinkExfil(field: Field, mode: LinkMode, context: Context, allowed: readonly string[], budget: Budget): Scored[] {
   const out: Scored[] = [];
   const category = mode === "output" ? CATEGORY.output : CATEGORY[context];
   const check = mode === "output" ? "injection.markdown_exfiltration" : `${PREFIX[context]}.markdown_exfiltration`;
-  for (const hit of findMarkdownExfil(field.text, mode, allowed)) {
+  for (const hit of findMarkdownExfil(field.text, mode, allowed, budget)) {
     if (hit.score < FINDING_AT) continue;
     const { decision, severity } = decide(hit.score, mode === "output" ? "output" : context);
     const finding = createFinding({ category, checkId: check, severity, score: hit.score, path: field.path, start: hit.start, end: hit.end });

@@ -8,7 +8,9 @@ export interface EncodedBlock {
   decoded: string;
 }
 
-const CANDIDATE = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
+// Starting only at the start of a run keeps near-misses linear: a run of 31 characters would
+// otherwise be tried from each of its positions.
+const CANDIDATE = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{32,}={0,2}/g;
 const MAX_CANDIDATES = 12;
 const MAX_ENCODED = 8192;
 

@@ -2,6 +2,7 @@
 // prompts, poisoned tool/skill definitions, and data-carrying images in model output. Findings
 // carry offsets only; no matched or decoded text ever leaves this module.
 import { Type, type Static } from "@sinclair/typebox";
+import { budgetOf, cutOffReason, spentAtStep, type Budget } from "../../engine/budget.ts";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent } from "../../engine/detector.ts";
 import { abstain } from "../../engine/detector.ts";
 import type { GuardEvent } from "../../wire/guard-event.ts";
@@ -46,25 +47,43 @@ function splitDefinitions(event: GuardEvent, fields: readonly Field[]): Field[][
   return [...groups.values()];
 }
 
-function judgeFields(event: GuardEvent, fields: readonly Field[], config: Required<InjectionConfig>): Scored[] {
+/** What the fields scored, and the paths of those the budget ran out on (in full or in part). */
+interface Judged {
+  scored: Scored[];
+  unscanned: string[];
+}
+
+function judgeFields(event: GuardEvent, fields: readonly Field[], config: Required<InjectionConfig>, budget: Budget): Judged {
   const out: Scored[] = [];
+  const unscanned: string[] = [];
   const kind = event.kind;
   if (kind === "tool_register" || kind === "mcp_connect" || kind === "skill_load") {
-    for (const definition of splitDefinitions(event, fields)) out.push(...judgeDefinition(definition, config.allowed_hosts));
-    return out;
+    // A definition is judged as a whole, so one the deadline fell in counts as unjudged whole.
+    for (const definition of splitDefinitions(event, fields)) {
+      if (!spentAtStep(budget, definition.reduce((n, f) => n + f.text.length, 0))) {
+        out.push(...judgeDefinition(definition, config.allowed_hosts, budget));
+      }
+      if (budget.cutOff) unscanned.push(...definition.map((f) => f.path));
+    }
+    return { scored: out, unscanned };
   }
   const asData = kind === "tool_result" || (kind !== "model_output" && isUntrusted(event));
   for (const field of fields) {
-    if (kind === "user_input") out.push(...findInstructionClusters(field, "user"), ...findCarriers(field, "user"));
+    if (spentAtStep(budget, field.text.length)) {
+      unscanned.push(field.path);
+      continue;
+    }
+    if (kind === "user_input") out.push(...findInstructionClusters(field, "user", budget), ...findCarriers(field, "user", budget));
     if (asData) {
-      out.push(...findInstructionClusters(field, "data"), ...findCarriers(field, "data"));
-      out.push(...findLinkExfil(field, "data", "data", config.allowed_hosts));
+      out.push(...findInstructionClusters(field, "data", budget), ...findCarriers(field, "data", budget));
+      out.push(...findLinkExfil(field, "data", "data", config.allowed_hosts, budget));
     }
     if (kind === "model_output") {
-      out.push(...findLinkExfil(field, "output", "data", config.allowed_hosts), ...findCarriers(field, "data", false));
+      out.push(...findLinkExfil(field, "output", "data", config.allowed_hosts, budget), ...findCarriers(field, "data", budget, false));
     }
+    if (budget.cutOff) unscanned.push(field.path);
   }
-  return out;
+  return { scored: out, unscanned };
 }
 
 function summarise(scored: readonly Scored[]): DetectorOutcome {
@@ -99,12 +118,16 @@ function inspectEvent(input: InspectedEvent, config: Required<InjectionConfig>):
   if (!relevant) return abstain(`no untrusted content in a ${kind} event`);
   const fields = input.texts().filter((f) => f.text.length >= MIN_TEXT);
   if (fields.length === 0 && input.unextracted().length === 0) return abstain("no text to inspect");
-  const scored = judgeFields(event, fields, config).sort((a, b) => severityRank(b) - severityRank(a));
-  const outcome = summarise(scored);
+  const judged = judgeFields(event, fields, config, budgetOf(input));
+  const outcome = summarise(judged.scored.sort((a, b) => severityRank(b) - severityRank(a)));
   const unextracted = input.unextracted();
   if (unextracted.length > 0) {
     outcome.unjudged = [...unextracted];
     outcome.reasons.push(`${unextracted.length} field(s) too large or too deep to scan`);
+  }
+  if (judged.unscanned.length > 0) {
+    outcome.unjudged = [...(outcome.unjudged ?? []), ...judged.unscanned];
+    outcome.reasons.push(cutOffReason(judged.unscanned.length));
   }
   return outcome;
 }

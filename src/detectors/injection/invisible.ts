@@ -15,22 +15,53 @@ export interface VisibleView {
 
 const identity: Omit<VisibleView, "text"> = { toOriginal: (offset) => offset, hidesBetween: () => false };
 
+/** Runs of invisible characters, so a text made of them costs one step per run, not per character. */
+const INVISIBLE_RUN = new RegExp(`(?:${INVISIBLE.source})+`, "g");
+
+/**
+ * The text without invisible characters. Offsets map back through the start of each visible
+ * piece (binary search), so the map costs memory per piece rather than per character; it is
+ * built on first use, which only a finding needs.
+ */
 export function visibleView(text: string): VisibleView {
   if (!HAS_INVISIBLE.test(text)) return { text, ...identity };
-  const origin: number[] = [];
-  let visible = "";
-  let last = 0;
-  for (const match of text.matchAll(INVISIBLE)) {
-    for (let i = last; i < match.index; i++) origin.push(i);
-    visible += text.slice(last, match.index);
-    last = match.index + match[0].length;
-  }
-  for (let i = last; i < text.length; i++) origin.push(i);
-  visible += text.slice(last);
-  origin.push(text.length);
+  const visible = text.replace(INVISIBLE_RUN, "");
+  let map: { viewStarts: number[]; originStarts: number[] } | undefined;
+  const buildMap = () => {
+    /** Where each visible piece starts in the view, and in the original text. */
+    const viewStarts: number[] = [];
+    const originStarts: number[] = [];
+    let length = 0;
+    let last = 0;
+    const keep = (to: number) => {
+      if (to <= last) return;
+      viewStarts.push(length);
+      originStarts.push(last);
+      length += to - last;
+    };
+    for (const match of text.matchAll(INVISIBLE_RUN)) {
+      keep(match.index);
+      last = match.index + match[0].length;
+    }
+    keep(text.length);
+    return { viewStarts, originStarts };
+  };
+  const toOriginal = (offset: number): number => {
+    // One past the visible end is the end of the original, trailing invisible characters included.
+    if (offset >= visible.length) return text.length;
+    const { viewStarts, originStarts } = (map ??= buildMap());
+    let lo = 0;
+    let hi = viewStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (viewStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return originStarts[lo]! + (offset - viewStarts[lo]!);
+  };
   return {
     text: visible,
-    toOriginal: (offset) => origin[Math.min(offset, origin.length - 1)]!,
-    hidesBetween: (start, end) => origin[Math.min(end, origin.length - 1)]! - origin[start]! > end - start,
+    toOriginal,
+    hidesBetween: (start, end) => toOriginal(end) - toOriginal(start) > end - start,
   };
 }

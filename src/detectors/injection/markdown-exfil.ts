@@ -4,6 +4,7 @@
 // load without a click, so they weigh more than links. Scoring (thresholds in signal-kind.ts):
 // a bare image scores nothing; each feature adds (placeholder 0.55, templating instruction 0.3,
 // decoded text 0.4, capture host 0.3, data-named parameter 0.1-0.25, prose 0.2, secrets 0.2).
+import type { Budget } from "../../engine/budget.ts";
 import { rateDocumentation } from "./doc-context.ts";
 import { decodeBase64, isReadable } from "./encoded-payloads.ts";
 import { findLinks, type LinkRef } from "./markdown-links.ts";
@@ -90,9 +91,9 @@ function scoreLink(text: string, link: LinkRef, mode: LinkMode): number {
 }
 
 /** Images and links in `text` scored as exfiltration channels, skipping allow-listed hosts. */
-export function findMarkdownExfil(text: string, mode: LinkMode, allowed: readonly string[]): ExfilHit[] {
+export function findMarkdownExfil(text: string, mode: LinkMode, allowed: readonly string[], budget: Budget): ExfilHit[] {
   const hits: ExfilHit[] = [];
-  for (const link of findLinks(text)) {
+  for (const link of findLinks(text, budget)) {
     const host = HOST.exec(link.url)?.[1]?.toLowerCase() ?? "";
     if (!host || isAllowedHost(host, allowed)) continue;
     const score = scoreLink(text, link, mode);

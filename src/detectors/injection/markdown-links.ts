@@ -1,5 +1,6 @@
 // Finds markdown images/links and HTML <img> tags with an absolute URL, by indexOf and bounded
 // look-back, so a text full of brackets cannot make the search quadratic.
+import type { Budget } from "../../engine/budget.ts";
 
 export interface LinkRef {
   /** Span of the whole `![alt](url` or `<img ... src=url`. */
@@ -49,10 +50,10 @@ function findMarkdownLinks(text: string, out: LinkRef[]): void {
   }
 }
 
-function findHtmlImages(text: string, out: LinkRef[]): void {
+function findHtmlImages(text: string, out: LinkRef[], budget: Budget): void {
   let from = 0;
   const lower = /<img\b/gi;
-  while (out.length < MAX_LINKS) {
+  while (out.length < MAX_LINKS && !budget.spent()) {
     lower.lastIndex = from;
     const m = lower.exec(text);
     if (!m) return;
@@ -66,10 +67,10 @@ function findHtmlImages(text: string, out: LinkRef[]): void {
   }
 }
 
-/** Every image or link with an absolute URL, at most 64 per text. */
-export function findLinks(text: string): LinkRef[] {
+/** Every image or link with an absolute URL, at most 64 per text; fewer once `budget` is spent. */
+export function findLinks(text: string, budget: Budget): LinkRef[] {
   const out: LinkRef[] = [];
   if (text.includes("](")) findMarkdownLinks(text, out);
-  if (/<img\b/i.test(text)) findHtmlImages(text, out);
+  if (/<img\b/i.test(text)) findHtmlImages(text, out, budget);
   return out;
 }

@@ -5,6 +5,7 @@
 //   require_approval secrecy demand, cross-tool override or exfil instruction alone, or strong
 //                    hidden instructions (score >= 0.55)
 //   allow + finding  weak hidden instructions, a sensitive file merely mentioned
+import type { Budget } from "../../engine/budget.ts";
 import type { Decision, Severity } from "../../wire/verdict.ts";
 import { findCarriers, findLinkExfil, type Field } from "./analyse-text.ts";
 import { rateDocumentation } from "./doc-context.ts";
@@ -57,8 +58,8 @@ interface Tally {
   byGroup: Map<Group, Strongest>;
 }
 
-function tallyField(field: Field, tally: Tally): void {
-  for (const s of weighSignals(scanSignals(field.text), "definition")) {
+function tallyField(field: Field, tally: Tally, budget: Budget): void {
+  for (const s of weighSignals(scanSignals(field.text, budget), "definition")) {
     const weight = s.weight * rateDocumentation(field.text, s.start, s.end);
     tally.byClass.set(s.cls, Math.max(tally.byClass.get(s.cls) ?? 0, weight));
     const group = GROUP_OF[s.cls];
@@ -96,13 +97,17 @@ function severityOf(decision: Decision, group: Group): Severity {
   return "low";
 }
 
-/** Findings for one definition (a registered tool, one MCP tool, or a skill). */
-export function judgeDefinition(fields: readonly Field[], allowedHosts: readonly string[]): Scored[] {
+/**
+ * Findings for one definition (a registered tool, one MCP tool, or a skill), from the fields it
+ * judged before `budget` was spent.
+ */
+export function judgeDefinition(fields: readonly Field[], allowedHosts: readonly string[], budget: Budget): Scored[] {
   const tally: Tally = { byClass: new Map(), byGroup: new Map() };
   const extra: Scored[] = [];
   for (const field of fields) {
-    tallyField(field, tally);
-    extra.push(...findCarriers(field, "definition"), ...findLinkExfil(field, "data", "definition", allowedHosts));
+    if (budget.spent()) break;
+    tallyField(field, tally, budget);
+    extra.push(...findCarriers(field, "definition", budget), ...findLinkExfil(field, "data", "definition", allowedHosts, budget));
   }
   const hidden = hiddenScore(tally.byClass);
   const decision = decideDefinition(tally, hidden);

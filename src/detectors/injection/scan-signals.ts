@@ -2,6 +2,7 @@
 // grouped by first letter, plus symbol leads) finds where a signal could start; only there are
 // the few patterns starting with that word tried, sticky. The result is context-free; scoring
 // picks the weights.
+import { UNLIMITED, type Budget } from "../../engine/budget.ts";
 import { rateQuotation } from "./doc-context.ts";
 import { CONTEXT_INDEX, type Context, type Signal, type SignalClass, type Weights } from "./signal-kind.ts";
 import { firstCharsOf, firstWordsOf } from "./regex-source.ts";
@@ -97,12 +98,13 @@ function matchAt(text: string, pos: number, candidates: readonly number[], out: 
 /**
  * Finds every vocabulary hit in `text`, in order of position. Several patterns may match at one
  * position ("send the API keys to https://..." is an exfiltration object and a destination).
+ * Once `budget` is spent it stops with the hits found so far.
  */
-export function scanSignals(text: string): RawSignal[] {
+export function scanSignals(text: string, budget: Budget = UNLIMITED): RawSignal[] {
   const hits: RawSignal[] = [];
   ANCHOR.lastIndex = 0;
   let anchor: RegExpExecArray | null;
-  while (hits.length < MAX_HITS && (anchor = ANCHOR.exec(text)) !== null) {
+  while (hits.length < MAX_HITS && !budget.spent() && (anchor = ANCHOR.exec(text)) !== null) {
     const before = hits.length;
     // An anchor may hide another inside it (".ssh/id_rsa" holds "id_rsa"): look again just after.
     ANCHOR.lastIndex = anchor.index + 1;

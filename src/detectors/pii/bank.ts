@@ -1,5 +1,6 @@
 // Payment cards and IBANs: both carry a checksum, so a number is reported only when its issuer
 // prefix, its length and its check digits all agree.
+import type { Budget } from "../../engine/budget.ts";
 import { isIbanChecksumValid, isLuhnValid } from "./checksums.ts";
 import { CARD_CONTEXT, hasContext, NON_CARD_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
@@ -63,9 +64,9 @@ function matchCard(value: string, text: string, start: number, context: FieldCon
   return undefined;
 }
 
-export function scanCards(text: string, context: FieldContext, hits: PiiHit[]): void {
+export function scanCards(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   CARD_CANDIDATE.lastIndex = 0;
-  for (let m = CARD_CANDIDATE.exec(text); m !== null; m = CARD_CANDIDATE.exec(text)) {
+  for (let m = CARD_CANDIDATE.exec(text); m !== null && !budget.spent(); m = CARD_CANDIDATE.exec(text)) {
     const hit = matchCard(m[0], text, m.index, context);
     if (hit) hits.push(hit);
   }
@@ -95,9 +96,9 @@ function findIbanEnd(text: string, start: number, length: number, limit: number)
   return glued ? -1 : i;
 }
 
-export function scanIbans(text: string, _context: FieldContext, hits: PiiHit[]): void {
+export function scanIbans(text: string, _context: FieldContext, hits: PiiHit[], budget: Budget): void {
   IBAN_CANDIDATE.lastIndex = 0;
-  for (let m = IBAN_CANDIDATE.exec(text); m !== null; m = IBAN_CANDIDATE.exec(text)) {
+  for (let m = IBAN_CANDIDATE.exec(text); m !== null && !budget.spent(); m = IBAN_CANDIDATE.exec(text)) {
     const length = IBAN_LENGTHS[m[0].slice(0, 2)];
     if (length === undefined) continue;
     const end = findIbanEnd(text, m.index, length, m.index + m[0].length);

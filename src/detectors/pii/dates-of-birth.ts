@@ -1,6 +1,7 @@
 // Dates of birth. A date alone is a release date or a log timestamp; it is a date of birth only
 // right after a birth word (`DOB:`, `born on`, `geboren am`, `fecha de nacimiento`) or as the
 // value of a field named like one (`payload.arguments.date_of_birth`).
+import type { Budget } from "../../engine/budget.ts";
 import { isValidDate } from "./checksums.ts";
 import { DOB_CONTEXT, DOB_CONTEXT_CJK } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
@@ -67,14 +68,14 @@ function findDateAfter(text: string, from: number, hits: PiiHit[]): number {
   return from;
 }
 
-export function scanDatesOfBirth(text: string, context: FieldContext, hits: PiiHit[]): void {
+export function scanDatesOfBirth(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   if (DOB_CONTEXT.test(context.key)) {
     findDateAfter(text, 0, hits);
     return;
   }
   if (!CONTEXT_PREFILTER.test(text)) return;
   CONTEXT_SCAN.lastIndex = 0;
-  for (let m = CONTEXT_SCAN.exec(text); m !== null; m = CONTEXT_SCAN.exec(text)) {
+  for (let m = CONTEXT_SCAN.exec(text); m !== null && !budget.spent(); m = CONTEXT_SCAN.exec(text)) {
     const from = m.index + m[0].length;
     CONTEXT_SCAN.lastIndex = Math.max(CONTEXT_SCAN.lastIndex, findDateAfter(text, from, hits));
   }

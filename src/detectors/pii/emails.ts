@@ -1,6 +1,7 @@
 // Email addresses. Found from each `@` outwards (linear, no regex backtracking over long local
 // parts), then filtered: documentation placeholders, role and bot mailboxes, package@version,
 // retina assets, URL userinfo and ssh/scp `user@host` targets are not personal addresses.
+import type { Budget } from "../../engine/budget.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 
 const MAX_LOCAL = 64;
@@ -88,9 +89,9 @@ function checkCandidate(text: string, at: number, argvBefore: string): { start: 
   return { start, end };
 }
 
-export function scanEmails(text: string, context: FieldContext, hits: PiiHit[]): void {
+export function scanEmails(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   let at = text.indexOf("@");
-  while (at !== -1) {
+  while (at !== -1 && !budget.spent()) {
     const found = checkCandidate(text, at, context.argvBefore);
     if (found) hits.push({ kind: PII_KINDS.email, start: found.start, end: found.end, score: 0.9 });
     at = text.indexOf("@", found ? found.end : at + 1);

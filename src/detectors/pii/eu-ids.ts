@@ -1,5 +1,6 @@
 // Spanish, French and Italian national identifiers: each has a check character, which is what
 // makes a bare match trustworthy without a context word.
+import type { Budget } from "../../engine/budget.ts";
 import { isFrenchNirValid, isItalianFiscalCodeValid, isValidDate, spanishIdLetter } from "./checksums.ts";
 import { hasContext, NATIONAL_ID_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
@@ -8,9 +9,9 @@ import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 const ES_CANDIDATE = /(?<![\w\-])(?:([XYZ])-?(\d{7})|(\d{8}))-?([A-HJ-NP-TV-Z])(?![\w])/g;
 const ES_PLACEHOLDERS = new Set(["12345678Z", "00000000T", "99999999R", "X1234567L"]);
 
-export function scanSpanishIds(text: string, context: FieldContext, hits: PiiHit[]): void {
+export function scanSpanishIds(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   ES_CANDIDATE.lastIndex = 0;
-  for (let m = ES_CANDIDATE.exec(text); m !== null; m = ES_CANDIDATE.exec(text)) {
+  for (let m = ES_CANDIDATE.exec(text); m !== null && !budget.spent(); m = ES_CANDIDATE.exec(text)) {
     const prefix = m[1] ? "XYZ".indexOf(m[1]) : -1;
     const digits = m[1] ? `${prefix}${m[2]}` : m[3]!;
     if (spanishIdLetter(Number(digits)) !== m[4]) continue;
@@ -28,9 +29,9 @@ const FR_CANDIDATE =
 const isNirMonth = (month: number): boolean =>
   (month >= 1 && month <= 12) || (month >= 20 && month <= 42) || month >= 50;
 
-export function scanFrenchNirs(text: string, _context: FieldContext, hits: PiiHit[]): void {
+export function scanFrenchNirs(text: string, _context: FieldContext, hits: PiiHit[], budget: Budget): void {
   FR_CANDIDATE.lastIndex = 0;
-  for (let m = FR_CANDIDATE.exec(text); m !== null; m = FR_CANDIDATE.exec(text)) {
+  for (let m = FR_CANDIDATE.exec(text); m !== null && !budget.spent(); m = FR_CANDIDATE.exec(text)) {
     if (!isNirMonth(Number(m[3]))) continue;
     const body = m[1]! + m[2]! + m[3]! + m[4]! + m[5]! + m[6]!;
     if (!isFrenchNirValid(body, m[7]!)) continue;
@@ -42,9 +43,9 @@ export function scanFrenchNirs(text: string, _context: FieldContext, hits: PiiHi
 // municipality code, control letter.
 const IT_CANDIDATE = /(?<![\w])[A-Z]{6}\d\d([ABCDEHLMPRST])(\d\d)[A-Z]\d{3}[A-Z](?![\w])/g;
 
-export function scanItalianFiscalCodes(text: string, _context: FieldContext, hits: PiiHit[]): void {
+export function scanItalianFiscalCodes(text: string, _context: FieldContext, hits: PiiHit[], budget: Budget): void {
   IT_CANDIDATE.lastIndex = 0;
-  for (let m = IT_CANDIDATE.exec(text); m !== null; m = IT_CANDIDATE.exec(text)) {
+  for (let m = IT_CANDIDATE.exec(text); m !== null && !budget.spent(); m = IT_CANDIDATE.exec(text)) {
     const day = Number(m[2]);
     const dayOfMonth = day > 40 ? day - 40 : day;
     const month = "ABCDEHLMPRST".indexOf(m[1]!) + 1;

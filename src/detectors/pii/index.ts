@@ -2,6 +2,7 @@
 // dates of birth) in every text field of an event and asks the engine to redact it. Findings
 // carry offsets only; no matched value ever leaves this module.
 import { Type, type Static } from "@sinclair/typebox";
+import { budgetOf, cutOffReason, spentAtStep } from "../../engine/budget.ts";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
 import { KINDS } from "../../wire/guard-event.ts";
 import { maskSpans, spanFinding, spanRedaction } from "../span-hits.ts";
@@ -69,7 +70,14 @@ function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanner
   const findings: Finding[] = [];
   const redactions: RedactionRequest[] = [];
   let argvBefore = "";
+  const budget = budgetOf(input);
+  const unscanned: string[] = [];
   for (const { path, text } of input.texts()) {
+    // The field the deadline fell in, and every one after it, was not fully scanned.
+    if (unscanned.length > 0 || spentAtStep(budget, text.length)) {
+      unscanned.push(path);
+      continue;
+    }
     const isArgv = isExec && path.startsWith("payload.argv[");
     const context: FieldContext = {
       key: fieldKeyOf(path),
@@ -77,16 +85,21 @@ function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanner
       argvBefore: isArgv ? argvBefore : "",
     };
     if (isArgv) argvBefore = `${argvBefore}${text.slice(0, ARGV_CONTEXT)} `.slice(-ARGV_CONTEXT);
-    for (const hit of scanText(maskSpans(text, redactedSpans?.get(path)), context, scanners)) {
+    for (const hit of scanText(maskSpans(text, redactedSpans?.get(path)), context, scanners, budget)) {
       findings.push(spanFinding(hit, path, DETECTOR_ID));
       redactions.push(spanRedaction(hit, path, text));
     }
+    if (budget.cutOff) unscanned.push(path);
   }
   const outcome = summarise(findings, redactions, action);
   const unextracted = input.unextracted();
   if (unextracted.length > 0) {
     outcome.unjudged = [...unextracted];
     outcome.reasons.push(`${unextracted.length} field(s) too large or too deep to scan`);
+  }
+  if (unscanned.length > 0) {
+    outcome.unjudged = [...(outcome.unjudged ?? []), ...unscanned];
+    outcome.reasons.push(cutOffReason(unscanned.length));
   }
   return outcome;
 }

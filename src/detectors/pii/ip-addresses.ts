@@ -1,6 +1,7 @@
 // Public IP addresses, the kind that can point at a person. Private, loopback, link-local,
 // documentation and multicast ranges are not personal; neither is a server named as a URL host
 // or ssh target, a CIDR block, a public DNS resolver, or a version number shaped like a quad.
+import type { Budget } from "../../engine/budget.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 
 const V4_CANDIDATE = /\b(?<![.\-\/@$#])(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?![\w]|\.\d|\/\d|-\d)/g;
@@ -67,9 +68,9 @@ const isWordChar = (c: number): boolean =>
  * IPv6 candidates grown outwards from each colon (colons are rare next to letters, so this is
  * cheaper than a regex trying every hex digit); a candidate is bounded by non-address characters.
  */
-function scanIpv6(text: string, hits: PiiHit[]): void {
+function scanIpv6(text: string, hits: PiiHit[], budget: Budget): void {
   let colon = text.indexOf(":");
-  while (colon !== -1) {
+  while (colon !== -1 && !budget.spent()) {
     let start = colon;
     while (start > 0 && colon - start <= MAX_V6 && isHexOrColon(text.charCodeAt(start - 1))) start--;
     let end = colon + 1;
@@ -84,11 +85,11 @@ function scanIpv6(text: string, hits: PiiHit[]): void {
   }
 }
 
-export function scanIpAddresses(text: string, context: FieldContext, hits: PiiHit[]): void {
+export function scanIpAddresses(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   if (context.isNetworkHost) return;
   V4_CANDIDATE.lastIndex = 0;
-  for (let m = V4_CANDIDATE.exec(text); m !== null; m = V4_CANDIDATE.exec(text)) {
+  for (let m = V4_CANDIDATE.exec(text); m !== null && !budget.spent(); m = V4_CANDIDATE.exec(text)) {
     if (isPersonalV4(m, text)) hits.push({ kind: PII_KINDS.ipAddress, start: m.index, end: m.index + m[0].length, score: 0.6 });
   }
-  scanIpv6(text, hits);
+  scanIpv6(text, hits, budget);
 }

@@ -1,6 +1,7 @@
 // Phone numbers. A long number alone is not a phone (order ids, timestamps, hashes): it needs a
 // leading `+`, a parenthesised area code, or a phone word nearby or in the field's name, and
 // then the digits must be grouped like a phone number, not like a date, an IP or a version.
+import type { Budget } from "../../engine/budget.ts";
 import { hasContext, PHONE_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 
@@ -50,10 +51,10 @@ function scoreCandidate(value: string, text: string, start: number, context: Fie
 
 const DIFF_HUNK = /^@@ -\d/m;
 
-export function scanPhones(text: string, context: FieldContext, hits: PiiHit[]): void {
+export function scanPhones(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   let isDiff: boolean | undefined;
   CANDIDATE.lastIndex = 0;
-  for (let m = CANDIDATE.exec(text); m !== null; m = CANDIDATE.exec(text)) {
+  for (let m = CANDIDATE.exec(text); m !== null && !budget.spent(); m = CANDIDATE.exec(text)) {
     let [value, start] = [m[0], m.index];
     // In a unified diff a line-leading `+` marks an added line, not a country code.
     const lineStart = start === 0 || text.charCodeAt(start - 1) === 10;

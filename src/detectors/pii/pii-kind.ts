@@ -1,4 +1,5 @@
 // The vocabulary every PII scanner reports in: what was found (a PiiKind) and where.
+import type { Budget } from "../../engine/budget.ts";
 import type { Severity } from "../../wire/verdict.ts";
 
 export interface PiiKind {
@@ -58,4 +59,5 @@ export interface FieldContext {
   argvBefore: string;
 }
 
-export type Scanner = (text: string, context: FieldContext, hits: PiiHit[]) => void;
+/** Appends what it finds to `hits`; stops early, with what it found so far, once `budget` is spent. */
+export type Scanner = (text: string, context: FieldContext, hits: PiiHit[], budget: Budget) => void;

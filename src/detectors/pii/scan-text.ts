@@ -9,6 +9,7 @@ import { scanAadhaars, scanCnResidentIds, scanGbNinos, scanUsSsns } from "./nati
 import { scanPhones } from "./phones.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
+import { spentAtStep, type Budget } from "../../engine/budget.ts";
 
 interface ScannerEntry {
   kind: PiiKind;
@@ -44,14 +45,18 @@ export function selectScanners(disabled: readonly string[]): readonly ScannerEnt
 
 const HAS_DIGIT = /\d/;
 
-/** Every piece of personal data in `text`, non-overlapping, sorted by start. */
-export function scanText(text: string, context: FieldContext, scanners: readonly ScannerEntry[]): PiiHit[] {
+/**
+ * Every piece of personal data in `text`, non-overlapping, sorted by start. Once `budget` is spent
+ * the scan stops with what it found so far (the caller sees `budget.cutOff`).
+ */
+export function scanText(text: string, context: FieldContext, scanners: readonly ScannerEntry[], budget: Budget): PiiHit[] {
   if (text.length < 5) return [];
   const hasDigit = HAS_DIGIT.test(text);
   const hits: PiiHit[] = [];
   for (const { scan, needsDigit } of scanners) {
+    if (spentAtStep(budget, text.length)) break;
     if (needsDigit && !hasDigit) continue;
-    scan(text, context, hits);
+    scan(text, context, hits, budget);
   }
   return resolveOverlaps(hits, MAX_HITS_PER_FIELD);
 }

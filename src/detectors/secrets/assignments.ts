@@ -1,6 +1,7 @@
 // Generic `password = ...` style assignments in code, config, env files, JSON, XML and CLI flags.
 // The scan is keyword-driven: find `pass|pwd|secret|token|key|cred`, widen to the whole name,
 // and only then look for an operator and a value, so prose without such words costs one regex.
+import type { Budget } from "../../engine/budget.ts";
 import { CATEGORIES, PRIORITIES, defineKind, type SecretHit } from "./secret-kind.ts";
 import { looksLikePlaceholderValue, shannonEntropy } from "./value-filters.ts";
 
@@ -70,10 +71,19 @@ export function isSecretName(name: string): boolean {
   return !short || SHORT_NAME.test(raw);
 }
 
+/**
+ * Where `pattern` starts within `limit` characters of `from`, or -1. Searching only that far
+ * keeps many unterminated openings (`<password>x<password>x...`) linear instead of quadratic.
+ */
+function indexWithin(text: string, pattern: string, from: number, limit: number): number {
+  const at = text.slice(from, from + limit + pattern.length).indexOf(pattern);
+  return at < 0 ? -1 : from + at;
+}
+
 /** `<password>value</password>`: the value must be closed by the same element. */
 function findElementText(text: string, name: Span): number {
-  const close = text.indexOf("</", name.end + 1);
-  if (close < 0 || close - name.end > MAX_VALUE) return -1;
+  const close = indexWithin(text, "</", name.end + 1, MAX_VALUE - 1);
+  if (close < 0) return -1;
   const tag = text.slice(name.start, name.end);
   return text.startsWith(tag, close + 2) ? name.end + 1 : -1;
 }
@@ -102,8 +112,8 @@ function readValue(text: string, at: number): ValueSpan | undefined {
   if (escaped || c === 34 || c === 39 || c === 96) {
     const delimiter = escaped ? text.slice(at, at + 2) : text[at]!;
     const start = at + delimiter.length;
-    const end = text.indexOf(delimiter, start);
-    if (end < 0 || end - start > MAX_VALUE) return undefined;
+    const end = indexWithin(text, delimiter, start, MAX_VALUE);
+    if (end < 0) return undefined;
     const value = text.slice(start, end);
     return value.includes("\n") ? undefined : { start, end, quoted: true };
   }
@@ -167,9 +177,9 @@ function isTypeAnnotation(text: string, name: Span, valueStart: number, valueEnd
 }
 
 /** Appends the value of every credential-named assignment in `text` to `hits`. */
-export function scanAssignments(text: string, options: AssignmentOptions, hits: SecretHit[]): void {
+export function scanAssignments(text: string, options: AssignmentOptions, hits: SecretHit[], budget: Budget): void {
   KEYWORD.lastIndex = 0;
-  for (let match = KEYWORD.exec(text); match; match = KEYWORD.exec(text)) {
+  for (let match = KEYWORD.exec(text); match && !budget.spent(); match = KEYWORD.exec(text)) {
     const name = readName(text, match.index, match.index + match[0].length);
     if (typeof name === "number") {
       KEYWORD.lastIndex = name;

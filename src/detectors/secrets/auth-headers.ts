@@ -1,5 +1,6 @@
 // Credentials in HTTP Authorization headers (RFC 9110 section 11.6.2): bearer tokens as API
 // credentials, Basic credentials (RFC 7617) as passwords once they decode to `user:password`.
+import type { Budget } from "../../engine/budget.ts";
 import { CATEGORIES, PRIORITIES, defineKind, type SecretHit } from "./secret-kind.ts";
 import { looksLikePlaceholderValue, shannonEntropy } from "./value-filters.ts";
 
@@ -32,9 +33,10 @@ function pushCredential(scheme: string, credential: string, end: number, hits: S
 }
 
 /** Appends the credential of every `Authorization: <scheme> <credential>` in `text` to `hits`. */
-export function scanAuthorizationHeaders(text: string, hits: SecretHit[]): void {
+export function scanAuthorizationHeaders(text: string, hits: SecretHit[], budget: Budget): void {
   if (!text.includes("uthoriz") && !text.includes("UTHORIZ")) return;
   for (const match of text.matchAll(AUTHORIZATION)) {
+    if (budget.spent()) return;
     pushCredential(match[1]!, match[2]!, match.index + match[0].length, hits);
   }
 }

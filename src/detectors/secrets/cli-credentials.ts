@@ -1,5 +1,6 @@
 // Credentials passed as command-line options that have no `name=value` shape: `curl -u
 // user:password` (and `--user`), and MySQL's glued `-p<password>`.
+import type { Budget } from "../../engine/budget.ts";
 import { CATEGORIES, PRIORITIES, defineKind, type SecretHit } from "./secret-kind.ts";
 import { looksLikePlaceholderValue } from "./value-filters.ts";
 
@@ -7,11 +8,15 @@ const CLI_PASSWORD = defineKind(
   "cli_password", CATEGORIES.password, "high", "PASSWORD", "Password passed on a command line", PRIORITIES.url,
 );
 
+// Each option is found by its name first, and only there is its bounded value read (sticky),
+// so a text of near-misses costs one step per name, between which the budget is checked.
 // `-u user:password`, `--user=user:password`, optionally quoted; the password is group 2.
-const USER_OPTION = /(?<![\w-])(?:-u|--user)(?:[ \t]+|=)(['"]?)[^\s:'"]{1,128}:([^\s'"]{1,256})\1/g;
+const USER_OPTION = /(?<![\w-])(?:-u|--user)(?:[ \t]+|=)/g;
+const USER_OPTION_VALUE = /(['"]?)[^\s:'"]{1,128}:([^\s'"]{1,256})\1/y;
 const USER_FLAG_VALUE = /^[^\s:'"]{1,128}:([^\s'"]{1,256})$/;
 // MySQL clients take the password glued to `-p`; elsewhere `-p` is a port or `mkdir -p`.
-const MYSQL_PASSWORD = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]{0,200}?[ \t]-p(['"]?)([^\s'"]{4,128})\1/g;
+const MYSQL_CLIENT = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b/g;
+const MYSQL_PASSWORD = /[^\n|;&]{0,200}?[ \t]-p(['"]?)([^\s'"]{4,128})\1/y;
 
 const MIN_PASSWORD = 6;
 
@@ -23,14 +28,22 @@ function pushPassword(password: string, end: number, hits: SecretHit[]): void {
 /** The end of capture group 2 when the match ends with the group and an optional closing quote. */
 const groupEnd = (match: RegExpMatchArray): number => match.index! + match[0].length - match[1]!.length;
 
+/** Every `value` match (sticky) right after a `name` match, as matchAll of the two joined would. */
+function scanOption(text: string, name: RegExp, value: RegExp, hits: SecretHit[], budget: Budget): void {
+  name.lastIndex = 0;
+  for (let m = name.exec(text); m !== null && !budget.spent(); m = name.exec(text)) {
+    value.lastIndex = name.lastIndex;
+    const found = value.exec(text);
+    if (!found) continue;
+    pushPassword(found[2]!, groupEnd(found), hits);
+    name.lastIndex = value.lastIndex;
+  }
+}
+
 /** Appends passwords given to `curl -u` style options and to MySQL's `-p` in `text` to `hits`. */
-export function scanCliCredentials(text: string, hits: SecretHit[]): void {
-  if (text.includes("-u") || text.includes("--user")) {
-    for (const match of text.matchAll(USER_OPTION)) pushPassword(match[2]!, groupEnd(match), hits);
-  }
-  if (text.includes("-p") && /mysql|mariadb/.test(text)) {
-    for (const match of text.matchAll(MYSQL_PASSWORD)) pushPassword(match[2]!, groupEnd(match), hits);
-  }
+export function scanCliCredentials(text: string, hits: SecretHit[], budget: Budget): void {
+  if (text.includes("-u") || text.includes("--user")) scanOption(text, USER_OPTION, USER_OPTION_VALUE, hits, budget);
+  if (text.includes("-p") && /mysql|mariadb/.test(text)) scanOption(text, MYSQL_CLIENT, MYSQL_PASSWORD, hits, budget);
 }
 
 /** An argv element after `-u`/`--user`: the whole element is `user:password`. */

@@ -1,6 +1,7 @@
 // AWS and Azure credentials. AWS secret keys have no prefix, so they are only trusted next to a
 // telling name (`aws_secret_access_key = ...`) or near an access key id; a `session_token` is
 // only read as AWS's when its value has the length of an STS token.
+import type { Budget } from "../../engine/budget.ts";
 import { CATEGORIES, MAX_HITS_PER_FIELD, PRIORITIES, defineKind, type SecretHit, type SecretKind } from "./secret-kind.ts";
 import { countClasses, looksLikePlaceholderToken, shannonEntropy } from "./value-filters.ts";
 
@@ -41,8 +42,10 @@ function pushGroupHits(
   kind: SecretKind,
   accept: (value: string) => boolean,
   hits: SecretHit[],
+  budget: Budget,
 ): void {
   for (const match of text.matchAll(pattern)) {
+    if (budget.spent()) return;
     const value = match[1]!;
     if (!accept(value)) continue;
     const end = match.index + match[0].length;
@@ -64,17 +67,18 @@ function scanPairedSecret(text: string, idStart: number, idEnd: number, hits: Se
 // One pass tells which of the scans below can match at all.
 const CLOUD_ANCHOR = /A(?:KIA|SIA|BIA|CCA)|ecret|ECRET|ession|ESSION|AccountKey=|SharedAccessKey=/g;
 
-function findCloudAnchors(text: string): Set<string> {
+function findCloudAnchors(text: string, budget: Budget): Set<string> {
   const found = new Set<string>();
   CLOUD_ANCHOR.lastIndex = 0;
-  for (let match = CLOUD_ANCHOR.exec(text); match; match = CLOUD_ANCHOR.exec(text)) {
+  for (let match = CLOUD_ANCHOR.exec(text); match && !budget.spent(); match = CLOUD_ANCHOR.exec(text)) {
     found.add(match[0].startsWith("A") && match[0].length === 4 ? "AKIA" : match[0].toLowerCase());
   }
   return found;
 }
 
-function scanAwsKeyIds(text: string, hits: SecretHit[]): void {
+function scanAwsKeyIds(text: string, hits: SecretHit[], budget: Budget): void {
   for (const match of text.matchAll(AWS_KEY_ID)) {
+    if (budget.spent()) return;
     if (!isRandomSecret(match[0], 3)) continue;
     const end = match.index + match[0].length;
     hits.push({ kind: AWS_ACCESS_KEY, start: match.index, end, score: 0.95 });
@@ -84,19 +88,19 @@ function scanAwsKeyIds(text: string, hits: SecretHit[]): void {
 }
 
 /** Appends AWS and Azure credential matches in `text` to `hits`. */
-export function scanCloudCredentials(text: string, hits: SecretHit[]): void {
-  const anchors = findCloudAnchors(text);
+export function scanCloudCredentials(text: string, hits: SecretHit[], budget: Budget): void {
+  const anchors = findCloudAnchors(text, budget);
   if (anchors.size === 0) return;
-  if (anchors.has("AKIA")) scanAwsKeyIds(text, hits);
+  if (anchors.has("AKIA")) scanAwsKeyIds(text, hits, budget);
   if (anchors.has("ecret")) {
-    pushGroupHits(text, AWS_SECRET_ASSIGNMENT, AWS_SECRET_KEY, (v) => isRandomSecret(v, 3.5), hits);
+    pushGroupHits(text, AWS_SECRET_ASSIGNMENT, AWS_SECRET_KEY, (v) => isRandomSecret(v, 3.5), hits, budget);
   }
   if (anchors.has("ession")) {
-    pushGroupHits(text, AWS_SESSION_ASSIGNMENT, AWS_SESSION_TOKEN, (v) => isRandomSecret(v, 4), hits);
+    pushGroupHits(text, AWS_SESSION_ASSIGNMENT, AWS_SESSION_TOKEN, (v) => isRandomSecret(v, 4), hits, budget);
   }
   const accept = (value: string) => isRandomSecret(value, 4);
-  if (anchors.has("accountkey=")) pushGroupHits(text, AZURE_ACCOUNT_KEY, AZURE_STORAGE_KEY, accept, hits);
+  if (anchors.has("accountkey=")) pushGroupHits(text, AZURE_ACCOUNT_KEY, AZURE_STORAGE_KEY, accept, hits, budget);
   if (anchors.has("sharedaccesskey=")) {
-    pushGroupHits(text, AZURE_SHARED_ACCESS_KEY, AZURE_SHARED_KEY, accept, hits);
+    pushGroupHits(text, AZURE_SHARED_ACCESS_KEY, AZURE_SHARED_KEY, accept, hits, budget);
   }
 }

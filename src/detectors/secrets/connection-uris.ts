@@ -1,5 +1,6 @@
 // Passwords inside URIs (`scheme://user:password@host`, RFC 3986 section 3.2.1). The span is the
 // password alone, so a redacted URI stays usable as a description of where it points.
+import type { Budget } from "../../engine/budget.ts";
 import { CATEGORIES, PRIORITIES, defineKind, type SecretHit } from "./secret-kind.ts";
 import { looksLikePlaceholderValue } from "./value-filters.ts";
 
@@ -41,9 +42,9 @@ function isPlaceholderPassword(password: string, user: string, scheme: string): 
 }
 
 /** Appends the password of every `scheme://user:password@host` in `text` to `hits`. */
-export function scanConnectionUris(text: string, hits: SecretHit[]): void {
+export function scanConnectionUris(text: string, hits: SecretHit[], budget: Budget): void {
   let from = 0;
-  for (;;) {
+  while (!budget.spent()) {
     const colon = text.indexOf("://", from);
     if (colon < 0) return;
     from = colon + 3;

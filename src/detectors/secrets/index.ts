@@ -1,6 +1,7 @@
 // The secrets detector: finds credentials in every text field of an event and asks the engine to
 // redact them. Findings carry offsets only; no matched text ever leaves this module.
 import { Type, type Static } from "@sinclair/typebox";
+import { budgetOf, cutOffReason, spentAtStep } from "../../engine/budget.ts";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
 import { KINDS } from "../../wire/guard-event.ts";
 import { maskSpans, spanFinding, spanRedaction } from "../span-hits.ts";
@@ -79,21 +80,33 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
   const envSignals: Finding[] = [];
   const fields = input.texts();
   const keys = findFieldKeys(fields);
+  const budget = budgetOf(input);
+  const unscanned: string[] = [];
   for (const [i, { path, text }] of fields.entries()) {
     if (isExec && ENV_KEY_PATH.test(path) && isSecretEnvName(text)) {
       envSignals.push(createEnvSecretFinding(path, text, DETECTOR_ID));
     }
+    // The field the deadline fell in, and every one after it, was not fully scanned.
+    if (unscanned.length > 0 || spentAtStep(budget, text.length)) {
+      unscanned.push(path);
+      continue;
+    }
     const scanned = maskSpans(text, redactedSpans?.get(path));
-    for (const hit of scanText(scanned, options, keys[i])) {
+    for (const hit of scanText(scanned, options, budget, keys[i])) {
       findings.push(spanFinding(hit, path, DETECTOR_ID));
       redactions.push(spanRedaction(hit, path, text));
     }
+    if (budget.cutOff) unscanned.push(path);
   }
   const outcome = summarise(findings, redactions, envSignals, config.decision);
   const unextracted = input.unextracted();
   if (unextracted.length > 0) {
     outcome.unjudged = [...unextracted];
     outcome.reasons.push(`${unextracted.length} field(s) too large or too deep to scan`);
+  }
+  if (unscanned.length > 0) {
+    outcome.unjudged = [...(outcome.unjudged ?? []), ...unscanned];
+    outcome.reasons.push(cutOffReason(unscanned.length));
   }
   return outcome;
 }

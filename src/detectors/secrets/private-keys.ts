@@ -1,5 +1,6 @@
 // Private key material: PEM blocks (RFC 7468), OpenSSH and PuTTY key files, and Google Cloud
 // service-account JSON, where the PEM key is the credential and reported as a cloud one.
+import type { Budget } from "../../engine/budget.ts";
 import { CATEGORIES, PRIORITIES, defineKind, type SecretHit } from "./secret-kind.ts";
 import { shannonEntropy } from "./value-filters.ts";
 
@@ -51,10 +52,11 @@ function createBlockEndFinder(text: string): (type: string, bodyStart: number) =
   };
 }
 
-function scanPemBlocks(text: string, hits: SecretHit[], inServiceAccount: boolean): number {
+function scanPemBlocks(text: string, hits: SecretHit[], inServiceAccount: boolean, budget: Budget): number {
   const findBlockEnd = createBlockEndFinder(text);
   let found = 0;
   for (const match of text.matchAll(PEM_BEGIN)) {
+    if (budget.spent()) break;
     const bodyStart = match.index + match[0].length;
     const end = findBlockEnd(match[1]!, bodyStart);
     if (!hasKeyBody(text, bodyStart, end)) continue;
@@ -70,10 +72,10 @@ const PUTTY_MAC = /Private-(?:MAC|Hash): [0-9a-f]{40,64}/g;
 const MAX_PUTTY_FILE = 16384;
 
 /** PuTTY .ppk files: from the header to the MAC line, which closes every such file. */
-function scanPuttyKeys(text: string, hits: SecretHit[]): void {
+function scanPuttyKeys(text: string, hits: SecretHit[], budget: Budget): void {
   let macEnd = -1;
   let macStart = -1;
-  for (let at = text.indexOf(PUTTY_HEADER); at >= 0; at = text.indexOf(PUTTY_HEADER, Math.max(at + 1, macEnd))) {
+  for (let at = text.indexOf(PUTTY_HEADER); at >= 0 && !budget.spent(); at = text.indexOf(PUTTY_HEADER, Math.max(at + 1, macEnd))) {
     if (macStart < at) {
       PUTTY_MAC.lastIndex = at;
       const mac = PUTTY_MAC.exec(text);
@@ -87,12 +89,13 @@ function scanPuttyKeys(text: string, hits: SecretHit[]): void {
 }
 
 /** Appends private keys (and service-account key ids when the key itself is absent) to `hits`. */
-export function scanPrivateKeys(text: string, hits: SecretHit[]): void {
+export function scanPrivateKeys(text: string, hits: SecretHit[], budget: Budget): void {
   const inServiceAccount = text.includes("service_account");
-  const pemCount = text.includes("PRIVATE KEY") ? scanPemBlocks(text, hits, inServiceAccount) : 0;
-  scanPuttyKeys(text, hits);
+  const pemCount = text.includes("PRIVATE KEY") ? scanPemBlocks(text, hits, inServiceAccount, budget) : 0;
+  scanPuttyKeys(text, hits, budget);
   if (inServiceAccount && pemCount === 0 && text.includes("private_key_id")) {
     for (const match of text.matchAll(GCP_KEY_ID)) {
+      if (budget.spent()) return;
       const end = match.index + match[0].length;
       hits.push({ kind: GCP_PRIVATE_KEY_ID, start: end - 40, end, score: 0.8 });
     }

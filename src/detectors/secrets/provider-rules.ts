@@ -1,6 +1,7 @@
 // Vendor tokens with a recognisable prefix. One alternation of literal anchors finds which rules
 // can match at all, so a benign text costs a single pass; a rule's regex runs only when needed.
 // Every quantifier is bounded and every rule starts at a literal, so matching stays linear.
+import type { Budget } from "../../engine/budget.ts";
 import type { Severity } from "../../wire/verdict.ts";
 import { CATEGORIES, PRIORITIES, defineKind, type SecretHit, type SecretKind } from "./secret-kind.ts";
 import { hasValidTokenChecksum, isStructuredJwt } from "./token-checks.ts";
@@ -216,9 +217,10 @@ function findAnchoredRules(text: string): Set<TokenRule> {
 }
 
 /** Appends every vendor-token match in `text` to `hits`. */
-export function scanProviderTokens(text: string, hits: SecretHit[]): void {
+export function scanProviderTokens(text: string, hits: SecretHit[], budget: Budget): void {
   for (const rule of findAnchoredRules(text)) {
     for (const match of text.matchAll(rule.pattern)) {
+      if (budget.spent()) return;
       const score = rule.score(match[0]);
       if (score === undefined) continue;
       hits.push({ kind: rule.kind, start: match.index, end: match.index + match[0].length, score });

@@ -9,6 +9,7 @@ import { scanPrivateKeys } from "./private-keys.ts";
 import { scanProviderTokens } from "./provider-rules.ts";
 import { MAX_HITS_PER_FIELD, type SecretHit } from "./secret-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
+import { spentAtStep, type Budget } from "../../engine/budget.ts";
 
 export interface Span {
   start: number;
@@ -16,23 +17,32 @@ export interface Span {
 }
 
 
+/** The scanners over the whole text, most specific first. */
+const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, options: AssignmentOptions) => void)[] = [
+  scanPrivateKeys,
+  scanCloudCredentials,
+  scanProviderTokens,
+  scanConnectionUris,
+  scanAuthorizationHeaders,
+  scanCliCredentials,
+  (text, hits, budget, options) => scanAssignments(text, options, hits, budget),
+];
+
 /**
  * Every credential in `text`, non-overlapping, sorted by start. `key` is the name the field is
- * filed under (see field-keys.ts), which can make the whole field a value.
+ * filed under (see field-keys.ts), which can make the whole field a value. Once `budget` is
+ * spent the scan stops with what it found so far (the caller sees `budget.cutOff`).
  */
-export function scanText(text: string, options: AssignmentOptions, key?: string): SecretHit[] {
+export function scanText(text: string, options: AssignmentOptions, budget: Budget, key?: string): SecretHit[] {
   const hits: SecretHit[] = [];
   if (key !== undefined) {
     scanKeyedValue(key, text, options, hits);
     scanAuthorizationValue(key, text, hits);
     scanUserFlagValue(key, text, hits);
   }
-  scanPrivateKeys(text, hits);
-  scanCloudCredentials(text, hits);
-  scanProviderTokens(text, hits);
-  scanConnectionUris(text, hits);
-  scanAuthorizationHeaders(text, hits);
-  scanCliCredentials(text, hits);
-  scanAssignments(text, options, hits);
+  for (const scan of SCANNERS) {
+    if (spentAtStep(budget, text.length)) break;
+    scan(text, hits, budget, options);
+  }
   return resolveOverlaps(hits, MAX_HITS_PER_FIELD);
 }

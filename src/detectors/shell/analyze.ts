@@ -1,6 +1,7 @@
 // Runs the pipeline for one command: parse -> executed-command model -> rules -> hits. Text a
 // rule finds executed elsewhere (a cron line, a string handed to system()) goes through the
 // same pipeline, a bounded number of levels deep.
+import { UNLIMITED, spentAtStep, type Budget } from "../../engine/budget.ts";
 import type { FieldSpan, Script } from "./ast.ts";
 import type { CheckId } from "./checks.ts";
 import { parseScript } from "./parser.ts";
@@ -48,12 +49,16 @@ export interface Analysis {
   incomplete: boolean;
 }
 
+/** The walk may use this share of the time left; the rules judge what it modelled with the rest. */
+const WALK_SHARE = 0.7;
+
 /** Embedded texts (cron lines, system() strings) are judged this many levels deep at most. */
 const MAX_EMBEDDED_DEPTH = 3;
 const MAX_EMBEDDED_CHARS = 1 << 14;
 
-export function analyzeScript(script: Script, options: AnalyzeOptions, embeddedDepth = 0): Analysis {
-  const model = walkRoot(script, options.limits);
+/** Analyses a parsed script; once `budget` is spent it stops and the analysis is incomplete. */
+export function analyzeScript(script: Script, options: AnalyzeOptions, budget: Budget = UNLIMITED, embeddedDepth = 0): Analysis {
+  const model = walkRoot(script, options.limits, budget.phase(WALK_SHARE));
   let incomplete = model.incomplete;
   const ctx: RuleContext = {
     model,
@@ -62,15 +67,21 @@ export function analyzeScript(script: Script, options: AnalyzeOptions, embeddedD
       if (embeddedDepth >= MAX_EMBEDDED_DEPTH || text.trim() === "") return [];
       if (text.length > MAX_EMBEDDED_CHARS) incomplete = true;
       const source = createDetachedSource(text.slice(0, MAX_EMBEDDED_CHARS), span, script.source.depth + 1);
-      const nested = analyzeScript(parseScript(source), options, embeddedDepth + 1);
+      const nested = analyzeScript(parseScript(source, budget), options, budget, embeddedDepth + 1);
       incomplete ||= nested.incomplete;
       return nested.hits;
     },
   };
   const hits: Hit[] = [];
   const filter = options.disabledChecks.size > 0;
-  for (const rule of RULES) {
+  // The clock is checked after each rule, so what was modelled always meets the first one (remote
+  // code execution, the commonest attack), even when the walk ran to its own deadline.
+  for (const [i, rule] of RULES.entries()) {
     for (const found of rule(ctx)) if (!filter || !options.disabledChecks.has(found.check)) hits.push(found);
+    if (i < RULES.length - 1 && spentAtStep(budget, script.source.text.length)) {
+      incomplete = true;
+      break;
+    }
   }
   return { hits, incomplete, model };
 }

@@ -159,11 +159,10 @@ function lookupParam(part: Extract<WordPart, { kind: "param" }>, env: Env): stri
   return applyParamOperator(value, part.op, part.arg);
 }
 
+/** Native replacements, not a loop appending a character at a time: a word can be 1 MiB long. */
 function markBraces(text: string): string {
   if (!text.includes("{")) return text;
-  let marked = "";
-  for (const c of text) marked += c === "{" ? BRACE_OPEN : c === "," ? BRACE_COMMA : c === "}" ? BRACE_CLOSE : c;
-  return marked;
+  return text.replaceAll("{", BRACE_OPEN).replaceAll(",", BRACE_COMMA).replaceAll("}", BRACE_CLOSE);
 }
 
 const unmarkBraces = (text: string): string =>

@@ -2,6 +2,7 @@
 // by parsing it as a shell does, then applying structural rules to the commands that run.
 // Findings carry check ids, generic titles and offsets; never the command text itself.
 import { type Static, Type } from "@sinclair/typebox";
+import { budgetOf, cutOffReason, spentAtStep, type Budget } from "../../engine/budget.ts";
 import { abstain, type DetectorDefinition, type DetectorOutcome, type InspectedEvent } from "../../engine/detector.ts";
 import { type Decision, type Finding, mostSevere } from "../../wire/verdict.ts";
 import { type AnalyzeOptions, analyzeScript } from "./analyze.ts";
@@ -29,6 +30,11 @@ export type ShellConfig = Static<typeof ShellConfig>;
 const DEFAULTS = { disabled_checks: [], allowed_package_hosts: [], max_script_chars: 1 << 16 } satisfies Required<ShellConfig>;
 
 const INCOMPLETE_REASON = "Part of the command was too large or too deeply nested to judge.";
+/**
+ * Parsing may use half the time left, so that a command padded to run out the clock still has
+ * what was parsed of it judged (`curl ... | sh` ahead of a megabyte of filler is still a block).
+ */
+const PARSE_SHARE = 0.5;
 
 export const shellDetector: DetectorDefinition<ShellConfig> = {
   id: DETECTOR_ID,
@@ -56,9 +62,14 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
   }
   const unjudged = new Set(extraction.unjudged);
   const hits: Hit[] = [];
+  const budget = budgetOf(input);
   let rewrite: Rewrite | undefined;
   for (const target of extraction.targets) {
-    const analysis = analyzeScript(scriptOf(target, maxChars, unjudged), options);
+    if (spentAtStep(budget, targetChars(target))) {
+      unjudged.add(targetPath(target));
+      continue;
+    }
+    const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), options, budget);
     hits.push(...analysis.hits);
     if (analysis.incomplete) unjudged.add(targetPath(target));
     if (extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
@@ -66,6 +77,7 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
     }
   }
   const outcome = buildOutcome(hits, [...unjudged]);
+  if (budget.cutOff) outcome.reasons.push(cutOffReason(unjudged.size));
   const payload = rewrite && outcome.decision !== "allow" ? replaceAt(input.event.payload, rewrite) : undefined;
   if (payload) outcome.rewrite = { kind: "constrain", payload, reason: "download kept, execution removed" };
   return outcome;
@@ -95,15 +107,18 @@ function replaceAt(payload: Record<string, unknown>, rewrite: Rewrite): Record<s
 }
 
 /** Parses the target, cutting texts longer than the limit (the cut path is unjudged). */
-function scriptOf(target: Target, maxChars: number, unjudged: Set<string>) {
+function scriptOf(target: Target, maxChars: number, unjudged: Set<string>, budget: Budget) {
   const clip = (path: string, text: string): string => {
     if (text.length <= maxChars) return text;
     unjudged.add(path);
     return text.slice(0, maxChars);
   };
-  if (target.kind === "script") return parseScript(sourceFor(target.item, clip(target.item.path, target.item.text)));
+  if (target.kind === "script") return parseScript(sourceFor(target.item, clip(target.item.path, target.item.text)), budget);
   return argvScript(target.items.map((item) => ({ item, text: clip(item.path, item.text) })));
 }
+
+const targetChars = (target: Target): number =>
+  target.kind === "script" ? target.item.text.length : target.items.reduce((n, item) => n + item.text.length, 0);
 
 const targetPath = (target: Target): string =>
   target.kind === "script" ? target.item.path : (target.items[0]?.path.replace(/\[0\]$/, "") ?? "payload");

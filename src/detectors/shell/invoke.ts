@@ -110,7 +110,7 @@ function parseWithin(state: WalkState, child: Source, parent: Source | undefined
     state.model.incomplete = true;
     return undefined;
   }
-  return parseScript(child);
+  return parseScript(child, state.budget);
 }
 
 function trackDeclarations(state: WalkState, name: string, args: Field[], ctx: InvokeContext): void {

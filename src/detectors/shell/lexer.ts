@@ -1,5 +1,6 @@
 // Splits shell text into words, control operators and redirections (with heredoc bodies read
 // at the next newline, as the shell does). Word internals are in word-reader.ts.
+import type { Budget } from "../../engine/budget.ts";
 import type { Heredoc, Redirect, Source, Word } from "./ast.ts";
 import { type NestedParser, type ReaderContext, readExpandingText, readWord, skipBalanced } from "./word-reader.ts";
 
@@ -32,9 +33,9 @@ export class Lexer {
   private readonly pending: PendingHeredoc[] = [];
   private readonly ctx: ReaderContext;
 
-  constructor(source: Source, start: number, limit: number, nesting: number, parseNested: NestedParser) {
+  constructor(source: Source, start: number, limit: number, nesting: number, parseNested: NestedParser, budget: Budget) {
     this.pos = start;
-    this.ctx = { source, limit, nesting, parseNested };
+    this.ctx = { source, limit, nesting, parseNested, budget };
   }
 
   get offset(): number {

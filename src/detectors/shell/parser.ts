@@ -1,21 +1,29 @@
 // Recursive-descent parser for the shell grammar warden needs: lists, and-or chains, pipelines,
 // subshells, brace groups, functions and case arms. Conditionals and loops are flattened into
 // the sequence of commands they may run, which is what a guard has to judge.
+import { UNLIMITED, type Budget } from "../../engine/budget.ts";
 import type { AndOrList, Assignment, Command, Pipeline, Redirect, Script, SimpleCommand, Source, Word } from "./ast.ts";
 import { Lexer, type Token } from "./lexer.ts";
 import { plainText, TokenStream } from "./token-stream.ts";
-import { skipBalanced } from "./word-reader.ts";
+import { type NestedParser, skipBalanced } from "./word-reader.ts";
 
 /** Deepest `$(..)`/backtick/`<(..)` nesting parsed within one text; deeper text is skipped. */
 const MAX_NESTING = 12;
+/**
+ * Deepest subshell, brace group, function body or case nesting within one `$(..)` level. Deeper
+ * text is left unparsed (the script is incomplete): recursion that deep would exhaust the stack.
+ */
+const MAX_GROUP_DEPTH = 32;
 
 type Closer = ")" | "}" | "case";
 
 /** Keywords that only introduce or close a flattened construct. */
 const TRANSPARENT_KEYWORDS = new Set(["if", "then", "elif", "else", "fi", "do", "done", "while", "until", "!", "time", "coproc"]);
 
-export function parseScript(source: Source): Script {
-  return parseRange(source, 0, source.text.length, "eof", 0).script;
+/** Parses `source`; once `budget` is spent the rest is left unparsed and the script incomplete. */
+export function parseScript(source: Source, budget: Budget = UNLIMITED): Script {
+  const parseNested: NestedParser = (src, start, limit, closer, nesting) => parseRange(src, start, limit, closer, nesting, budget, parseNested);
+  return parseNested(source, 0, source.text.length, "eof", 0).script;
 }
 
 function parseRange(
@@ -24,20 +32,28 @@ function parseRange(
   limit: number,
   closer: ")" | "eof",
   nesting: number,
+  budget: Budget,
+  parseNested: NestedParser,
 ): { script: Script; end: number } {
-  if (nesting > MAX_NESTING) {
+  if (nesting > MAX_NESTING || budget.cutOff) {
     const end = closer === ")" ? skipBalanced(source.text, start - 1, limit, "(", ")") : limit;
     return { script: { items: [], source, incomplete: true }, end };
   }
-  const parser = new Parser(new Lexer(source, start, limit, nesting, parseRange));
+  const parser = new Parser(new Lexer(source, start, limit, nesting, parseNested, budget), budget);
   const closers = new Set<Closer>(closer === ")" ? [")"] : []);
   const items = parser.parseList(closers);
+  if (parser.incomplete) {
+    // Resume the enclosing text after this substitution, as for one nested too deep.
+    const end = closer === ")" ? skipBalanced(source.text, start - 1, limit, "(", ")") : limit;
+    return { script: { items, source, incomplete: true }, end };
+  }
   if (closer === ")") parser.acceptOp(")");
-  const script: Script = { items, source, incomplete: false };
-  return { script, end: parser.offset };
+  return { script: { items, source, incomplete: false }, end: parser.offset };
 }
 
 class Parser extends TokenStream {
+  private depth = 0;
+
   private closes(token: Token, closers: Set<Closer>): boolean {
     if (token.type === "eof") return true;
     if (token.type === "op") {
@@ -50,7 +66,7 @@ class Parser extends TokenStream {
 
   parseList(closers: Set<Closer>): AndOrList[] {
     const items: AndOrList[] = [];
-    for (;;) {
+    while (!this.stopped()) {
       const token = this.peek();
       if (this.closes(token, closers)) return items;
       if (token.type === "op" && (token.op === "\n" || token.op === ";" || token.op === "&")) {
@@ -63,21 +79,23 @@ class Parser extends TokenStream {
       if (this.acceptOp("&") && item.pipelines.length > 0) item.background = true;
       if (this.offset === before && !this.closes(this.peek(), closers)) this.take();
     }
+    return items;
   }
 
   private parseAndOr(closers: Set<Closer>): AndOrList {
     const pipelines: Pipeline[] = [];
-    for (;;) {
+    while (!this.stopped()) {
       const pipeline = this.parsePipeline(closers);
       if (pipeline) pipelines.push(pipeline);
-      if (!this.acceptOp("&&") && !this.acceptOp("||")) return { pipelines, background: false };
+      if (!this.acceptOp("&&") && !this.acceptOp("||")) break;
       this.skipNewlines();
     }
+    return { pipelines, background: false };
   }
 
   private parsePipeline(closers: Set<Closer>): Pipeline | undefined {
     const commands: Command[] = [];
-    for (;;) {
+    while (!this.stopped()) {
       const command = this.parseCommand(closers);
       if (command) commands.push(command);
       if (!this.acceptOp("|") && !this.acceptOp("|&")) break;
@@ -88,6 +106,17 @@ class Parser extends TokenStream {
   }
 
   private parseCommand(closers: Set<Closer>): Command | undefined {
+    if (this.depth >= MAX_GROUP_DEPTH) {
+      this.incomplete = true;
+      return undefined;
+    }
+    this.depth++;
+    const command = this.parseCompound(closers);
+    this.depth--;
+    return command;
+  }
+
+  private parseCompound(closers: Set<Closer>): Command | undefined {
     let token = this.peek();
     let keyword = token.type === "word" ? plainText(token.word) : undefined;
     let closedBlock = false;
@@ -155,7 +184,7 @@ class Parser extends TokenStream {
     const items: AndOrList[] = [{ pipelines: [{ commands: [header], start, end: header.end }], background: false }];
     const inner = new Set<Closer>(closers);
     inner.add("case");
-    for (;;) {
+    while (!this.stopped()) {
       this.skipSeparators();
       const token = this.peek();
       if (token.type === "eof" || this.acceptKeyword("esac")) break;
@@ -181,11 +210,12 @@ class Parser extends TokenStream {
 
   /** Skips `pat | pat )`; false at end of input. */
   private skipPatterns(): boolean {
-    for (;;) {
+    while (!this.stopped()) {
       const token = this.take();
       if (token.type === "eof") return false;
       if (token.type === "op" && token.op === ")") return true;
     }
+    return false;
   }
 
   private parseFunctionKeyword(closers: Set<Closer>): Command | undefined {
@@ -202,7 +232,7 @@ class Parser extends TokenStream {
   private parseTestCommand(): Command {
     const first = this.take() as { word: Word; start: number };
     const words: Word[] = [first.word];
-    for (let token = this.take(); token.type !== "eof"; token = this.take()) {
+    for (let token = this.take(); token.type !== "eof" && !this.stopped(); token = this.take()) {
       if (token.type === "word") {
         if (plainText(token.word) === "]]") break;
         words.push(token.word);
@@ -218,7 +248,7 @@ class Parser extends TokenStream {
       return this.emptyCommand(first.start, this.lexer.offset);
     }
     const words: Word[] = [first.word];
-    for (let token = this.peek(); token.type === "word"; token = this.peek()) {
+    for (let token = this.peek(); token.type === "word" && !this.stopped(); token = this.peek()) {
       if (plainText(token.word) === "do") break;
       words.push(token.word);
       this.take();
@@ -231,7 +261,7 @@ class Parser extends TokenStream {
     const assignments: Assignment[] = [];
     const words: Word[] = [];
     const redirects: Redirect[] = [];
-    for (let token = this.peek(); token.type === "word" || token.type === "redirect"; token = this.peek()) {
+    for (let token = this.peek(); (token.type === "word" || token.type === "redirect") && !this.stopped(); token = this.peek()) {
       this.take();
       if (token.type === "redirect") {
         redirects.push(token.redirect);
@@ -273,7 +303,7 @@ class Parser extends TokenStream {
   }
 
   private skipArrayElements(): void {
-    for (let token = this.take(); token.type !== "eof"; token = this.take()) {
+    for (let token = this.take(); token.type !== "eof" && !this.stopped(); token = this.take()) {
       if (token.type === "op" && token.op === ")") return;
     }
   }

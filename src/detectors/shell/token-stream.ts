@@ -1,4 +1,6 @@
-// One-token lookahead over the lexer, with the small accept/skip helpers the parser uses.
+// One-token lookahead over the lexer, with the small accept/skip helpers the parser uses, and
+// the budget check every loop that consumes tokens makes.
+import type { Budget } from "../../engine/budget.ts";
 import type { Word } from "./ast.ts";
 import type { Lexer, Token } from "./lexer.ts";
 
@@ -13,8 +15,19 @@ export class TokenStream {
   private lookahead: Token | undefined;
   /** End offset of the last token taken: where the construct being parsed ends. */
   protected lastEnd = 0;
+  /** Set when parsing stopped early (budget spent, nesting too deep); nothing more is read. */
+  incomplete = false;
 
-  constructor(protected readonly lexer: Lexer) {}
+  constructor(
+    protected readonly lexer: Lexer,
+    private readonly budget: Budget,
+  ) {}
+
+  /** Whether to stop reading: checked in every loop that consumes tokens. */
+  protected stopped(): boolean {
+    if (!this.incomplete && this.budget.spent()) this.incomplete = true;
+    return this.incomplete;
+  }
 
   get offset(): number {
     return this.lookahead ? this.lookahead.start : this.lexer.offset;

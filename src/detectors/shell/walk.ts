@@ -1,6 +1,7 @@
 // Walks the syntax tree in execution order and builds the ShellModel: expands words with the
 // variables known so far, runs substitutions first, wires pipes and redirections into feeds,
 // and hands each simple command to invoke.ts.
+import { UNLIMITED, type Budget } from "../../engine/budget.ts";
 import type { Command, Pipeline, Redirect, Script, SimpleCommand, Source, Word } from "./ast.ts";
 import { literalOutputOf } from "./content.ts";
 import { type Env, expandJoined, expandWords, type Field } from "./expand.ts";
@@ -22,6 +23,8 @@ export interface WalkState {
   /** Literal output of substitutions already run, used when expanding the words around them. */
   outputs: Map<Script, string>;
   limits: WalkLimits;
+  /** Once spent, nothing more is walked or parsed and the model is incomplete. */
+  budget: Budget;
   nextId: number;
   nextPipeline: number;
   nestedChars: number;
@@ -33,9 +36,9 @@ export interface Frame {
   inFunction: string | undefined;
 }
 
-export function walkRoot(script: Script, limits: WalkLimits): ShellModel {
+export function walkRoot(script: Script, limits: WalkLimits, budget: Budget = UNLIMITED): ShellModel {
   const model: ShellModel = { invocations: [], assignments: [], functions: [], byScript: new Map(), incomplete: false };
-  const state: WalkState = { model, env: new Map(), outputs: new Map(), limits, nextId: 0, nextPipeline: 0, nestedChars: 0 };
+  const state: WalkState = { model, env: new Map(), outputs: new Map(), limits, budget, nextId: 0, nextPipeline: 0, nestedChars: 0 };
   walkScript(state, script, { stdin: undefined, background: false, inFunction: undefined });
   return model;
 }
@@ -59,7 +62,7 @@ function walkPipeline(state: WalkState, pipeline: Pipeline, frame: Frame): Invoc
   let previous: Invocation[] = [];
   const { invocations } = state.model;
   for (let stage = 0; stage < pipeline.commands.length; stage++) {
-    if (invocations.length >= state.limits.maxInvocations) {
+    if (invocations.length >= state.limits.maxInvocations || state.budget.spent()) {
       state.model.incomplete = true;
       break;
     }
@@ -72,7 +75,7 @@ function walkPipeline(state: WalkState, pipeline: Pipeline, frame: Frame): Invoc
 }
 
 function walkCommand(state: WalkState, command: Command, frame: Frame, pipeline: number, stage: number): Invocation[] {
-  if (state.model.invocations.length >= state.limits.maxInvocations) {
+  if (state.model.invocations.length >= state.limits.maxInvocations || state.budget.spent()) {
     state.model.incomplete = true;
     return [];
   }
@@ -92,7 +95,25 @@ function walkCommand(state: WalkState, command: Command, frame: Frame, pipeline:
   return [group];
 }
 
-function walkSimple(state: WalkState, command: SimpleCommand, frame: Frame, pipeline: number, stage: number): Invocation[] {
+/**
+ * Words, assignments or redirections of one command, and parts of one word, walked at most: every
+ * later step (wrappers, expansion, rules) goes over them again. Past it the command is cut and
+ * reported as unjudged.
+ */
+const MAX_COMMAND_ITEMS = 4096;
+
+function boundCommand(state: WalkState, command: SimpleCommand): SimpleCommand {
+  const { words, assignments, redirects } = command;
+  const long = (word: Word) => word.parts.length > MAX_COMMAND_ITEMS;
+  if (Math.max(words.length, assignments.length, redirects.length) <= MAX_COMMAND_ITEMS && !words.some(long)) return command;
+  state.model.incomplete = true;
+  const cut = <T>(items: T[]): T[] => items.slice(0, MAX_COMMAND_ITEMS);
+  const cutWord = (word: Word): Word => (long(word) ? { ...word, parts: cut(word.parts) } : word);
+  return { ...command, words: cut(words).map(cutWord), assignments: cut(assignments), redirects: cut(redirects) };
+}
+
+function walkSimple(state: WalkState, whole: SimpleCommand, frame: Frame, pipeline: number, stage: number): Invocation[] {
+  const command = boundCommand(state, whole);
   for (const assignment of command.assignments) if (assignment.value) runWordSubstitutions(state, assignment.value, frame);
   for (const word of command.words) runWordSubstitutions(state, word, frame);
   const fields = expandWords(command.words, state.env, state.outputs);
@@ -124,6 +145,10 @@ function walkSimple(state: WalkState, command: SimpleCommand, frame: Frame, pipe
 function runWordSubstitutions(state: WalkState, word: Word, frame: Frame): void {
   for (const part of word.parts) {
     if (part.kind !== "cmdsub" || state.model.byScript.has(part.script)) continue;
+    if (state.budget.spent()) {
+      state.model.incomplete = true;
+      return;
+    }
     const output = literalOutputOf(walkScript(state, part.script, substitutionFrame(frame)));
     if (output && !output.dynamic) state.outputs.set(part.script, trimTrailingNewlines(output.text));
   }

@@ -1,5 +1,6 @@
 // Reads one shell word: quote removal, ANSI-C `$'..'` decoding, parameters, `$(..)`, backticks
 // and arithmetic, keeping each part's source offsets. Everything is a linear character scan.
+import type { Budget } from "../../engine/budget.ts";
 import type { Script, Source, Word, WordPart } from "./ast.ts";
 import { decodeAnsiC } from "./ansi-c.ts";
 import { createChildSource } from "./source.ts";
@@ -18,6 +19,8 @@ export interface ReaderContext {
   limit: number;
   nesting: number;
   parseNested: NestedParser;
+  /** Once spent, a word being read runs to `limit`: the parse has stopped, its rest is unjudged. */
+  budget: Budget;
 }
 
 const METACHARS = new Set([" ", "\t", "\n", "\r", ";", "&", "|", "<", ">", "(", ")"]);
@@ -50,6 +53,7 @@ export function readWord(ctx: ReaderContext, start: number): Word {
       continue;
     }
     if (i > runStart) parts.push(lit(text.slice(runStart, i), false, true, runStart, i));
+    if (ctx.budget.spent()) return { parts, start, end: ctx.limit, source: ctx.source };
     i = readSpecial(ctx, i, parts, false);
     runStart = i;
   }
@@ -114,6 +118,7 @@ function readDoubleQuotedRun(
     }
     if (c === "$" || c === "`") {
       flush(i);
+      if (ctx.budget.spent()) return end;
       i = c === "$" ? readDollar(ctx, i, parts, true) : readBackticks(ctx, i, parts, true);
       runStart = i;
       continue;

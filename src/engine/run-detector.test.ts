@@ -1,0 +1,79 @@
+import { describe, expect, test } from "bun:test";
+import { Type } from "@sinclair/typebox";
+import { budgetOf, createBudget, UNLIMITED } from "./budget.ts";
+import type { DetectorDefinition, DetectorOutcome, InspectedEvent } from "./detector.ts";
+import { createInspectedEvent } from "./inspected-event.ts";
+import { runDetector, type LoadedDetector } from "./run-detector.ts";
+import type { GuardEvent } from "../wire/guard-event.ts";
+
+const DEADLINE_MS = 5;
+
+const event = {
+  svc_version: "0.5", event_id: "e-1", guard_id: "g-1", timestamp: "2026-11-23T10:00:00Z",
+  observation_point: "invocation", kind: "user_input", payload: { text: "hello" },
+} as GuardEvent;
+
+const loaded = (inspect: (input: InspectedEvent) => DetectorOutcome): LoadedDetector => {
+  const definition: DetectorDefinition = {
+    id: "slow", description: "test detector", kinds: ["user_input"], encodings: ["raw"],
+    configSchema: Type.Object({}), defaultConfig: {}, create: () => ({ inspect }),
+  };
+  return { definition, detector: definition.create({}), kinds: new Set(definition.kinds), encodings: new Set(definition.encodings) };
+};
+
+/** Works through items until the budget is spent (or forever, were it not checked). */
+const spin = (input: InspectedEvent): void => {
+  const budget = budgetOf(input);
+  while (!budget.spent());
+};
+
+const outcome = (decision: DetectorOutcome["decision"]): DetectorOutcome => ({ decision, reasons: [decision], findings: [] });
+
+describe("runDetector cuts off synchronous detectors at their deadline", () => {
+  test("a detector that stops when its budget is spent is a timeout, ended promptly", async () => {
+    const run = await runDetector(loaded((input) => (spin(input), outcome("redact"))), createInspectedEvent(event), DEADLINE_MS);
+    expect({ status: run.status, reason: run.status === "failed" && run.reason, partial: run.status === "failed" && run.partial?.decision }).toEqual({
+      status: "failed",
+      reason: "timeout",
+      partial: "redact",
+    });
+    expect(run.latencyMs).toBeGreaterThanOrEqual(DEADLINE_MS);
+    expect(run.latencyMs).toBeLessThan(DEADLINE_MS + 50);
+  });
+
+  test("a block found before the cut-off stands: no timeout policy is stricter", async () => {
+    const run = await runDetector(loaded((input) => (spin(input), outcome("block"))), createInspectedEvent(event), DEADLINE_MS);
+    expect(run.status === "ok" && run.outcome.decision).toBe("block");
+  });
+
+  test("a detector that finished late without being cut off judged everything: its answer stands", async () => {
+    const late = () => {
+      const until = performance.now() + 2 * DEADLINE_MS;
+      while (performance.now() < until);
+      return outcome("redact");
+    };
+    const run = await runDetector(loaded(late), createInspectedEvent(event), DEADLINE_MS);
+    expect(run.status === "ok" && run.outcome.decision).toBe("redact");
+  });
+
+  test("a detector called outside the engine has an unlimited budget", () => {
+    expect(budgetOf(createInspectedEvent(event))).toBe(UNLIMITED);
+  });
+});
+
+describe("createBudget", () => {
+  test("loops read the clock every few checks; coarse steps on every call; both stay spent", () => {
+    let now = 0;
+    const budget = createBudget(10, () => now);
+    now = 10;
+    const strided = Array.from({ length: 16 }, () => budget.spent());
+    expect({ first: strided.slice(0, 15).some(Boolean), sixteenth: strided[15], cutOff: budget.cutOff }).toEqual({ first: false, sixteenth: true, cutOff: true });
+    now = 0;
+    expect([budget.spent(), budget.spentNow()]).toEqual([true, true]);
+    const fresh = createBudget(10, () => now);
+    now = 9;
+    expect(fresh.spentNow()).toBe(false);
+    now = 10;
+    expect(fresh.spentNow()).toBe(true);
+  });
+});
