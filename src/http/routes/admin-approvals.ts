@@ -3,9 +3,8 @@
 import type { Clock } from "../../lib/clock.ts";
 import type { ApprovalRecord, ApprovalStatus, ApprovalStore, OperatorStore } from "../../store/types.ts";
 import { verifyOperator } from "../../trust/operators.ts";
-import { parseJson } from "../../wire/json.ts";
-import { readBody } from "../body.ts";
 import { errors, json } from "../errors.ts";
+import { readDecisionReason } from "./decision-reason.ts";
 
 export interface AdminDeps {
   operators: OperatorStore;
@@ -54,18 +53,10 @@ export async function handleAdminApprovals(request: Request, deps: AdminDeps, pa
     return record ? json(approvalView(record)) : json({ error: "not_found" }, 404);
   }
   if (params.action !== "approve" && params.action !== "deny") return errors.notFound();
-  const body = await readBody(request, deps.maxBodyBytes);
-  if (!body.ok) {
-    if (body.problem === "timeout") return errors.requestTimeout();
-    return body.problem === "too_large" ? errors.payloadTooLarge(deps.maxBodyBytes) : errors.invalidBody();
-  }
-  const parsed = body.text.trim() === "" ? { ok: true as const, value: {} } : parseJson(body.text);
-  const reason = parsed.ok ? (parsed.value as { reason?: unknown } | null)?.reason : undefined;
-  if (!parsed.ok || (reason !== undefined && (typeof reason !== "string" || reason.length > 1024))) {
-    return errors.invalidBody("body is an optional {reason: string}");
-  }
+  const reason = await readDecisionReason(request, deps.maxBodyBytes);
+  if (reason instanceof Response) return reason;
   const status = params.action === "approve" ? "approved" : "denied";
-  const result = await deps.approvals.decide(workspace, params.id!, status, operator.name, (reason as string | undefined) ?? null, now);
+  const result = await deps.approvals.decide(workspace, params.id!, status, operator.name, reason, now);
   if (!result.ok) return result.reason === "not_found" ? json({ error: "not_found" }, 404) : json({ error: "not_pending" }, 409);
   return json(approvalView(result.record));
 }

@@ -5,9 +5,8 @@ import type { PolicyHolder } from "../../engine/policy-set.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
 import type { ApprovalRecord, ApprovalStore, AuditEntry, ConsoleSession, LivenessStore, Storage } from "../../store/types.ts";
-import { parseJson } from "../../wire/json.ts";
-import { readBody } from "../body.ts";
 import { errors, json } from "../errors.ts";
+import { readDecisionReason } from "./decision-reason.ts";
 import { approvalView } from "./admin-approvals.ts";
 import { maskPayload, scrubText, viewEvent } from "./console-event-view.ts";
 
@@ -89,20 +88,12 @@ export async function decideApproval(request: Request, deps: ConsoleDeps, sessio
   const workspace = workspaceOf(request);
   if (workspace instanceof Response) return workspace;
   if (params.action !== "approve" && params.action !== "deny") return errors.notFound();
-  const body = await readBody(request, deps.maxBodyBytes);
-  if (!body.ok) {
-    if (body.problem === "timeout") return errors.requestTimeout();
-    return body.problem === "too_large" ? errors.payloadTooLarge(deps.maxBodyBytes) : errors.invalidBody();
-  }
-  const parsed = body.text.trim() === "" ? { ok: true as const, value: {} } : parseJson(body.text);
-  const reason = parsed.ok ? (parsed.value as { reason?: unknown } | null)?.reason : undefined;
-  if (!parsed.ok || (reason !== undefined && (typeof reason !== "string" || reason.length > 1024))) {
-    return errors.invalidBody("body is an optional {reason: string}");
-  }
+  const reason = await readDecisionReason(request, deps.maxBodyBytes);
+  if (reason instanceof Response) return reason;
   const status = params.action === "approve" ? "approved" : "denied";
   const by = `console:${session.operator}`;
   const now = deps.clock.now();
-  const result = await deps.approvals.decide(workspace, params.id, status, by, (reason as string | undefined)?.trim() || null, now);
+  const result = await deps.approvals.decide(workspace, params.id, status, by, reason, now);
   if (!result.ok) return result.reason === "not_found" ? errors.notFound() : json({ error: "not_pending" }, 409);
   deps.log.info("approval decided in the console", { workspace, approval_id: params.id, status, by, console_session: session.sessionId });
   return json(await maskedApproval(workspace, result.record, deps));
