@@ -90,13 +90,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     sessions: createSessionTracker(storage.sessions, clock),
     clock,
     observer: metrics && engineObserver(metrics),
-    onDetectorFailure: (run, event) =>
-      log.error("detector failed", {
-        detector: run.detector,
-        reason: run.reason,
-        event_id: event.event_id,
-        error: run.error instanceof Error ? run.error.name : undefined,
-      }),
+    onDetectorFailure: detectorFailureLog(log, clock),
   });
   const app = createApp({
     engine,
@@ -129,6 +123,33 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   });
   const fetch = instrument((request) => app.handle(request), { metrics, log, maxInFlight: options.maxInFlight });
   return { app, fetch, lifecycle, metrics, exportLag, engine, storage, policies, clock, close: () => storage.close() };
+}
+
+const FAILURE_LOG_EVERY_MS = 10_000;
+
+/**
+ * One line per detector and reason per 10 s, counting the rest: a flood of inputs built to run
+ * detectors out of time must not also flood the log (the metrics count every failure).
+ */
+function detectorFailureLog(log: Logger, clock: Clock): NonNullable<Parameters<typeof createEngine>[0]["onDetectorFailure"]> {
+  const last = new Map<string, { at: number; suppressed: number }>();
+  return (run, event) => {
+    const key = `${run.detector}\u0000${run.reason}`;
+    const seen = last.get(key);
+    const now = clock.now();
+    if (seen && now - seen.at < FAILURE_LOG_EVERY_MS) {
+      seen.suppressed++;
+      return;
+    }
+    last.set(key, { at: now, suppressed: 0 });
+    log.error("detector failed", {
+      detector: run.detector,
+      reason: run.reason,
+      event_id: event.event_id,
+      error: run.error instanceof Error ? run.error.name : undefined,
+      same_since_last_line: seen?.suppressed,
+    });
+  };
 }
 
 const identities = new WeakMap<PolicySet, { version: string; sha256: string }>();

@@ -1,6 +1,9 @@
 // Logs: JSON lines or text, by level; per-request lines at debug with the request id, and the
 // canary: a fake AWS key and the API key never reach a log line or the metrics.
 import { describe, expect, test } from "bun:test";
+import { Type } from "@sinclair/typebox";
+import { BUILTIN_DETECTORS } from "../src/detectors/index.ts";
+import type { DetectorDefinition } from "../src/engine/detector.ts";
 import { createLogger } from "../src/lib/log.ts";
 import { BASE, makeEvent, startWarden } from "./helpers.ts";
 
@@ -38,5 +41,22 @@ describe("request logs and the canary", () => {
       expect(text).not.toContain(w.key);
       expect(text).not.toContain(event.event_id);
     }
+  });
+});
+
+describe("detector failure lines", () => {
+  test("one line per detector and reason per 10 s, however many events fail", async () => {
+    const broken: DetectorDefinition<{}> = {
+      id: "broken", description: "throws on every event", kinds: ["tool_call"], encodings: ["raw"],
+      configSchema: Type.Object({}), defaultConfig: {},
+      create: () => ({ inspect: () => { throw new Error("bug"); } }),
+    };
+    const lines: string[] = [];
+    await using w = await startWarden({ detectors: [...BUILTIN_DETECTORS, broken], log: createLogger({ write: (t) => lines.push(t) }) });
+    for (let i = 0; i < 5; i++) expect((await w.evaluate(makeEvent())).status).toBe(200);
+    w.clock.advance(10_001);
+    await w.evaluate(makeEvent());
+    const failures = lines.map((l) => JSON.parse(l)).filter((l) => l.message === "detector failed");
+    expect(failures.map((l) => [l.detector, l.reason, l.same_since_last_line])).toEqual([["broken", "error", undefined], ["broken", "error", 4]]);
   });
 });
