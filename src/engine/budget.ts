@@ -2,7 +2,7 @@
 // can interrupt one: each checks its budget in the loops whose length grows with the input, and
 // once it is spent stops and reports what it did not judge. run-detector.ts turns a detector
 // that was cut off into the timeout the composition policy decides about.
-import type { InspectedEvent } from "./detector.ts";
+import type { DetectorOutcome, InspectedEvent } from "./detector.ts";
 
 export interface Budget {
   /** For loops over items: true once the deadline has passed, reading the clock every few calls. */
@@ -78,3 +78,19 @@ export const budgetOf = (input: InspectedEvent): Budget => (input as Partial<Bud
 
 /** The reason a detector gives for paths it stopped before judging. */
 export const cutOffReason = (paths: number): string => `stopped at its deadline: ${paths} field(s) not fully judged`;
+
+/**
+ * Lists on an outcome what a detector could not look at: fields text extraction cut (too large
+ * or deep) and fields its budget ran out in. Absent or empty `unjudged` means all was judged.
+ */
+export function noteUnjudged(outcome: DetectorOutcome, unextracted: readonly string[], unscanned: readonly string[]): DetectorOutcome {
+  if (unextracted.length > 0) {
+    outcome.unjudged = [...(outcome.unjudged ?? []), ...unextracted];
+    outcome.reasons.push(`${unextracted.length} field(s) too large or too deep to scan`);
+  }
+  if (unscanned.length > 0) {
+    outcome.unjudged = [...(outcome.unjudged ?? []), ...unscanned];
+    outcome.reasons.push(cutOffReason(unscanned.length));
+  }
+  return outcome;
+}

@@ -2,7 +2,7 @@
 // prompts, poisoned tool/skill definitions, and data-carrying images in model output. Findings
 // carry offsets only; no matched or decoded text ever leaves this module.
 import { Type, type Static } from "@sinclair/typebox";
-import { budgetOf, cutOffReason, spentAtStep, type Budget } from "../../engine/budget.ts";
+import { budgetOf, spentAtStep, type Budget, noteUnjudged } from "../../engine/budget.ts";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent } from "../../engine/detector.ts";
 import { abstain } from "../../engine/detector.ts";
 import type { GuardEvent } from "../../wire/guard-event.ts";
@@ -120,16 +120,7 @@ function inspectEvent(input: InspectedEvent, config: Required<InjectionConfig>):
   if (fields.length === 0 && input.unextracted().length === 0) return abstain("no text to inspect");
   const judged = judgeFields(event, fields, config, budgetOf(input));
   const outcome = summarise(judged.scored.sort((a, b) => severityRank(b) - severityRank(a)));
-  const unextracted = input.unextracted();
-  if (unextracted.length > 0) {
-    outcome.unjudged = [...unextracted];
-    outcome.reasons.push(`${unextracted.length} field(s) too large or too deep to scan`);
-  }
-  if (judged.unscanned.length > 0) {
-    outcome.unjudged = [...(outcome.unjudged ?? []), ...judged.unscanned];
-    outcome.reasons.push(cutOffReason(judged.unscanned.length));
-  }
-  return outcome;
+  return noteUnjudged(outcome, input.unextracted(), judged.unscanned);
 }
 
 /** Most decisive findings first, so the cap on findings never drops the ones that decided. */

@@ -2,7 +2,7 @@
 // dates of birth) in every text field of an event and asks the engine to redact it. Findings
 // carry offsets only; no matched value ever leaves this module.
 import { Type, type Static } from "@sinclair/typebox";
-import { budgetOf, cutOffReason, spentAtStep } from "../../engine/budget.ts";
+import { budgetOf, spentAtStep, noteUnjudged } from "../../engine/budget.ts";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
 import { KINDS } from "../../wire/guard-event.ts";
 import { maskSpans, spanFinding, spanRedaction } from "../span-hits.ts";
@@ -92,16 +92,7 @@ function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanner
     if (budget.cutOff) unscanned.push(path);
   }
   const outcome = summarise(findings, redactions, action);
-  const unextracted = input.unextracted();
-  if (unextracted.length > 0) {
-    outcome.unjudged = [...unextracted];
-    outcome.reasons.push(`${unextracted.length} field(s) too large or too deep to scan`);
-  }
-  if (unscanned.length > 0) {
-    outcome.unjudged = [...(outcome.unjudged ?? []), ...unscanned];
-    outcome.reasons.push(cutOffReason(unscanned.length));
-  }
-  return outcome;
+  return noteUnjudged(outcome, input.unextracted(), unscanned);
 }
 
 export const piiDetector: DetectorDefinition<PiiConfig> = {

@@ -1,7 +1,7 @@
 // The secrets detector: finds credentials in every text field of an event and asks the engine to
 // redact them. Findings carry offsets only; no matched text ever leaves this module.
 import { Type, type Static } from "@sinclair/typebox";
-import { budgetOf, cutOffReason, spentAtStep } from "../../engine/budget.ts";
+import { budgetOf, spentAtStep, noteUnjudged } from "../../engine/budget.ts";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
 import { KINDS } from "../../wire/guard-event.ts";
 import { maskSpans, spanFinding, spanRedaction } from "../span-hits.ts";
@@ -99,16 +99,7 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
     if (budget.cutOff) unscanned.push(path);
   }
   const outcome = summarise(findings, redactions, envSignals, config.decision);
-  const unextracted = input.unextracted();
-  if (unextracted.length > 0) {
-    outcome.unjudged = [...unextracted];
-    outcome.reasons.push(`${unextracted.length} field(s) too large or too deep to scan`);
-  }
-  if (unscanned.length > 0) {
-    outcome.unjudged = [...(outcome.unjudged ?? []), ...unscanned];
-    outcome.reasons.push(cutOffReason(unscanned.length));
-  }
-  return outcome;
+  return noteUnjudged(outcome, input.unextracted(), unscanned);
 }
 
 export const secretsDetector: DetectorDefinition<SecretsConfig> = {
