@@ -84,6 +84,8 @@ describe("approvals through hooks", () => {
     await hook(w, { ...pre(RISKY, "toolu_ask"), hook_event_name: "PostToolUse", tool_response: { stdout: "", stderr: "" } });
     const decided = await w.runtime.storage.approvals.get("ws-test", "toolu_ask", w.clock.now());
     expect(decided).toMatchObject({ status: "approved", decidedBy: "terminal:claude-code", decisionReason: "answered yes at the harness's permission prompt" });
+    // Reported by the PEP, not decided by an operator: it answered that call only, never a retry.
+    expect((await hook(w, pre(RISKY, "toolu_ask_again"), "/hooks/claude-code?mode=headless")).answer).toBe("deny");
   });
 
   test("headless: denied with the queue pointer; after approval the retry (new tool-use id) passes once", async () => {

@@ -64,7 +64,10 @@ async function recordTerminalAnswer(deps: HookDeps, caller: Caller, plan: Judge,
   const pending = await deps.approvals.get(caller.workspaceId, plan.event.guard_id, deps.clock.now());
   if (pending?.status !== "pending") return;
   const by = `terminal:${agentUser ?? plan.event.subject?.agent_id ?? "user"}`;
-  await deps.approvals.decide(caller.workspaceId, pending.approvalId, "approved", by, "answered yes at the harness's permission prompt", deps.clock.now());
+  const decided = await deps.approvals.decide(caller.workspaceId, pending.approvalId, "approved", by, "answered yes at the harness's permission prompt", deps.clock.now());
+  // The yes answered this one call, which has run. Used at once, it can never be carried to a
+  // retry: a PEP's word (anyone holding the key) must not mint an approval for a later action.
+  if (decided.ok) await deps.approvals.markUsed(caller.workspaceId, pending.approvalId, plan.event.guard_id);
 }
 
 async function judge(deps: HookDeps, harness: Harness, caller: Caller, plan: Judge, mode: Mode, agentUser?: string): Promise<{ answer: HookAnswer; decision: string }> {
