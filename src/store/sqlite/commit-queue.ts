@@ -3,6 +3,7 @@
 // affordable under load: one commit, many requests.
 import type { Database } from "bun:sqlite";
 import { StorageOverloadedError, StorageUnavailableError } from "../types.ts";
+import { enterWrite, forceWrite, leaveWrite, type WriteGate } from "./write-gate.ts";
 
 interface PendingWrite<T> {
   run: () => T;
@@ -17,6 +18,8 @@ export interface CommitQueueOptions {
   maxBatch: number;
   onCommit?: (batchSize: number, durationMs: number) => void;
   onFailure?: (error: unknown) => void;
+  /** Shared with the checkpointer, which may hold new transactions off for a moment. */
+  gate?: WriteGate;
 }
 
 export interface CommitQueue {
@@ -39,6 +42,8 @@ const isBusy = (error: unknown): boolean =>
 
 /** How long a batch may wait for another connection's lock before it is refused. */
 const MAX_BUSY_MS = 5000;
+/** How long the checkpointer may hold writes off before the queue writes regardless. */
+const MAX_HELD_MS = 250;
 
 export const isStorageFault = (error: unknown): boolean =>
   STORAGE_FAULT.test(String((error as { code?: string })?.code ?? "")) ||
@@ -79,6 +84,19 @@ export function createCommitQueue(db: Database, options: CommitQueueOptions): Co
 
   let busySince: number | undefined;
   let busyDelayMs = 1;
+  let heldSince: number | undefined;
+
+  /** False while the checkpointer holds writes off (for at most MAX_HELD_MS in a row). */
+  const mayWrite = (): boolean => {
+    const gate = options.gate;
+    if (!gate || enterWrite(gate)) {
+      heldSince = undefined;
+      return true;
+    }
+    if (performance.now() - (heldSince ??= performance.now()) < MAX_HELD_MS) return false;
+    forceWrite(gate);
+    return true;
+  };
 
   /** Returns false when another connection holds the lock: the batch is to be tried again. */
   const runBatch = (batch: PendingWrite<unknown>[]): boolean => {
@@ -115,9 +133,20 @@ export function createCommitQueue(db: Database, options: CommitQueueOptions): Co
   const flush = () => {
     scheduled = false;
     while (queue.length > 0) {
+      if (!mayWrite()) {
+        scheduled = true;
+        setTimeout(flush, 1);
+        return;
+      }
       const batch = queue.length > options.maxBatch ? queue.splice(0, options.maxBatch) : queue;
       if (batch === queue) queue = [];
-      if (!runBatch(batch)) {
+      let done: boolean;
+      try {
+        done = runBatch(batch);
+      } finally {
+        if (options.gate) leaveWrite(options.gate);
+      }
+      if (!done) {
         // Wait for the lock without blocking the thread (SQLite's own busy handler sleeps).
         queue = batch.concat(queue);
         scheduled = true;

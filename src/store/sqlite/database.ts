@@ -16,6 +16,12 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
 }
 
+/**
+ * The checkpointer restarts the WAL from its beginning once it holds this much, and a restarted
+ * WAL file is trimmed back to it: the WAL's bound on disk.
+ */
+export const WAL_RESTART_BYTES = 64 * 1024 * 1024;
+
 export function openDatabase(path: string, options: OpenOptions = {}): Database {
   const db = new Database(path, { create: true, strict: true });
   db.run(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
@@ -24,7 +30,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   db.run("PRAGMA foreign_keys = ON");
   // Checkpoints run on warden's own schedule, off the request path (see checkpointer.ts).
   db.run("PRAGMA wal_autocheckpoint = 0");
-  db.run("PRAGMA journal_size_limit = 67108864");
+  db.run(`PRAGMA journal_size_limit = ${WAL_RESTART_BYTES}`);
   db.run("PRAGMA cache_size = -65536");
   migrate(db);
   return db;

@@ -7,7 +7,7 @@ import { workerModule } from "../../lib/worker-url.ts";
 import { StorageOpenError, StorageUnavailableError, type Storage } from "../types.ts";
 import type { CheckpointerMessage } from "./checkpointer.ts";
 import { describeFault, isCorruption, isStorageFault } from "./commit-queue.ts";
-import { openDatabase, type SyncMode } from "./database.ts";
+import { openDatabase, WAL_RESTART_BYTES, type SyncMode } from "./database.ts";
 import { createEventRepo } from "./event-repo.ts";
 import { createAgentRepo } from "./agent-repo.ts";
 import { createApprovalRepo } from "./approval-repo.ts";
@@ -19,6 +19,7 @@ import { createLivenessRepo } from "./liveness-repo.ts";
 import { createPepKeyRepo } from "./pep-key-repo.ts";
 import { createDefinitionRepo, createSessionRepo } from "./session-repo.ts";
 import { createWriter, type Writer } from "./writer.ts";
+import { createWriteGate, type WriteGate } from "./write-gate.ts";
 
 export interface SqliteStorageOptions {
   /** A file path, or `:memory:` for tests that need no file. */
@@ -26,8 +27,10 @@ export interface SqliteStorageOptions {
   clock: Clock;
   sync?: SyncMode;
   maxPendingWrites?: number;
-  /** How often the checkpointer looks at the WAL's size; 0 runs no checkpointer. */
+  /** How often the checkpointer folds the WAL into the database; 0 runs no checkpointer. */
   checkpointIntervalMs?: number;
+  /** WAL size past which the checkpointer restarts the log (default WAL_RESTART_BYTES; tests go small). */
+  walRestartBytes?: number;
   /** See OpenOptions.busyTimeoutMs: 0 for the server; the CLI may block. */
   busyTimeoutMs?: number;
   /** Fold the whole WAL into the database on close (the server does; short-lived CLI runs don't). */
@@ -49,14 +52,12 @@ export interface SqliteStorage extends Storage {
 }
 
 const PROBE_EVERY_MS = 1000;
-const WAL_LIMIT_BYTES = 8 * 1024 * 1024;
-
-function startCheckpointer(path: string, everyMs: number): { stop(): Promise<void> } {
+function startCheckpointer(path: string, everyMs: number, restartBytes: number, gate: WriteGate): { stop(): Promise<void> } {
   const worker = new Worker(workerModule("store/sqlite/checkpointer.ts"));
   // Without it the WAL only grows: say so loudly rather than run on silently.
   worker.onerror = (event) => console.error(`warden: the checkpointer worker failed: ${event.message}`);
   const send = (message: CheckpointerMessage) => worker.postMessage(message);
-  send({ type: "start", path, walLimitBytes: WAL_LIMIT_BYTES, everyMs });
+  send({ type: "start", path, restartBytes, everyMs, gate });
   worker.unref();
   return {
     stop: () =>
@@ -127,13 +128,14 @@ function guardReads<T extends object>(store: T, writer: Writer): T {
 
 export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorage {
   const db = open(options);
-  const writerOptions = { maxPending: options.maxPendingWrites ?? 20_000, maxBatch: 512, onCommit: options.onCommit };
+  const gate = createWriteGate();
+  const writerOptions = { maxPending: options.maxPendingWrites ?? 20_000, maxBatch: 512, onCommit: options.onCommit, gate };
   const writer = createWriter(db, writerOptions);
   // Checks that arrive while a probe is in flight (it may wait out a lock) share its answer.
   let lastProbe = { at: -Infinity, problem: Promise.resolve(undefined as string | undefined) };
 
   const checkpointer = options.path !== ":memory:" && (options.checkpointIntervalMs ?? 100) > 0
-    ? startCheckpointer(options.path, options.checkpointIntervalMs ?? 100)
+    ? startCheckpointer(options.path, options.checkpointIntervalMs ?? 100, options.walRestartBytes ?? WAL_RESTART_BYTES, gate)
     : undefined;
 
   return {

@@ -4,6 +4,7 @@
 import type { Database } from "bun:sqlite";
 import { createCommitQueue } from "./commit-queue.ts";
 import { createEventWrites, type WriteOutcome, type WriteRow } from "./event-writes.ts";
+import type { WriteGate } from "./write-gate.ts";
 
 export interface Writer {
   write(row: WriteRow): Promise<WriteOutcome>;
@@ -24,6 +25,8 @@ export interface WriterOptions {
   onCommit?: (batchSize: number, durationMs: number) => void;
   maxPending: number;
   maxBatch: number;
+  /** Shared with the checkpointer (write-gate.ts). */
+  gate?: WriteGate;
 }
 
 export function createWriter(db: Database, options: WriterOptions): Writer {
