@@ -1,5 +1,6 @@
 // Wires the parts of a running warden together from a config: storage, detectors, engine,
 // trust and transport. `warden serve` and the tests build warden the same way.
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { createApp, type App } from "./app.ts";
 import { BUILTIN_DETECTORS } from "./detectors/index.ts";
@@ -120,6 +121,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     pendingApprovals: () => storage.stats.pendingApprovals(clock.now()),
     sensorStates: () => storage.stats.sensorStates(clock.now()),
     exportLag: () => exportLag.current(),
+    walBytes: () => statSync(`${databasePath(options.dataDir)}-wal`, { throwIfNoEntry: false })?.size ?? 0,
   });
   const fetch = instrument((request) => app.handle(request), { metrics, log, maxInFlight: options.maxInFlight });
   return { app, fetch, lifecycle, metrics, exportLag, engine, storage, policies, clock, close: () => storage.close() };

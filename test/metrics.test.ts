@@ -51,6 +51,7 @@ describe("/metrics", () => {
     expect(sample(text, "warden_policy_info", { policy_version: "builtin-1" })).toBe(1);
     expect(sample(text, "warden_store_commit_batch_events_count", {})).toBeGreaterThanOrEqual(1);
     expect(text).toContain("process_resident_memory_bytes ");
+    expect(sample(text, "warden_store_wal_bytes", {})).toBeGreaterThan(0);
     // The JS heap sits next to RSS so an operator can tell heap growth from native memory.
     expect(sample(text, "warden_js_heap_used_bytes", {})).toBeGreaterThan(1_000_000);
     expect(sample(text, "warden_js_heap_size_bytes", {})).toBeGreaterThanOrEqual(sample(text, "warden_js_heap_used_bytes", {})!);

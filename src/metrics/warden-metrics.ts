@@ -15,6 +15,8 @@ export interface ScrapeSources {
   pendingApprovals(): Promise<number>;
   sensorStates(): Promise<Record<string, number>>;
   exportLag(): { sink: string; lagEvents: number }[];
+  /** Size of the write-ahead log file; the checkpointer keeps it near 64 MiB. */
+  walBytes(): number;
 }
 
 export function createWardenMetrics(version: string) {
@@ -38,6 +40,7 @@ export function createWardenMetrics(version: string) {
   const queueDepth = registry.gauge("warden_store_queue_depth", "Writes waiting for the next group commit.");
   const pending = registry.gauge("warden_approvals_pending", "Approval requests waiting for a person.");
   const sensors = registry.gauge("warden_sensors", "PEPs and agents known from heartbeats, by state.", ["state"]);
+  const walBytes = registry.gauge("warden_store_wal_bytes", "Size of SQLite's write-ahead log file, in bytes.");
   const exportLag = registry.gauge("warden_export_lag_events", "Recorded events a sink has not delivered yet.", ["sink"]);
   const rss = registry.gauge("process_resident_memory_bytes", "Resident memory size in bytes.");
   const heapUsed = registry.gauge("warden_js_heap_used_bytes", "JavaScript heap in use, in bytes: RSS minus this is SQLite's page cache, native buffers and allocator slack.");
@@ -56,6 +59,7 @@ export function createWardenMetrics(version: string) {
       sensors.reset();
       for (const state of ["live", "idle", "dark"]) sensors.labels(state).set(0);
       for (const [state, count] of Object.entries(await sources.sensorStates())) sensors.labels(state).set(count);
+      walBytes.labels().set(sources.walBytes());
       exportLag.reset();
       for (const { sink, lagEvents } of sources.exportLag()) exportLag.labels(sink).set(lagEvents);
       const memory = process.memoryUsage();
