@@ -44,7 +44,6 @@ export function createWardenMetrics(version: string) {
   const exportLag = registry.gauge("warden_export_lag_events", "Recorded events a sink has not delivered yet.", ["sink"]);
   const rss = registry.gauge("process_resident_memory_bytes", "Resident memory size in bytes.");
   const heapUsed = registry.gauge("warden_js_heap_used_bytes", "JavaScript heap in use, in bytes: RSS minus this is SQLite's page cache, native buffers and allocator slack.");
-  const heapSize = registry.gauge("warden_js_heap_size_bytes", "JavaScript heap reserved, in bytes.");
   const cpu = registry.counter("process_cpu_seconds_total", "User and system CPU time spent, in seconds.");
   const started = registry.gauge("process_start_time_seconds", "Start time of the process since the Unix epoch, in seconds.");
   started.labels().set(Math.round(Date.now() / 1000 - process.uptime()));
@@ -65,7 +64,6 @@ export function createWardenMetrics(version: string) {
       const memory = process.memoryUsage();
       rss.labels().set(memory.rss);
       heapUsed.labels().set(memory.heapUsed);
-      heapSize.labels().set(memory.heapTotal);
       const usage = process.cpuUsage();
       cpu.labels().value = (usage.user + usage.system) / 1e6;
     });
