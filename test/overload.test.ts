@@ -85,4 +85,39 @@ describe("slow and idle clients against a real server", () => {
       await server.proc.exited;
     }
   }, 60_000);
+
+  test("a body that stops short of its declared length gets 408 in the interface's shape, over a real socket", async () => {
+    using dir = tempDir();
+    const server = await startServer([process.execPath, main, "serve", "--port", "0", "--data", dir.path, "--body-timeout-ms", "500", "--rate-limit", "0"]);
+    try {
+      const { hostname, port } = new URL(server.url);
+      const started = performance.now();
+      const answer = await new Promise<string>((resolve) => {
+        let received = "";
+        const timer = setTimeout(() => resolve(received), 5000);
+        void Bun.connect({
+          hostname, port: Number(port),
+          socket: {
+            open: (s) => void s.write(
+              `POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${server.firstKey}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"svc_version":"0.5",`,
+            ),
+            data: (_s, chunk) => {
+              received += chunk.toString();
+              if (received.includes("}")) (clearTimeout(timer), resolve(received));
+            },
+            close: () => (clearTimeout(timer), resolve(received)),
+          },
+        });
+      });
+      expect(answer.slice(0, 200)).toStartWith("HTTP/1.1 408");
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ error: "request_timeout" });
+      expect(performance.now() - started).toBeLessThan(3000);
+      // The server goes on answering.
+      const ok = await fetch(`${server.url}/v1/evaluate`, { method: "POST", headers: { authorization: `Bearer ${server.firstKey}`, "content-type": "application/json" }, body: JSON.stringify(makeEvent()) });
+      expect(ok.status).toBe(200);
+    } finally {
+      server.proc.kill("SIGTERM");
+      await server.proc.exited;
+    }
+  }, 30_000);
 });
