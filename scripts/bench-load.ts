@@ -1,34 +1,13 @@
 // Load generator of scripts/bench: N keep-alive connections posting as fast as answers come
 // back, for a fixed time; prints one JSON line with requests/s and latency percentiles.
 // Usage: bun scripts/bench-load.ts URL KEY MODE(evaluate|ingest|bare) CONNS SECONDS
-export {};
+import { benchEvent } from "./bench-event.ts";
+
 const [url, key, mode, connsArg, secondsArg] = process.argv.slice(2);
 const conns = Number(connsArg);
 const seconds = Number(secondsArg);
 
-const template = (id: string) =>
-  JSON.stringify({
-    svc_version: "0.5",
-    event_id: id,
-    guard_id: `g-${id}`,
-    session_id: `bench-${Math.floor(seq / 200)}`,
-    timestamp: "2026-11-23T10:00:00Z",
-    observation_point: "invocation",
-    sensor: { id: "claude-code-hook", class: "in_process", version: "1.0.0" },
-    kind: "tool_call",
-    subject: { agent_id: "bench-agent", agent_type: "claude-code", agent_user: "dev@example.com" },
-    payload: {
-      name: "Bash",
-      arguments: {
-        command: "cd /home/dev/project && npm run build -- --mode production && git status --short | head -n 20",
-        description: `Build the project for production and show the short git status of the working tree (step ${id})`,
-        timeout: 120000,
-      },
-    },
-    provenance: [{ source: "model", trust: "unverified" }, { source: "user", trust: "trusted", ref: "turn-3" }],
-    run_id: "run-bench",
-    turn: 3,
-  });
+const template = (id: string) => JSON.stringify(benchEvent(id, `bench-${Math.floor(seq / 200)}`));
 
 const runId = `${process.pid}-${Date.now().toString(36)}`;
 let seq = 0;

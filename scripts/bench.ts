@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer } from "../test/process.ts";
+import { benchEvent } from "./bench-event.ts";
 import { measureHooks, type HookTimes } from "./bench-hook.ts";
 import { measureMetricUpdates } from "./bench-metrics.ts";
 import { buildBinary } from "./build.ts";
@@ -17,28 +18,8 @@ const hasWrk = Bun.spawnSync(["sh", "-c", "command -v wrk"]).exitCode === 0;
 
 interface Result { rps: number; p50: number; p99: number; errors: number }
 
-const eventJson = (id: string) =>
-  JSON.stringify({
-    // Sessions of at most 200 events (__SESSION__ is filled in per request): one session taking
-    // thousands of actions a minute would (rightly) be flagged as runaway and measure the
-    // approval path instead of the common one.
-    svc_version: "0.5", event_id: id, guard_id: `g-${id}`, session_id: "__SESSION__",
-    timestamp: "2026-11-23T10:00:00Z", observation_point: "invocation",
-    sensor: { id: "claude-code-hook", class: "in_process", version: "1.0.0" }, kind: "tool_call",
-    subject: { agent_id: "bench-agent", agent_type: "claude-code", agent_user: "dev@example.com" },
-    payload: {
-      name: "Bash",
-      arguments: {
-        command: "cd /home/dev/project && npm run build -- --mode production && git status --short | head -n 20",
-        // Differs per request: one action repeated in a session would (rightly) trip the
-        // repeated-action rule and measure the approval path instead of the common one.
-        description: `Build the project for production and show the short git status of the working tree (step ${id})`,
-        timeout: 120000,
-      },
-    },
-    provenance: [{ source: "model", trust: "unverified" }, { source: "user", trust: "trusted", ref: "turn-3" }],
-    run_id: "run-bench", turn: 3,
-  });
+/** __SESSION__ is filled in per request by the wrk script. */
+const eventJson = (id: string) => JSON.stringify(benchEvent(id, "__SESSION__"));
 
 function wrkScript(path: string, key: string, batch: number): string {
   const template = batch > 0
