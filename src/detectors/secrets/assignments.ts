@@ -124,8 +124,9 @@ function readValue(text: string, at: number): ValueSpan | undefined {
   return { start: at, end, quoted: false };
 }
 
-// Unquoted digit-free words and dotted paths are variables or keywords (`None`, `process.env.X`).
-const CODE_REFERENCE = /^[A-Za-z_$][A-Za-z_$-]*$|^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$/;
+// Unquoted digit-free words and dotted paths are variables or keywords (`None`, `process.env.X`),
+// TypeScript's non-null assertion included (`process.env.SESSION_SECRET!`).
+const CODE_REFERENCE = /^[A-Za-z_$][A-Za-z_$-]*!?$|^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+!?$/;
 const LOOKS_LIKE_PATH = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/;
 const LOOKS_LIKE_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 
