@@ -1,6 +1,7 @@
 // Public IP addresses, the kind that can point at a person. Private, loopback, link-local,
 // documentation and multicast ranges are not personal; neither is a server named as a URL host
-// or ssh target, a CIDR block, a public DNS resolver, or a version number shaped like a quad.
+// or ssh target or printed beside its name by a tool, a CIDR block, a public DNS resolver, or a
+// version number shaped like a quad.
 import type { Budget } from "../../engine/budget.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 
@@ -10,6 +11,10 @@ const MAX_V6 = 39;
 
 // `==1.2.3.4`, `>=`, `~=`, `version 1.2.3.4`, `OID 2.5.4.3`: a version or an object id.
 const VERSION_BEFORE = /(?:[=<>!~^]=?\s*|(?<![a-z])(?:v|version|ver|release|rel|build|firmware|fw|sdk|api|oid|tag)[\s:=#]*)$/i;
+
+// A server's address as tools print it: `github.com (140.82.112.3)` in ssh and curl -v output,
+// `Connected to host (ip)`, `Trying ip...`, and DNS answers (`IN A ip`, `has address ip`).
+const SERVER_BEFORE = /(?:[a-z0-9-]\.[a-z]{2,63}\.?\s?[(\[]\s?|\bIN\s+A{1,4}\s+|has (?:IPv6 )?address\s+|\bTrying\s+|Address(?:es)?:\s+)$/i;
 
 /** Anycast resolvers that every config file names: infrastructure, not a person. */
 const PUBLIC_RESOLVERS = new Set([
@@ -43,7 +48,8 @@ function isPersonalV4(match: RegExpExecArray, text: string): boolean {
   const octets = parseOctets(match);
   if (!octets || octets.every((o) => o < 10)) return false;
   if (isSpecialV4(octets[0]!, octets[1]!, octets[2]!) || PUBLIC_RESOLVERS.has(match[0])) return false;
-  return !VERSION_BEFORE.test(text.slice(Math.max(0, match.index - 16), match.index));
+  const before = text.slice(Math.max(0, match.index - 32), match.index);
+  return !VERSION_BEFORE.test(before.slice(-16)) && !SERVER_BEFORE.test(before);
 }
 
 /** Global unicast (2000::/3) outside the documentation prefixes 2001:db8::/32 and 3fff::/20. */
