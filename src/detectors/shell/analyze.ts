@@ -5,6 +5,7 @@ import { UNLIMITED, spentAtStep, type Budget } from "../../engine/budget.ts";
 import type { FieldSpan, Script } from "./ast.ts";
 import type { CheckId } from "./checks.ts";
 import { parseScript } from "./parser.ts";
+import { credentialReadRule } from "./rules/credential-read.ts";
 import { destructiveRule } from "./rules/destructive.ts";
 import { droppedCodeRule } from "./rules/dropped-code.ts";
 import { evasionRule } from "./rules/evasion.ts";
@@ -30,6 +31,7 @@ const RULES: readonly Rule[] = [
   destructiveRule,
   evasionRule,
   persistenceRule,
+  credentialReadRule,
   privilegeRule,
   sandboxRule,
   supplyChainRule,

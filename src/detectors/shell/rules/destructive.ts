@@ -12,6 +12,8 @@ export const destructiveRule: Rule = (ctx) => [
   ...eachInvocation(ctx, judgeFind),
   ...eachInvocation(ctx, judgeDiskWrite),
   ...eachInvocation(ctx, judgePermissions),
+  ...eachInvocation(ctx, judgeForcePush),
+  ...relativeWipeHits(ctx),
   ...forkBombHits(ctx),
 ];
 
@@ -103,6 +105,57 @@ export function isPermissiveOrWiping(mode: string): boolean {
     const forOthers = who === "" || who.includes("o") || who.includes("a");
     return forOthers && op !== "-" && perms.includes("w");
   });
+}
+
+/** Branches whose history others build on: rewriting or deleting them loses their work. */
+const PROTECTED_BRANCHES = new Set(["main", "master", "production", "prod", "release", "trunk"]);
+/** `git` options before the subcommand that take a value (`git -C dir push`). */
+const GIT_VALUE_OPTIONS = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace"]);
+const PUSH_VALUE_OPTIONS = new Set(["-o", "--push-option", "--repo", "--receive-pack", "--exec"]);
+
+/** `git push --force origin main`, `git push origin +main`, `git push origin :master` (deletion). */
+function judgeForcePush(inv: Invocation): Hit | undefined {
+  if (inv.name !== "git") return undefined;
+  const args = inv.args.map((arg) => arg.text);
+  let at = 0;
+  while (at < args.length && (args[at] as string).startsWith("-")) at += GIT_VALUE_OPTIONS.has(args[at] as string) ? 2 : 1;
+  if (args[at] !== "push") return undefined;
+  let forced = false;
+  const operands: string[] = [];
+  for (let i = at + 1; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (PUSH_VALUE_OPTIONS.has(arg)) i++;
+    else if (/^--(force|force-with-lease|mirror)(=|$)/.test(arg) || (/^-[a-zA-Z]*f/.test(arg) && !arg.startsWith("--"))) forced = true;
+    else if (!arg.startsWith("-")) operands.push(arg);
+  }
+  const rewrites = operands.slice(1).some((refspec) => {
+    const destination = refspec.includes(":") ? refspec.slice(refspec.indexOf(":") + 1) : refspec.replace(/^\+/, "");
+    const rewriting = forced || refspec.startsWith("+") || refspec.startsWith(":");
+    return rewriting && PROTECTED_BRANCHES.has(destination.replace(/^refs\/heads\//, "").toLowerCase());
+  });
+  return rewrites ? hit("shell.protected_branch_rewrite", inv) : undefined;
+}
+
+/** Operands that name everything in the current directory. */
+const RELATIVE_WILDCARDS = new Set(["*", ".*", "./*", "./.*", "*/", ".[!.]*", "{*,.*}"]);
+
+/**
+ * `cd / && rm -rf *` is `rm -rf /*`: commands run in script order, so the last `cd` before a
+ * recursive delete of `*` says which directory it empties. A bare `cd` goes home.
+ */
+function relativeWipeHits(ctx: RuleContext): Hit[] {
+  const hits: Hit[] = [];
+  let cwd: string | undefined;
+  for (const inv of ctx.model.invocations) {
+    if (inv.name === "cd" || inv.name === "pushd") {
+      const operands = operandFields(inv);
+      cwd = operands.length === 0 ? "~" : operands[0]?.text;
+      continue;
+    }
+    if (cwd === undefined || !isSystemOrHomeTarget(cwd)) continue;
+    if (deletionsOf(inv).some((deletion) => deletion.recursive && RELATIVE_WILDCARDS.has(deletion.path))) hits.push(hit("shell.destructive_delete", inv));
+  }
+  return hits;
 }
 
 /** A function that calls itself twice (`f|f`) or in the background (`f &`) multiplies forever. */

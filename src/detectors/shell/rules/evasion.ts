@@ -19,7 +19,14 @@ const SECURITY_SERVICES = new Set([
   "clamav-daemon", "clamd", "fail2ban", "sysdig", "sentinelagent", "sentinelone", "mdatp", "rsyslog", "syslog",
   "syslog-ng", "systemd-journald", "auditbeat", "elastic-agent", "cbagentd", "cylancesvc", "snort", "suricata",
   "aide", "tripwire", "nftables", "iptables", "netfilter-persistent", "selinux", "windefend", "sense", "mpssvc",
+  "clamav", "clamav-freshclam", "clamonacc", "wazuh-manager", "ossec-hids", "sentinelone-agent", "cbdaemon", "carbonblack",
+  "cb-psc-sensor", "sophos-spl", "sav-protect", "ds_agent", "qualys-cloud-agent", "tanium-client", "taniumclient", "velociraptor",
+  "santad", "xagt", "cortex-xdr", "traps_pmd", "mfetpd", "isectpd", "esets", "bdsec", "f-secure", "crowdstrike",
 ]);
+
+/** Vendor words in launchd labels and plist paths of EDR / antivirus agents. */
+const SECURITY_AGENT_WORDS = /crowdstrike|falcon|sentinel|carbonblack|cbdefense|jamf\.protect|sophos|cylance|mdatp|microsoft\.wdav|wdav|osquery|wazuh|santa|xprotect|elastic\.endpoint|paloaltonetworks|cortex|tanium|fireeye|trellix|mcafee|com\.eset|bitdefender|kaspersky|malwarebytes|avast|symantec|norton/;
+const LAUNCHCTL_STOPS = new Set(["unload", "bootout", "remove", "disable", "stop", "kill"]);
 const STOP_VERBS = new Set(["stop", "disable", "mask", "kill"]);
 
 const serviceName = (text: string): string => text.toLowerCase().replace(/\.(service|socket)$/, "");
@@ -33,6 +40,7 @@ function judgeSecurityControl(inv: Invocation): Hit | undefined {
 const CONTROL_COMMANDS = new Set([
   "setenforce", "ufw", "systemctl", "service", "chkconfig", "update-rc.d", "pkill", "killall", "auditctl", "spctl",
   "csrutil", "nft", "aa-teardown", "aa-disable", "sysctl", "netsh", "sc", "set-mppreference", "add-mppreference",
+  "launchctl", "falconctl", "sentinelctl", "mdatp", "osqueryctl",
 ]);
 
 function disablesControl(inv: Invocation): boolean {
@@ -71,6 +79,17 @@ function disablesControl(inv: Invocation): boolean {
       return lower.includes("advfirewall") && lower.includes("off");
     case "sc":
       return lower.some(isSecurityService) && (lower.includes("stop") || lower.includes("disabled"));
+    case "launchctl":
+      return LAUNCHCTL_STOPS.has(lower[0] ?? "") && lower.slice(1).some((arg) => SECURITY_AGENT_WORDS.test(arg));
+    case "falconctl":
+      // `falconctl -d` deletes the sensor's settings (its customer id), `uninstall` removes it.
+      return lower.some((arg) => arg === "-d" || arg === "uninstall" || arg === "unload");
+    case "sentinelctl":
+      return lower.some((arg) => ["unload", "unprotect", "uninstall"].includes(arg));
+    case "mdatp":
+      return lower.includes("real-time-protection") && lower.includes("disabled");
+    case "osqueryctl":
+      return lower[0] === "stop";
     case "set-mppreference":
     case "add-mppreference":
       return lower.some((arg) => arg.startsWith("-disable") || arg.startsWith("-exclusion"));

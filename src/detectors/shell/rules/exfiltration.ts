@@ -1,6 +1,6 @@
 // Credentials and secrets leaving the machine: a network sender (curl/wget uploads, netcat,
 // scp/rsync to a remote, DNS lookups) whose payload comes from a credential file, the process
-// environment or the cloud metadata service, through a pipe, a substitution or a file argument.
+// environment, a CLI that prints its login token, or the cloud metadata service, through a pipe, a substitution or a file argument.
 import { FETCHERS } from "../commands.ts";
 import { invocationsIn, isSocketTool, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
@@ -36,6 +36,22 @@ const ENV_DUMPERS = new Set(["env", "printenv", "set", "export", "declare"]);
 const DNS_TOOLS = new Set(["dig", "nslookup", "host", "ping", "drill"]);
 const REMOTE_COPIERS = new Set(["scp", "rsync", "sftp", "ftp", "tftp"]);
 
+/** CLI subcommands that print a live credential (`gh auth token`, `gcloud auth print-access-token`): secret when piped out as data. */
+const TOKEN_PRINTERS = new Map<string, RegExp>([
+  ["gh", /^auth token\b/],
+  ["glab", /^auth token\b/],
+  ["gcloud", /\bauth (?:application-default )?print-(?:access|identity)-token\b/],
+  ["az", /\baccount get-access-token\b/],
+  ["aws", /^(?:configure get aws_(?:secret_access_key|session_token)|(?:ecr|ecr-public|codeartifact) get-(?:login-password|authorization-token)|sts get-session-token)\b/],
+  ["doctl", /^auth token\b/],
+  ["heroku", /^auth:token\b/],
+  ["vault", /^(?:print token|token lookup)\b/],
+  ["kubectl", /^config view\b.*--raw\b/],
+  ["security", /^find-(?:generic|internet)-password\b.*\s-[a-z]*w\b/],
+]);
+
+const printsToken = (inv: Invocation): boolean => TOKEN_PRINTERS.get(inv.name)?.test(inv.args.map((arg) => arg.text).join(" ")) ?? false;
+
 /** An invocation that reads secrets (its arguments or stdin file) or dumps the environment. */
 function readsSecrets(inv: Invocation): boolean {
   if (ENV_DUMPERS.has(inv.name) && inv.args.length === 0) return true;
@@ -53,6 +69,8 @@ function sendsSecrets(inv: Invocation, model: ShellModel): boolean {
   const upstream = feed?.kind === "pipe" ? upstreamOf(feed.upstream) : [];
   const substituted = invocationsIn(model, inv.args.flatMap((arg) => arg.subs));
   if ([...upstream, ...substituted].some(readsSecrets)) return true;
+  // Only piped in as data: `-H "Authorization: Bearer $(gcloud auth print-access-token)"` is how the token is meant to be used.
+  if (upstream.some(printsToken)) return true;
   if (feed?.kind === "file" && isSecretPath(feed.field.text) && !FETCHERS.has(inv.name)) return true;
   if (REMOTE_COPIERS.has(inv.name)) return copiesSecretAway(inv);
   return FETCHERS.has(inv.name) && uploadsSecretFile(inv);

@@ -1,5 +1,5 @@
 // Persistence: code planted to run again later (cron, shell startup files, services and
-// autostart entries) and SSH keys planted for access. Installing a hook is a legitimate admin
+// autostart entries, git hooks) and SSH keys planted for access. Installing a hook is a legitimate admin
 // act, so cron/rc/service writes ask for approval; authorized_keys writes are blocked. What
 // the hook would run is judged too when it is spelled out, and blocked if it is an attack.
 import { feedOutput } from "../content.ts";
@@ -9,7 +9,12 @@ import type { Invocation } from "../model.ts";
 import { baseName, normalizePath } from "../paths.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
-type Hook = "shell.persistence_authorized_keys" | "shell.persistence_cron" | "shell.persistence_shell_rc" | "shell.persistence_service";
+type Hook =
+  | "shell.persistence_authorized_keys"
+  | "shell.persistence_cron"
+  | "shell.persistence_shell_rc"
+  | "shell.persistence_service"
+  | "shell.persistence_git_hook";
 
 const RC_FILES = new Set([
   ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin",
@@ -34,8 +39,13 @@ export function hookOf(rawPath: string): Hook | undefined {
     return "shell.persistence_service";
   }
   if (RC_FILES.has(name) || startsWithAny(path, RC_PATHS)) return "shell.persistence_shell_rc";
+  if (isGitHook(path)) return "shell.persistence_git_hook";
   return undefined;
 }
+
+/** `.git/hooks/post-merge`: run by git on the next pull or commit; `.sample` files never run. */
+const isGitHook = (path: string): boolean =>
+  (path.startsWith(".git/hooks/") || path.includes("/.git/hooks/")) && !path.endsWith(".sample") && !path.endsWith("/hooks");
 
 export const persistenceRule: Rule = (ctx) => [...eachInvocation(ctx, (inv) => judgeWrites(ctx, inv)), ...eachInvocation(ctx, (inv) => judgeSchedulers(ctx, inv))];
 

@@ -1,0 +1,91 @@
+// Credential stores read through the shell: a program that prints, encodes, copies or archives
+// its operands (`cat`, `base64`, `cp`, `tar`, `sqlite3`...) given a private key, a cloud login,
+// a browser store or a system secret, and macOS keychain dumps. Which files count is the egress
+// detector's Read-tool vocabulary, so a `cat` and a Read of the same file are judged alike.
+// Programs that use a key without exposing it (`ssh -i`, `ssh-add`, `chmod 600`) are not readers.
+import { classifyRead } from "../../egress/read-rules.ts";
+import { normalisePath } from "../../egress/paths.ts";
+import { commandName } from "../commands.ts";
+import type { Field } from "../expand.ts";
+import { operandFields } from "../facts.ts";
+import { type Invocation, upstreamOf } from "../model.ts";
+import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
+
+export const credentialReadRule: Rule = (ctx) => eachInvocation(ctx, judgeRead);
+
+/** Programs whose operands are files whose contents they print, encode or search. */
+const PRINTERS = new Set([
+  "cat", "tac", "less", "more", "most", "head", "tail", "bat", "batcat", "nl", "view", "base64", "base32", "basenc", "xxd",
+  "od", "hexdump", "hd", "strings", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "sqlite3", "get-content", "gc",
+  "type", "awk", "gawk", "mawk", "sed", "sort", "uniq", "cut", "diff", "gpg", "sops",
+]);
+/** Programs that copy their sources (all operands but the destination) somewhere else. */
+const COPIERS = new Set(["cp", "scp", "rsync", "ditto", "copy-item"]);
+/** Short options whose value is the next argument (`scp -i key`, `rsync -e "ssh -i key"`). */
+const COPIER_VALUE_OPTIONS: Record<string, string> = { scp: "cFiJloPSX", rsync: "eBfT" };
+/** Archivers: every operand may be an input, and a credential directory as a whole counts. */
+const ARCHIVERS = new Set(["tar", "zip", "7z", "7za", "rar", "gzip", "bzip2", "xz", "zstd", "compress-archive"]);
+
+/** Directories that are nothing but credentials: archiving or copying them whole reads them. */
+const CREDENTIAL_DIRS = [[".ssh"], [".aws"], [".gnupg"], [".kube"], [".docker"], [".password-store"], [".config", "gcloud"], [".azure"]];
+
+const isCredentialPath = (text: string): boolean => {
+  const path = normalisePath(text.replace(/^@/, ""));
+  return path !== undefined && classifyRead(path) !== undefined;
+};
+
+const isCredentialDir = (text: string): boolean => {
+  const path = normalisePath(text);
+  return path !== undefined && path.home && CREDENTIAL_DIRS.some((dir) => dir.length === path.segs.length && dir.every((seg, i) => seg === path.segs[i]));
+};
+
+function judgeRead(inv: Invocation): Hit | undefined {
+  if (inv.name === "security") return dumpsKeychain(inv) ? hit("shell.credential_read", inv) : undefined;
+  if (inv.name === "find") return findReadsCredentials(inv) ? hit("shell.credential_read", inv) : undefined;
+  if (readsFoundCredentials(inv)) return hit("shell.credential_read", inv);
+  if (inv.stdin?.kind === "file" && isCredentialPath(inv.stdin.field.text)) return hit("shell.credential_read", inv);
+  return readOperands(inv).some(isCredentialPath) || (wholeDirReader(inv) && readOperands(inv).some(isCredentialDir))
+    ? hit("shell.credential_read", inv)
+    : undefined;
+}
+
+/** The operands a reader takes its input from; none for programs that do not read files. */
+function readOperands(inv: Invocation): string[] {
+  const texts = (fields: Field[]) => fields.map((field) => field.text);
+  if (PRINTERS.has(inv.name)) return texts(operandFields(inv));
+  // `tar -x -C ~/.ssh` extracts into the directory; what it names there is not read.
+  if (ARCHIVERS.has(inv.name)) return texts(operandFields(inv, inv.name === "tar" ? "C" : ""));
+  if (!COPIERS.has(inv.name)) return [];
+  const operands = texts(operandFields(inv, COPIER_VALUE_OPTIONS[inv.name] ?? ""));
+  return inv.args.some((arg) => arg.text === "-t" || arg.text === "--target-directory") ? operands : operands.slice(0, -1);
+}
+
+const isReader = (name: string): boolean => PRINTERS.has(name) || COPIERS.has(name) || ARCHIVERS.has(name);
+
+const NAME_TESTS = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"]);
+
+/** `find / -name 'id_rsa*'`: a name test whose pattern, globs dropped (`*.kdbx` -> `.kdbx`), is a credential file. */
+function huntsCredentials(find: Invocation): boolean {
+  return find.args.some((arg, i) => NAME_TESTS.has(arg.text) && isCredentialPath((find.args[i + 1]?.text ?? "").replace(/[*?]/g, "")));
+}
+
+/** `find ~ -name '*.pem' -exec cat {} +`: the hunt hands each match to a reader. */
+function findReadsCredentials(find: Invocation): boolean {
+  const readsMatches = find.args.some((arg, i) => /^-(exec|execdir|ok|okdir)$/.test(arg.text) && isReader(commandName(find.args[i + 1]?.text ?? "")));
+  return readsMatches && huntsCredentials(find);
+}
+
+/** `find / -name id_rsa | xargs cat`: a reader run by xargs over a hunt's matches. */
+function readsFoundCredentials(inv: Invocation): boolean {
+  if (!inv.wrappers.includes("xargs") || !isReader(inv.name) || inv.stdin?.kind !== "pipe") return false;
+  return upstreamOf(inv.stdin.upstream).some((producer) => producer.name === "find" && huntsCredentials(producer));
+}
+
+const wholeDirReader = (inv: Invocation): boolean => ARCHIVERS.has(inv.name) || COPIERS.has(inv.name);
+
+/** `security dump-keychain`, `security find-generic-password -w` (prints the secret itself). */
+function dumpsKeychain(inv: Invocation): boolean {
+  const [verb = "", ...rest] = inv.args.map((arg) => arg.text);
+  if (verb === "dump-keychain" || verb === "export") return true;
+  return /^find-(generic|internet)-password$/.test(verb) && rest.some((arg) => /^-[a-zA-Z]*[wg]/.test(arg) && !arg.startsWith("--"));
+}
