@@ -152,9 +152,9 @@ describe("spans", () => {
 });
 
 describe("scope", () => {
-  test("leave shell tool calls to the shell detector", () => {
+  test("leave what shell commands do with files to the shell detector; only their destinations are judged here", () => {
     const outcome = inspect(makeEvent("tool_call", { name: "Bash", arguments: { command: "cat ~/.ssh/id_rsa" } }));
-    expect(outcome).toEqual({ decision: "allow", reasons: ["shell tool calls are judged by the shell detector"], findings: [] });
+    expect(outcome).toEqual({ decision: "allow", reasons: ["no risky destination, file or configuration change"], findings: [] });
   });
 
   test("file metadata operations reveal nothing and are not judged", () => {

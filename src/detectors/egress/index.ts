@@ -1,14 +1,18 @@
 // The egress detector: judges where an agent's actions reach. Network destinations (SSRF into
 // metadata, loopback and private ranges in any disguise; exfiltration services), files read or
 // written (secrets, persistence spots, the guard's own configuration) and configuration
-// changes. Shell command lines are the shell detector's. Findings carry offsets, never values.
+// changes. Shell command lines are the shell detector's, except where they reach (judge-shell.ts).
+// Findings carry offsets, never values.
 import { Type, type Static } from "@sinclair/typebox";
+import { budgetOf } from "../../engine/budget.ts";
 import { abstain, type DetectorDefinition, type DetectorOutcome, type InspectedEvent } from "../../engine/detector.ts";
 import { type Decision, type Finding, mostSevere } from "../../wire/verdict.ts";
 import { CHECKS, DETECTOR_ID, type Hit, decisionOf, toFinding } from "./checks.ts";
 import { compileHostList } from "./host-list.ts";
 import { type Judged, judgeConfigChange, judgeFileEvent, judgeMcpConnect, judgeNetwork, judgeToolCall } from "./judge-events.ts";
 import type { EgressOptions } from "./judge-host.ts";
+import { judgeShellCommand } from "./judge-shell.ts";
+import { isShellTool } from "./tool-names.ts";
 
 const HostEntries = Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 4096 });
 
@@ -34,8 +38,12 @@ function judgeEvent(input: InspectedEvent, opts: EgressOptions): Judged {
       return judgeNetwork(payload, opts);
     case "file":
       return judgeFileEvent(payload);
+    case "exec":
+      return judgeShellCommand(input.event, opts, budgetOf(input));
     case "tool_call":
-      return judgeToolCall(payload, opts);
+      return typeof payload.name === "string" && isShellTool(payload.name)
+        ? judgeShellCommand(input.event, opts, budgetOf(input))
+        : judgeToolCall(payload, opts);
     case "mcp_connect":
       return judgeMcpConnect(payload, opts);
     case "config_change":
@@ -85,7 +93,7 @@ export const egressDetector: DetectorDefinition<EgressConfig> = {
   id: DETECTOR_ID,
   description:
     "Judges where actions reach: SSRF to metadata, loopback and private addresses in any form, exfiltration services, secret and persistence files, guard configuration changes.",
-  kinds: ["network", "file", "tool_call", "mcp_connect", "config_change"],
+  kinds: ["network", "file", "tool_call", "exec", "mcp_connect", "config_change"],
   // Hosts, ports, paths and config targets are the structure `metadata_only` keeps, so those
   // events stay judgeable; a tool call without its arguments abstains on its own.
   encodings: ["raw", "redacted", "metadata_only"],

@@ -1,0 +1,32 @@
+// Destinations inside shell commands (`exec` argv, shell tool calls): the shell package reads
+// out what curl, wget, nc, dig, ssh and friends would contact; each is judged here exactly as a
+// fetch tool's URL or a network event's host is. Only the checks that mean the same from a
+// developer's terminal are kept: metadata credentials, exfiltration services, denied hosts and
+// disguised addresses. Reaching loopback, private or internal hosts from a shell is everyday
+// work (`curl localhost:3000`, `nc -zv db.internal 5432`), not server-side request forgery.
+import type { Budget } from "../../engine/budget.ts";
+import type { GuardEvent } from "../../wire/guard-event.ts";
+import { listNetworkTargets, type NetworkTarget } from "../shell/network-targets.ts";
+import type { CheckId, Hit } from "./checks.ts";
+import type { Judged } from "./judge-events.ts";
+import { type EgressOptions, judgeBareHost, judgeUrl } from "./judge-host.ts";
+import { locateField } from "./located.ts";
+
+const SHELL_CHECKS = new Set<CheckId>([
+  "egress.cloud_metadata", "egress.obfuscated_ip", "egress.smuggling_scheme", "egress.exfil_service", "egress.exfil_with_data",
+  "egress.denied_host",
+]);
+
+function judgeTarget(target: NetworkTarget, opts: EgressOptions): Hit[] {
+  const at = locateField(target.span.path, target.text);
+  const extra = { carriesData: target.sends };
+  const found = target.kind === "url" ? judgeUrl(at, opts, { ...extra, schemeless: true }) : judgeBareHost(at, target.port, opts, extra);
+  // Offsets inside the expanded word do not map back onto the command text: point at the word.
+  return found.filter((hit) => SHELL_CHECKS.has(hit.check)).map((hit) => ({ ...hit, ...target.span }));
+}
+
+export function judgeShellCommand(event: GuardEvent, opts: EgressOptions, budget?: Budget): Judged {
+  const targets = listNetworkTargets(event, budget);
+  if ("abstain" in targets) return targets;
+  return targets.flatMap((target) => judgeTarget(target, opts));
+}
