@@ -11,6 +11,7 @@ import { droppedCodeRule } from "./rules/dropped-code.ts";
 import { evasionRule } from "./rules/evasion.ts";
 import { exfiltrationRule } from "./rules/exfiltration.ts";
 import { inlineCodeRule } from "./rules/inline-code.ts";
+import { operationsRule } from "./rules/operations.ts";
 import { persistenceRule } from "./rules/persistence.ts";
 import { privilegeRule } from "./rules/privilege.ts";
 import { remoteCodeRule } from "./rules/remote-code.ts";
@@ -29,6 +30,7 @@ const RULES: readonly Rule[] = [
   inlineCodeRule,
   droppedCodeRule,
   destructiveRule,
+  operationsRule,
   evasionRule,
   persistenceRule,
   credentialReadRule,

@@ -22,6 +22,8 @@ export const CHECKS = {
   "shell.raw_socket_redirect": { category: MALICIOUS, severity: "medium", decision: "require_approval", score: 0.6, title: "Raw network socket opened through a redirection" },
   "shell.destructive_delete": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.95, title: "Deletion of system or home directories" },
   "shell.protected_branch_rewrite": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.7, title: "Shared branch history overwritten or deleted" },
+  "shell.infrastructure_teardown": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.7, title: "Shared infrastructure or data store torn down" },
+  "shell.package_publish": { category: "security.supply_chain", severity: "medium", decision: "require_approval", score: 0.65, title: "Package published to a registry" },
   "shell.disk_wipe": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.95, title: "Raw write or format of a block device" },
   "shell.recursive_permission_change": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "Recursive permission or owner change on system directories" },
   "shell.fork_bomb": { category: "security.resource_exhaustion", severity: "critical", decision: "block", score: 0.95, title: "Fork bomb" },
