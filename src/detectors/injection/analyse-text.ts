@@ -7,7 +7,7 @@ import { findHiddenUnicode, type HiddenRun } from "./hidden-unicode.ts";
 import { findMarkdownExfil, type LinkMode } from "./markdown-exfil.ts";
 import { scanSignals, weighSignals } from "./scan-signals.ts";
 import { dominantClass, scoreClusters, type Cluster } from "./score-clusters.ts";
-import { visibleView } from "./invisible.ts";
+import { hasInvisible, visibleView } from "./invisible.ts";
 import { FINDING_AT, type Context, type SignalClass } from "./signal-kind.ts";
 
 export interface Field {
@@ -49,24 +49,46 @@ function checkIdOf(cluster: Cluster, context: Context): string {
   return DATA_CHECK[dominantClass(cluster, ["override", "role", "tag"]) ?? "address"] ?? "injection.embedded_instruction";
 }
 
+/** Clusters of one view of `text`, as spans of the original text with the evasion bonus applied. */
+function viewClusters(text: string, joiner: "" | " ", context: "data" | "user", budget: Budget): Cluster[] {
+  const view = visibleView(text, joiner);
+  const clusters = scoreClusters(view.text, weighSignals(scanSignals(view.text, budget), context), context);
+  return clusters.slice(0, MAX_CLUSTER_FINDINGS).map((c) => ({
+    ...c,
+    // Words split or glued by invisible characters are evasion, which adds to what they say.
+    score: view.hidesBetween(c.start, c.end) ? Math.min(1, c.score + ENCODING_BONUS) : c.score,
+    start: view.toOriginal(c.start),
+    end: view.toOriginal(c.end),
+  }));
+}
+
+/**
+ * Clusters of the text read with invisible runs deleted and, when it has any, read as spaces;
+ * a spaced cluster counts where no deleted-view cluster overlapping it already scored as much.
+ */
+function bothViews(text: string, context: "data" | "user", budget: Budget): Cluster[] {
+  const joined = viewClusters(text, "", context, budget);
+  if (!hasInvisible(text)) return joined;
+  const spaced = viewClusters(text, " ", context, budget).filter(
+    (s) => !joined.some((j) => j.start < s.end && s.start < j.end && j.score >= s.score),
+  );
+  return [...joined, ...spaced].sort((a, b) => b.score - a.score);
+}
+
 /** Scored clusters of instruction signals in a data text or user prompt. */
 export function findInstructionClusters(field: Field, context: "data" | "user", budget: Budget): Scored[] {
-  const view = visibleView(field.text);
-  const clusters = scoreClusters(view.text, weighSignals(scanSignals(view.text, budget), context), context);
   const out: Scored[] = [];
-  for (const cluster of clusters.slice(0, MAX_CLUSTER_FINDINGS)) {
-    // Words split by invisible characters are evasion, which adds to what they say.
-    const score = view.hidesBetween(cluster.start, cluster.end) ? Math.min(1, cluster.score + ENCODING_BONUS) : cluster.score;
-    if (score < FINDING_AT) continue;
-    const { decision, severity } = decide(score, context);
+  for (const cluster of bothViews(field.text, context, budget).slice(0, MAX_CLUSTER_FINDINGS)) {
+    if (cluster.score < FINDING_AT) continue;
+    const { decision, severity } = decide(cluster.score, context);
     const finding = createFinding({
       category: CATEGORY[context],
       checkId: checkIdOf(cluster, context),
       severity,
-      score,
+      score: cluster.score,
       path: field.path,
-      start: view.toOriginal(cluster.start),
-      end: view.toOriginal(cluster.end),
+      start: cluster.start,
+      end: cluster.end,
     });
     out.push({ finding, decision });
   }

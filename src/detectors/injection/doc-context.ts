@@ -39,7 +39,7 @@ export function rateQuotation(text: string, start: number): number {
 }
 
 const META =
-  /\b(?:prompt[\s-]injections?|injection\s+attacks?|indirect\s+injections?|jailbreak(?:s|ing)?|attackers?(?![.\w])|adversar(?:y|ial|ies)|malicious|exploit(?:s|ed|ing|ation)?|vulnerab\w*|red[\s-]team\w*|payloads?|for\s+example|e\.g\.|for\s+instance|such\s+as|examples?(?![.\w])|researchers?|mitigat\w*|defen[cs]e\w*|defenders?|detect\w*|classif\w*|benchmark\w*|datasets?|test\s+cases?|owasp|cve-\d+|threat\w*|phishing|sanitiz\w*|security\s+(?:class|course|research|team|blog|training)|assert\w*|expect\(|attacks?\b|benign|labels?\b|guardrails?|blocklists?|denylists?|special\s+tokens?|tokeni[sz]ers?)|(?<![a-z])(?:injections?|jailbreaks?|patterns?|regex(?:es)?|detectors?|classifiers?|deny)/gi;
+  /\b(?:prompt[\s-]injections?|injection\s+attacks?|indirect\s+injections?|jailbreak(?:s|ing)?|attackers?(?![.\w])|adversar(?:y|ial|ies)|malicious|exploit(?:s|ed|ing|ation)?|vulnerab\w*|red[\s-]team\w*|payloads?|for\s+example|(?<!\.)e\.g\.(?![a-z]\.)|for\s+instance|such\s+as|examples?(?![.\w])|researchers?|mitigat\w*|defen[cs]e\w*|defenders?|detect\w*|classif\w*|benchmark\w*|datasets?|test\s+cases?|owasp|cve-\d+|threat\w*|phishing|sanitiz\w*|security\s+(?:class|course|research|team|blog|training)|assert\w*|expect\(|attacks?\b|benign|labels?\b|guardrails?|blocklists?|denylists?|special\s+tokens?|tokeni[sz]ers?)|(?<![a-z])(?:injections?|jailbreaks?|patterns?|regex(?:es)?|detectors?|classifiers?|deny)/gi;
 
 const META_FACTOR = [1, 0.7, 0.45, 0.3] as const;
 const META_WINDOW = 300;

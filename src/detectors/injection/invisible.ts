@@ -1,6 +1,8 @@
 // Invisible format characters (zero-width, bidi controls, soft hyphens, tag characters) split
-// words so keyword scans miss them: "Ignore\u200b all\u200b prior\u200b instructions". Instructions
-// are scanned in a view without them, with offsets mapped back to the text as transported.
+// words so keyword scans miss them: "Ignore\u200b all\u200b prior\u200b instructions". They also
+// glue words: "product\u200bIgnore previous" read without them is "productIgnore". Instructions are
+// scanned in two views, one with each run deleted and one with each run read as a space, with
+// offsets mapped back to the text as transported. Full-width letters are folded to ASCII in both.
 
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
 const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
@@ -15,17 +17,33 @@ export interface VisibleView {
 
 const identity: Omit<VisibleView, "text"> = { toOriginal: (offset) => offset, hidesBetween: () => false };
 
+const FULL_WIDTH_RUN = /[\uFF01-\uFF5E]+/g;
+const HAS_FULL_WIDTH = /[\uFF01-\uFF5E]/;
+
+function foldRun(run: string): string {
+  let out = "";
+  for (let i = 0; i < run.length; i++) out += String.fromCharCode(run.charCodeAt(i) - 0xfee0);
+  return out;
+}
+
+/** Full-width ASCII (NFKC's mapping, one UTF-16 unit each way, so offsets are kept). */
+const foldFullWidth = (text: string): string => (HAS_FULL_WIDTH.test(text) ? text.replace(FULL_WIDTH_RUN, foldRun) : text);
+
+/** Whether `text` has invisible characters, so a second (spaced) view is worth scanning. */
+export const hasInvisible = (text: string): boolean => HAS_INVISIBLE.test(text);
+
 /** Runs of invisible characters, so a text made of them costs one step per run, not per character. */
 const INVISIBLE_RUN = new RegExp(`(?:${INVISIBLE.source})+`, "g");
 
 /**
- * The text without invisible characters. Offsets map back through the start of each visible
- * piece (binary search), so the map costs memory per piece rather than per character; it is
- * built on first use, which only a finding needs.
+ * The text with each run of invisible characters replaced by `joiner` ("" rejoins split words,
+ * " " splits glued ones). Offsets map back through the start of each visible piece (binary
+ * search), so the map costs memory per piece rather than per character; it is built on first
+ * use, which only a finding needs. A joiner maps back to the start of its run.
  */
-export function visibleView(text: string): VisibleView {
-  if (!HAS_INVISIBLE.test(text)) return { text, ...identity };
-  const visible = text.replace(INVISIBLE_RUN, "");
+export function visibleView(text: string, joiner: "" | " " = ""): VisibleView {
+  if (!HAS_INVISIBLE.test(text)) return { text: foldFullWidth(text), ...identity };
+  const visible = foldFullWidth(text.replace(INVISIBLE_RUN, joiner));
   let map: { viewStarts: number[]; originStarts: number[] } | undefined;
   const buildMap = () => {
     /** Where each visible piece starts in the view, and in the original text. */
@@ -41,6 +59,11 @@ export function visibleView(text: string): VisibleView {
     };
     for (const match of text.matchAll(INVISIBLE_RUN)) {
       keep(match.index);
+      if (joiner !== "") {
+        viewStarts.push(length);
+        originStarts.push(match.index);
+        length += joiner.length;
+      }
       last = match.index + match[0].length;
     }
     keep(text.length);
@@ -62,6 +85,6 @@ export function visibleView(text: string): VisibleView {
   return {
     text: visible,
     toOriginal,
-    hidesBetween: (start, end) => toOriginal(end) - toOriginal(start) > end - start,
+    hidesBetween: (start, end) => HAS_INVISIBLE.test(text.slice(toOriginal(start), toOriginal(end))),
   };
 }

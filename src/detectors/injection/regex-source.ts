@@ -58,6 +58,9 @@ function firstCharsOfAlternative(alt: string): string[] {
     return /^[?*]/.test(rest) ? [...inner, ...firstCharsOfAlternative(rest.slice(1))] : inner;
   }
   if (alt.startsWith("\\b")) return firstCharsOfAlternative(alt.slice(2));
+  // Bun's transpiler may turn non-ASCII in a String.raw source into \uXXXX escapes.
+  const escaped = /^\\u([0-9a-fA-F]{4})/.exec(alt);
+  if (escaped) return [String.fromCharCode(parseInt(escaped[1]!, 16)).toLowerCase()];
   if (alt.startsWith("\\")) return [alt[1]!];
   return [alt[0]!.toLowerCase()];
 }

@@ -65,7 +65,8 @@ const candidatesByAnchor = new Map<string, readonly number[]>();
  */
 function candidatesFor(anchor: string): readonly number[] {
   const key = anchor.toLowerCase();
-  if (!/^[a-z]/.test(key)) return BY_FIRST_CHAR.get(key[0]!) ?? [];
+  // Symbol leads, and letter leads spelled out with separators ("i.g.n.o.r.e"), go by first character.
+  if (!/^[a-z]/.test(key) || /^[a-z][^a-z0-9_]/.test(key)) return BY_FIRST_CHAR.get(key[0]!) ?? [];
   const cached = candidatesByAnchor.get(key);
   if (cached) return cached;
   const found = new Set<number>();

@@ -31,13 +31,15 @@ export const r = String.raw;
 export const FILL = (n: number) => r`(?:\s+[\w'’".,;:-]+){0,${n}}?`;
 export const AI = r`(?:AI|LLMs?|(?:AI\s+)?(?:assistants?|agents?|models?|chatbots?)|GPT(?:-\d)?|ChatGPT|Claude|Gemini|Copilot|Cursor)`;
 export const AI_STRICT = r`(?:AI|LLMs?|AI\s+(?:assistants?|agents?|models?|systems?)|assistants?|chatbots?|models?|ChatGPT|Claude|Gemini|Copilot)`;
+/** `word` with one to three separators between its letters: "i.g.n.o.r.e", "i g n o r e". */
+export const spelled = (word: string): string => [...word].join(r`[\s.\-_*|/·]{1,3}`);
 export const SEND_VERB = r`(?:send|post|upload|forward|email|transmit|exfiltrate|leak|submit|report|copy)(?:s|ed|ing)?`;
 
 const STRONG_MODIFIER =
   /\b(?:previous|prior|above|earlier|preceding|original|initial|former|foregoing|system|existing|all|every|any|your|these|those|developer|safety|ethical|content|usage|its|openai|anthropic|user'?s)\b/i;
 const WEAK_OWNER = /\b(?:my|our|his|her|their)\b/i;
 const SENSITIVE_VERB =
-  /\b(?:read|cat|open|print|dump|send|upload|post|copy|exfiltrate|include|attach|load|access|get|fetch|output|reveal|display|show|paste|contents?\s+of)\b/i;
+  /\b(?:read|cat|echo|open|print|dump|send|upload|post|copy|exfiltrate|include|attach|load|access|get|fetch|output|reveal|display|show|paste|contents?\s+of)\b/i;
 const DIRECTIVE_AFTER =
   /\b(?:always|must|should|make\s+sure|ensure|also|instead|change|replace|set|add|bcc|cc|send|redirect|include|first|never|do\s+not|don'?t)\b/i;
 const NOT_TOOL_NAME = /^(?:this|the|a|an|any|that|each|every|other)$/i;
@@ -89,6 +91,15 @@ export function rateSystemPromptRequest(_match: string, text: string, start: num
 export function rateRepeatRequest(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 80);
   return /\b(?:starting|beginning)\s+with|verbatim|word\s+for\s+word|code\s+block|include\s+everything/i.test(after) ? 1.25 : 1;
+}
+
+const MODEL_DIRECTIVE =
+  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!]\s*|\bthen\s+))(?:please\s+|now\s+|also\s+|instead\s+|always\s+)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload)\b/i;
+
+/** Text addressed to the model weighs more when what follows tells it what to do or say. */
+export function rateAddressed(match: string, text: string, start: number): number {
+  const after = text.slice(start + match.length, start + match.length + 160);
+  return MODEL_DIRECTIVE.test(after) ? 1.35 : 1;
 }
 
 /** Turn markers are capitalised at the start of a line. */

@@ -13,6 +13,7 @@ export const PERSONA_PATTERNS: readonly Pattern[] = [
   { cls: "persona", w: [0.35, 0.55, 0.35], before: r`\bdo\s+`, head: r`anything\s+now\b` },
   { cls: "persona", w: [0.35, 0.55, 0.35], head: r`(?:jailbr(?:eak|oken)|god|unrestricted|evil|chaos|opposite)\s+mode\b` },
   { cls: "persona", w: [0.35, 0.55, 0.35], head: r`(?:developer|dev|DAN)\s+mode\b`, validate: rateMode },
+  { cls: "persona", w: [0.3, 0.35, 0.3], head: r`(?:sudo|root|superuser)\s+mode\b`, validate: rateMode },
   { cls: "persona", w: [0.15, 0.3, 0.15], head: r`DAN\b`, tail: r`(?:\s*(?:[:,]|has|can|will|is|which)|(?<=\b(?:act|acting|play|pretend|be|known|called|named|as)\s+(?:as\s+)?(?:a\s+)?DAN))`, validate: requireUpper },
   { cls: "persona", w: [0.2, 0.45, 0.2], head: r`(?:unfiltered|uncensored|unrestricted|amoral|unethical|jailbroken|evil)\s+(?:AI|assistant|model|chatbot|bot|version|persona|character|alter\s+ego|twin)\b` },
   { cls: "persona", w: [0.15, 0.5, 0.15], head: r`(?:deceased|late|dead)\s+grand(?:ma|mother|pa|father)|grand(?:ma|mother)\s+(?:who\s+)?(?:used\s+to|would)\s+(?:tell|read|recite|sing|explain|give|whisper)` },
@@ -23,7 +24,8 @@ export const PERSONA_PATTERNS: readonly Pattern[] = [
   { cls: "framing", w: [0, 0.15, 0], head: r`(?:imagine|hypothetical(?:ly)?|fictional\s+world|purely\s+fictional|in\s+a\s+world\s+where|for\s+(?:a|my)\s+(?:novel|story|screenplay))\b` },
   // Removing the model's restrictions.
   { cls: "restriction", w: [0.3, 0.55, 0.3], head: r`(?:pretend|imagine|act|behave|respond|answer|reply|roleplay|role-play|simulate|assume)\b`, tail: r`${FILL(12)}\s+(?:no|without|zero|free\s+(?:of|from)|unbound\s+by|not\s+bound\s+by)\s+(?:any\s+|all\s+|your\s+|the\s+)?${LIMITS}\b` },
-  { cls: "restriction", w: [0.25, 0.35, 0.25], before: r`\b(?:(?:with|has|have|having|had)\s+no|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t)\s+have\s+any)\s+(?:(?:ethical|moral|content|safety)\s+(?:or\s+(?:ethical|moral)\s+)?)?`, head: r`(?:restrictions|limitations|filters|guidelines|censorship|boundaries|morals|ethics|rules|principles|limits)\b` },
+  { cls: "restriction", w: [0.25, 0.35, 0.25], before: r`\b(?:(?:with|has|have|having|had)\s+no|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t)\s+have\s+any)\s+(?:(?:ethical|moral|content|safety)\s+(?:or\s+(?:ethical|moral)\s+)?)?`, head: r`(?:restrictions|limitations|filters|guidelines|censorship|boundaries|morals|ethics|rules|principles|limits|polic(?:y|ies))\b` },
+  { cls: "restriction", w: [0.25, 0.4, 0.25], head: r`(?:disabled|removed|lifted|turned\s+off|switched\s+off)\s+(?:all\s+)?(?:of\s+)?(?:your\s+|the\s+|its\s+)?(?:restrictions|filters|guardrails|safety\s+\w+|content\s+polic\w+|limitations|safeguards)\b` },
   { cls: "restriction", w: [0.3, 0.5, 0.3], before: r`\b(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|will\s+not|never|no\s+longer|not)\s+(?:have\s+to\s+|need\s+to\s+)?`, head: r`(?:abide|adhere|comply|follow|obey)\s+`, tail: r`(?:by\s+|to\s+|with\s+)?(?:any\s+|the\s+|your\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions|ethics|morals|openai|anthropic|content\s+polic\w*)` },
   { cls: "restriction", w: [0.3, 0.5, 0.3], head: r`(?:broken|break|broke|freed?|liberated|escaped?)\s+(?:free\s+)?(?:of|from)\s+`, tail: r`(?:the\s+)?(?:typical\s+|usual\s+)?(?:confines|shackles|chains|restrictions|limitations|rules|constraints)\b` },
   { cls: "restriction", w: [0.3, 0.5, 0.3], before: r`\b(?:not|never)\s+`, head: r`(?:bound|restricted|limited|constrained)\s+by\s+`, tail: r`(?:any\s+)?(?:rules|guidelines|polic\w+|openai|anthropic|ethics|restrictions)` },
