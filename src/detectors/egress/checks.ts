@@ -37,6 +37,7 @@ export const CHECKS = {
   "files.password_vault_read": { category: LEAK, severity: "high", decision: "require_approval", score: 0.9, title: "Password manager vault read" },
   "files.wallet_read": { category: LEAK, severity: "high", decision: "require_approval", score: 0.9, title: "Cryptocurrency wallet read" },
   "files.persistence_write": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Startup, scheduler or hook file written" },
+  "files.trust_config_write": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Name resolution, trusted certificates or package sources written" },
   "files.authorized_keys_write": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.9, title: "SSH authorized keys written" },
   "files.account_file_write": { category: "security.privilege_escalation", severity: "critical", decision: "block", score: 0.95, title: "System account or sudo database written" },
   "files.guard_config_write": { category: TAMPER, severity: "high", decision: "block", score: 0.9, title: "Agent guardrail or tool configuration written" },

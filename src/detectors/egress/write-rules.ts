@@ -48,6 +48,21 @@ function isPersistence(p: NormalPath, base: string): boolean {
   return isCodeHook(p, base);
 }
 
+/** Files that decide where names resolve, which certificates and which package sources are trusted. */
+const RESOLVER_FILES = new Set(["hosts", "resolv.conf", "nsswitch.conf", "gai.conf"]);
+const TRUST_DIRS: readonly (readonly string[])[] = [
+  ["etc", "ssl", "certs"], ["etc", "pki", "ca-trust"], ["etc", "ca-certificates"], ["usr", "local", "share", "ca-certificates"],
+  ["usr", "share", "ca-certificates"], ["etc", "apt", "sources.list.d"], ["etc", "apt", "trusted.gpg.d"], ["etc", "apt", "keyrings"],
+  ["etc", "yum.repos.d"], ["etc", "zypp", "repos.d"],
+];
+
+function isTrustConfig(p: NormalPath, base: string): boolean {
+  if (p.absolute && p.segs.length === 2 && p.segs[0] === "etc" && (RESOLVER_FILES.has(base) || base === "trusted.gpg")) return true;
+  if (isBelow(p, "abs", ["etc", "apt"]) && base === "sources.list") return true;
+  if (TRUST_DIRS.some((dir) => isBelow(p, "abs", dir))) return true;
+  return findSequence(p.segs, ["system32", "drivers", "etc", "hosts"]) >= 0;
+}
+
 /** Files that run code in later, unrelated commands: git hooks and config, Python startup hooks. */
 function isCodeHook(p: NormalPath, base: string): boolean {
   const git = p.segs.lastIndexOf(".git");
@@ -124,5 +139,6 @@ export function classifyWrite(p: NormalPath, op: WriteOp, content?: string): Che
   if (isAccountFile(p, base)) return "files.account_file_write";
   if (isAuthorizedKeys(p, base)) return "files.authorized_keys_write";
   if (isPersistence(p, base)) return "files.persistence_write";
+  if (isTrustConfig(p, base)) return "files.trust_config_write";
   return undefined;
 }
