@@ -108,3 +108,22 @@ export function isValidDate(year: number, month: number, day: number): boolean {
   if (month === 2 && day === 29) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return true;
 }
+
+/** Brazil's CPF: two MOD 11 check digits over the nine before them (weights 10..2, then 11..2). */
+export function isCpfValid(digits: string): boolean {
+  if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
+  const check = (length: number): number => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += (digits.charCodeAt(i) - 48) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === digits.charCodeAt(9) - 48 && check(10) === digits.charCodeAt(10) - 48;
+}
+
+/** ABA routing transit number: 3-7-1 weighted digit sum divisible by 10. */
+export function isAbaRoutingValid(digits: string): boolean {
+  if (digits.length !== 9 || /^0+$/.test(digits)) return false;
+  const d = (i: number) => digits.charCodeAt(i) - 48;
+  return (3 * (d(0) + d(3) + d(6)) + 7 * (d(1) + d(4) + d(7)) + d(2) + d(5) + d(8)) % 10 === 0;
+}

@@ -33,6 +33,9 @@ export const NON_CARD_CONTEXT = word(
 
 export const AADHAAR_CONTEXT = word("aadhaar|aadhar|uidai|uid|आधार");
 export const NINO_CONTEXT = word("nino|national[\\s_]+insurance|ni\\s*(?:number|no|#)");
+export const SIN_CONTEXT = word("sin|social[\\s_]+insurance|assurance[\\s_]+sociale");
+export const CPF_CONTEXT = word("cpf|cadastro[\\s_]+de[\\s_]+pessoas");
+export const ROUTING_CONTEXT = word("routing|aba|rtn|transit[\\s_]+number");
 export const NATIONAL_ID_CONTEXT = word("dni|nie|nif|documento|identidad|id\\s*card|身份证|identity");
 
 /** `payload.arguments.phoneNumber` -> `phone number`; `payload.list[3]` -> `list`. */

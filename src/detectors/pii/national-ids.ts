@@ -1,8 +1,9 @@
-// National identity numbers of the US, China, India and the UK. Where the number has a checksum
+// National identity numbers of the US, Canada, Brazil, China, India and the UK, and US bank
+// routing numbers. Where the number has a checksum
 // it is verified; where its bare form is just "some digits", a context word is required.
 import type { Budget } from "../../engine/budget.ts";
-import { isCnResidentIdValid, isValidDate, isVerhoeffValid } from "./checksums.ts";
-import { AADHAAR_CONTEXT, hasContext, NINO_CONTEXT, SSN_CONTEXT } from "./context.ts";
+import { isAbaRoutingValid, isCnResidentIdValid, isCpfValid, isLuhnValid, isValidDate, isVerhoeffValid } from "./checksums.ts";
+import { AADHAAR_CONTEXT, CPF_CONTEXT, hasContext, NINO_CONTEXT, ROUTING_CONTEXT, SIN_CONTEXT, SSN_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 
 const SSN_CANDIDATE = /(?<![\w\-.\/+#$]|\d[ \-])(\d{3})([- ]?)(\d{2})\2(\d{4})(?![\w]|[\-.\/ ]\d)/g;
@@ -62,5 +63,52 @@ export function scanGbNinos(text: string, context: FieldContext, hits: PiiHit[],
     const worded = hasContext(text, m.index, context, NINO_CONTEXT);
     if (m[2] === "" && !worded) continue;
     hits.push({ kind: PII_KINDS.gbNino, start: m.index, end: m.index + m[0].length, score: worded ? 0.95 : 0.8 });
+  }
+}
+
+// Canada's SIN: nine digits printed 3-3-3, Luhn-valid, never starting with 0 or 8. Nine digits
+// pass Luhn one time in ten, so a context word is required.
+const SIN_CANDIDATE = /(?<![\w\-.\/+#$]|\d[ \-])([1-79]\d{2})([- ]?)(\d{3})\2(\d{3})(?![\w]|[\-.\/ ]\d)/g;
+
+export function scanCaSins(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
+  SIN_CANDIDATE.lastIndex = 0;
+  for (let m = SIN_CANDIDATE.exec(text); m !== null && !budget.spent(); m = SIN_CANDIDATE.exec(text)) {
+    if (!isLuhnValid(m[1]! + m[3]! + m[4]!) || !hasContext(text, m.index, context, SIN_CONTEXT, 40)) continue;
+    hits.push({ kind: PII_KINDS.caSin, start: m.index, end: m.index + m[0].length, score: 0.9 });
+  }
+}
+
+// Brazil's CPF: `529.982.247-25` (its own punctuation, enough on its face) or eleven bare digits
+// next to the word CPF; both check digits must hold.
+const CPF_CANDIDATE = /(?<![\w\-.\/+#$])(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})(?![\w]|[\-.\/]\d)/g;
+
+export function scanBrCpfs(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
+  CPF_CANDIDATE.lastIndex = 0;
+  for (let m = CPF_CANDIDATE.exec(text); m !== null && !budget.spent(); m = CPF_CANDIDATE.exec(text)) {
+    const formatted = m[0].length === 14;
+    if (!isCpfValid(m[0].replace(/\D/g, "")) || (!formatted && !hasContext(text, m.index, context, CPF_CONTEXT, 40))) continue;
+    hits.push({ kind: PII_KINDS.brCpf, start: m.index, end: m.index + m[0].length, score: formatted ? 0.9 : 0.85 });
+  }
+}
+
+// A US routing number names the bank; with the account number beside it, money moves. Nine
+// digits pass the ABA checksum one time in ten, so the word "routing" (or ABA) must be near.
+const ROUTING_CANDIDATE = /(?<![\w\-.\/+#$])\d{9}(?![\w]|[\-.\/]\d)/g;
+const ACCOUNT_NUMBER = /(?<![a-z])(?:account|acct)[\s_]*(?:number|no\.?|num|#)\s*[:=]?\s*(\d{6,17})(?!\d)/gi;
+
+export function scanUsBankRouting(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
+  ROUTING_CANDIDATE.lastIndex = 0;
+  let routed = false;
+  for (let m = ROUTING_CANDIDATE.exec(text); m !== null && !budget.spent(); m = ROUTING_CANDIDATE.exec(text)) {
+    if (!isAbaRoutingValid(m[0]) || !hasContext(text, m.index, context, ROUTING_CONTEXT, 40)) continue;
+    hits.push({ kind: PII_KINDS.usRouting, start: m.index, end: m.index + 9, score: 0.85 });
+    routed = true;
+  }
+  if (!routed) return;
+  // Beside a routing number, an "account number" is the bank account it belongs to.
+  ACCOUNT_NUMBER.lastIndex = 0;
+  for (let m = ACCOUNT_NUMBER.exec(text); m !== null && !budget.spent(); m = ACCOUNT_NUMBER.exec(text)) {
+    const start = m.index + m[0].length - m[1]!.length;
+    hits.push({ kind: PII_KINDS.usRouting, start, end: start + m[1]!.length, score: 0.85 });
   }
 }

@@ -5,7 +5,7 @@ import { scanDatesOfBirth } from "./dates-of-birth.ts";
 import { scanEmails } from "./emails.ts";
 import { scanFrenchNirs, scanItalianFiscalCodes, scanSpanishIds } from "./eu-ids.ts";
 import { scanIpAddresses } from "./ip-addresses.ts";
-import { scanAadhaars, scanCnResidentIds, scanGbNinos, scanUsSsns } from "./national-ids.ts";
+import { scanAadhaars, scanBrCpfs, scanCaSins, scanCnResidentIds, scanGbNinos, scanUsBankRouting, scanUsSsns } from "./national-ids.ts";
 import { scanPhones } from "./phones.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
@@ -27,6 +27,9 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.aadhaar, scan: scanAadhaars, needsDigit: true },
   { kind: PII_KINDS.esDni, scan: scanSpanishIds, needsDigit: true },
   { kind: PII_KINDS.gbNino, scan: scanGbNinos, needsDigit: true },
+  { kind: PII_KINDS.brCpf, scan: scanBrCpfs, needsDigit: true },
+  { kind: PII_KINDS.caSin, scan: scanCaSins, needsDigit: true },
+  { kind: PII_KINDS.usRouting, scan: scanUsBankRouting, needsDigit: true },
   { kind: PII_KINDS.ssn, scan: scanUsSsns, needsDigit: true },
   { kind: PII_KINDS.email, scan: scanEmails, needsDigit: false },
   { kind: PII_KINDS.dateOfBirth, scan: scanDatesOfBirth, needsDigit: true },
