@@ -45,6 +45,14 @@ function isWhollyExpanded(field: Field): boolean {
   return field.word.parts.every((part) => part.kind !== "lit" || part.text.trim() === "");
 }
 
+/** `X=$(curl ..); eval "$X"`: the commands whose output the code's variables were assigned. */
+function assignedProducers(code: Field, model: ShellModel): Invocation[] {
+  const names = new Set(code.word.parts.flatMap((part) => (part.kind === "param" ? [part.name] : [])));
+  if (names.size === 0) return [];
+  const subs = model.assignments.flatMap((a) => (names.has(a.name) && a.value ? a.value.subs : []));
+  return invocationsIn(model, subs);
+}
+
 /** The invocations whose output `inv` reads on stdin. */
 function stdinProducers(inv: Invocation, model: ShellModel): Invocation[] {
   const feed = inv.stdin;
@@ -67,7 +75,9 @@ export function codeProducers(inv: Invocation, model: ShellModel): Invocation[] 
   const program = inv.program;
   if (!program || program.kind === "module") return producers;
   if (program.kind === "stdin") producers.push(...stdinProducers(inv, model));
-  if (program.kind === "inline" && isWhollyExpanded(program.code)) producers.push(...invocationsIn(model, program.code.subs));
+  if (program.kind === "inline" && isWhollyExpanded(program.code)) {
+    producers.push(...invocationsIn(model, program.code.subs), ...assignedProducers(program.code, model));
+  }
   if (program.kind === "file") {
     if (program.file.procsub) producers.push(...invocationsIn(model, [program.file.procsub]));
     else if (isStdinPath(program.file.text)) producers.push(...stdinProducers(inv, model));
