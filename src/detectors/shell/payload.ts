@@ -20,7 +20,7 @@ export type Extraction = { targets: Target[]; unjudged: string[] } | { abstain: 
 const SHELL_TOOLS = new Set([
   "bash", "shell", "sh", "zsh", "run_shell_command", "run_command", "execute_command", "exec", "execute", "terminal",
   "run_terminal_cmd", "run_in_terminal", "local_shell", "container.exec", "computer/bash", "exec_command", "shell_command",
-  "run_bash", "bash_tool", "powershell",
+  "run_bash", "bash_tool", "powershell", "pwsh",
 ]);
 const SHELL_SUFFIXES = ["bash", "shell", "exec", "terminal"];
 const COMMAND_KEYS = ["command", "cmd", "script", "code", "commands", "input"];
@@ -43,7 +43,22 @@ export function extractTargets(event: GuardEvent): Extraction {
   const name = payload.name;
   if (typeof name !== "string") return { abstain: "tool call has no name", unjudged: [] };
   if (!isShellToolName(name)) return { abstain: "tool call is not a shell tool", unjudged: [] };
-  return extractToolCommand(payload.arguments);
+  const extraction = extractToolCommand(payload.arguments);
+  return POWERSHELL_TOOL.test(name) && "targets" in extraction ? { ...extraction, targets: extraction.targets.map(asPowerShell) } : extraction;
+}
+
+const POWERSHELL_TOOL = /(?:^|[./:_]|__)(?:powershell|pwsh)$/i;
+
+/**
+ * A PowerShell tool's command is PowerShell, not POSIX shell: it is judged as the program of
+ * `pwsh -Command '<command>'`, so the interpreter rules read it as PowerShell. Offsets inside
+ * the wrapper do not match the command's, so findings point at the whole command.
+ */
+function asPowerShell(target: Target): Target {
+  if (target.kind !== "script") return target;
+  const { item } = target;
+  const text = `pwsh -NoProfile -Command '${item.text.replaceAll("'", "'\\''")}'`;
+  return { kind: "script", item: { path: item.path, text, whole: item.whole ?? { path: item.path, start: 0, end: item.text.length } } };
 }
 
 function extractToolCommand(args: unknown): Extraction {

@@ -33,7 +33,9 @@ const FETCH = [
 ];
 /** Unbounded self-multiplying loops (`fork while fork`, `while True: os.fork()`). */
 const FORK_LOOPS = ["fork while fork", "fork while 1", "fork while true", "fork until 0", "while(1){fork", "while (1) {fork", "while(true){fork", "loop { fork", "loop{fork", "loop do fork", "for(;;)fork", "for(;;){fork", "for (;;) { fork"];
-const isForkLoop = (text: string): boolean => includesAny(text, FORK_LOOPS) || (text.includes("os.fork()") && text.includes("while true"));
+/** Loops Python never leaves: `while True`, `while 1`, `iter(int, 1)`, `itertools.count()`. */
+const ENDLESS_PYTHON = ["while true", "while 1", "iter(int", "itertools.count(", "itertools.repeat(", "count():"];
+const isForkLoop = (text: string): boolean => includesAny(text, FORK_LOOPS) || (text.includes("os.fork()") && includesAny(text, ENDLESS_PYTHON));
 const DEFENDER = ["set-mppreference", "add-mppreference"];
 const DEFENDER_TAMPER = ["-disable", "-exclusionpath", "-exclusionprocess", "-exclusionextension"];
 
