@@ -1,5 +1,5 @@
 // Credentials passed as command-line options that have no `name=value` shape: `curl -u
-// user:password` (and `--user`), and MySQL's glued `-p<password>`.
+// user:password` (and `--user`), MySQL's glued `-p<password>` and `sshpass -p <password>`.
 import type { Budget } from "../../engine/budget.ts";
 import { CATEGORIES, PRIORITIES, defineKind, type SecretHit } from "./secret-kind.ts";
 import { looksLikePlaceholderValue } from "./value-filters.ts";
@@ -17,6 +17,10 @@ const USER_FLAG_VALUE = /^[^\s:'"]{1,128}:([^\s'"]{1,256})$/;
 // MySQL clients take the password glued to `-p`; elsewhere `-p` is a port or `mkdir -p`.
 const MYSQL_CLIENT = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b/g;
 const MYSQL_PASSWORD = /[^\n|;&]{0,200}?[ \t]-p(['"]?)([^\s'"]{4,128})\1/y;
+const MYSQL_PROGRAMS = new Set(["mysql", "mysqldump", "mysqladmin", "mariadb", "mariadb-dump", "mysqlimport", "mysqlshow", "mysqlcheck"]);
+// sshpass takes the password as `-p <password>` or glued `-p<password>`.
+const SSHPASS = /\bsshpass\b/g;
+const SSHPASS_PASSWORD = /[^\n|;&]{0,200}?[ \t]-p[ \t]*(['"]?)([^\s'"]{4,128})\1/y;
 
 const MIN_PASSWORD = 6;
 
@@ -44,6 +48,17 @@ function scanOption(text: string, name: RegExp, value: RegExp, hits: SecretHit[]
 export function scanCliCredentials(text: string, hits: SecretHit[], budget: Budget): void {
   if (text.includes("-u") || text.includes("--user")) scanOption(text, USER_OPTION, USER_OPTION_VALUE, hits, budget);
   if (text.includes("-p") && /mysql|mariadb/.test(text)) scanOption(text, MYSQL_CLIENT, MYSQL_PASSWORD, hits, budget);
+  if (text.includes("-p") && text.includes("sshpass")) scanOption(text, SSHPASS, SSHPASS_PASSWORD, hits, budget);
+}
+
+/**
+ * An argv element of `program`: MySQL's glued `-p<password>` (the element itself), or the
+ * element after sshpass's `-p` (`key` is the flag before it, see field-keys.ts).
+ */
+export function scanArgvCredential(program: string, key: string | undefined, text: string, hits: SecretHit[]): void {
+  if (MYSQL_PROGRAMS.has(program) && text.startsWith("-p") && text.length > 2) pushPassword(text.slice(2), text.length, hits);
+  else if (program === "sshpass" && key === "-p") pushPassword(text, text.length, hits);
+  else if (program === "sshpass" && text.startsWith("-p") && text.length > 2) pushPassword(text.slice(2), text.length, hits);
 }
 
 /** An argv element after `-u`/`--user`: the whole element is `user:password`. */

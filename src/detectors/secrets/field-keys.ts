@@ -38,3 +38,19 @@ export function findFieldKeys(fields: readonly TextField[]): (string | undefined
     return FLAG.test(previous.text) ? previous.text : undefined;
   });
 }
+
+/**
+ * For each element of an argv-like array, the program it is an argument to: the basename of
+ * element [0] of the same array (`["/usr/bin/mysql", "-pS3cret"]` -> `mysql`); index-aligned with
+ * `fields`, undefined elsewhere. Options like MySQL's glued `-p<password>` only mean a password
+ * for their own program.
+ */
+export function findArgvPrograms(fields: readonly TextField[]): (string | undefined)[] {
+  const programs = new Map<string, string>();
+  return fields.map((field) => {
+    const indexed = INDEXED.exec(field.path);
+    if (!indexed) return undefined;
+    if (indexed[2] === "0") programs.set(indexed[1]!, field.text.slice(field.text.lastIndexOf("/") + 1).toLowerCase());
+    return programs.get(indexed[1]!);
+  });
+}

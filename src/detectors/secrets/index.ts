@@ -7,7 +7,7 @@ import { KINDS } from "../../wire/guard-event.ts";
 import { maskSpans, spanFinding, spanRedaction } from "../span-hits.ts";
 import type { Finding } from "../../wire/verdict.ts";
 import { ENV_KEY_PATH, createEnvSecretFinding, isSecretEnvName } from "./env-keys.ts";
-import { findFieldKeys } from "./field-keys.ts";
+import { findArgvPrograms, findFieldKeys } from "./field-keys.ts";
 import { scanText, type Span as RedactedSpan } from "./scan-text.ts";
 
 const DETECTOR_ID = "secrets";
@@ -80,6 +80,7 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
   const envSignals: Finding[] = [];
   const fields = input.texts();
   const keys = findFieldKeys(fields);
+  const programs = findArgvPrograms(fields);
   const budget = budgetOf(input);
   const unscanned: string[] = [];
   for (const [i, { path, text }] of fields.entries()) {
@@ -92,7 +93,7 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
       continue;
     }
     const scanned = maskSpans(text, redactedSpans?.get(path));
-    for (const hit of scanText(scanned, options, budget, keys[i])) {
+    for (const hit of scanText(scanned, options, budget, keys[i], programs[i])) {
       findings.push(spanFinding(hit, path, DETECTOR_ID));
       redactions.push(spanRedaction(hit, path, text));
     }

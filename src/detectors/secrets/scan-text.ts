@@ -2,7 +2,7 @@
 // in favour of the most specific scanner.
 import { scanAssignments, scanKeyedValue, type AssignmentOptions } from "./assignments.ts";
 import { scanAuthorizationHeaders, scanAuthorizationValue } from "./auth-headers.ts";
-import { scanCliCredentials, scanUserFlagValue } from "./cli-credentials.ts";
+import { scanArgvCredential, scanCliCredentials, scanUserFlagValue } from "./cli-credentials.ts";
 import { scanCloudCredentials } from "./cloud-credentials.ts";
 import { scanConnectionUris } from "./connection-uris.ts";
 import { scanPrivateKeys } from "./private-keys.ts";
@@ -30,11 +30,13 @@ const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, opti
 
 /**
  * Every credential in `text`, non-overlapping, sorted by start. `key` is the name the field is
- * filed under (see field-keys.ts), which can make the whole field a value. Once `budget` is
- * spent the scan stops with what it found so far (the caller sees `budget.cutOff`).
+ * filed under (see field-keys.ts), which can make the whole field a value; `program` the
+ * program an argv element belongs to. Once `budget` is spent the scan stops with what it found
+ * so far (the caller sees `budget.cutOff`).
  */
-export function scanText(text: string, options: AssignmentOptions, budget: Budget, key?: string): SecretHit[] {
+export function scanText(text: string, options: AssignmentOptions, budget: Budget, key?: string, program?: string): SecretHit[] {
   const hits: SecretHit[] = [];
+  if (program !== undefined) scanArgvCredential(program, key, text, hits);
   if (key !== undefined) {
     scanKeyedValue(key, text, options, hits);
     scanAuthorizationValue(key, text, hits);
