@@ -38,10 +38,17 @@ function decodesToJsonObject(segment: string): boolean {
 // The signature of jwt.io's sample token, reproduced in countless tutorials.
 const DOCUMENTED_JWT_SIGNATURES = new Set(["SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"]);
 
-/** A JWS compact serialisation (RFC 7515 section 7.1) whose header and payload are JSON objects. */
+/** The shortest real signature: HMAC-SHA256's 32 bytes are 43 base64url characters. */
+const MIN_SIGNATURE = 43;
+
+/**
+ * A signed JWS compact serialisation (RFC 7515 section 7.1) whose header and payload are JSON
+ * objects. A missing or placeholder signature (`.sig`, test fixtures) is no credential: no
+ * server that checks signatures accepts it.
+ */
 export function isStructuredJwt(token: string): boolean {
   const [header, payload, signature] = token.split(".");
   if (header === undefined || payload === undefined || signature === undefined) return false;
-  if (DOCUMENTED_JWT_SIGNATURES.has(signature)) return false;
+  if (signature.length < MIN_SIGNATURE || DOCUMENTED_JWT_SIGNATURES.has(signature)) return false;
   return decodesToJsonObject(header) && decodesToJsonObject(payload);
 }
