@@ -1,9 +1,10 @@
 // Tool and skill definitions. A definition is judged as a whole (its description plus every
 // description nested in its schema), by which kinds of signal it holds rather than by distance:
 //   block            hidden instruction, secrecy or cross-tool override  +  sensitive file or exfil
-//                    (also: a sensitive file named as what to read/send/pass)
-//   require_approval secrecy demand, cross-tool override or exfil instruction alone, or strong
-//                    hidden instructions (score >= 0.55)
+//                    (also: a sensitive file named as what to read/send/pass; an instruction
+//                    override next to an exfil instruction or an outside destination)
+//   require_approval secrecy demand, cross-tool override, instruction override or exfil
+//                    instruction alone, or strong hidden instructions (score >= 0.55)
 //   allow + finding  weak hidden instructions, a sensitive file merely mentioned
 import type { Budget } from "../../engine/budget.ts";
 import type { Decision, Severity } from "../../wire/verdict.ts";
@@ -83,11 +84,13 @@ function hiddenScore(byClass: Map<SignalClass, number>): number {
 
 function decideDefinition(tally: Tally, hidden: number): Decision {
   const has = (g: Group) => (tally.byGroup.get(g)?.weight ?? 0) >= FINDING_AT;
+  // No honest definition tells the model to drop its instructions: that alone needs a human.
+  const overrides = (tally.byClass.get("override") ?? 0) >= FINDING_AT;
   const instructive = hidden >= FINDING_AT || has("secrecy") || has("cross_tool");
   // A destination alone is any "posts to <url>" tool; next to a sensitive file it is the exfil.
   const sends = has("exfil") || (tally.byGroup.get("destination")?.weight ?? 0) >= 0.25;
-  if ((has("sensitive") && (instructive || sends)) || (has("exfil") && instructive)) return "block";
-  if (has("secrecy") || has("cross_tool") || has("exfil") || hidden >= APPROVAL_AT) return "require_approval";
+  if ((has("sensitive") && (instructive || sends)) || (has("exfil") && instructive) || (overrides && sends)) return "block";
+  if (overrides || has("secrecy") || has("cross_tool") || has("exfil") || hidden >= APPROVAL_AT) return "require_approval";
   return "allow";
 }
 

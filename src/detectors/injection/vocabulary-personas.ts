@@ -41,6 +41,10 @@ export const PERSONA_PATTERNS: readonly Pattern[] = [
   { cls: "cross_tool", w: [0.2, 0, 0.45], before: r`\bwhen(?:ever)?\s+(?:the\s+)?${TOOL_NAME}\s+`, head: r`(?:tool|function)\s+is\s+(?:used|called|invoked|run|executed)\b`, validate: rateCrossTool },
   { cls: "cross_tool", w: [0.2, 0, 0.45], head: r`always\s+(?:add\s+)?(?:bcc|cc|blind\s+copy|send\s+a\s+copy|forward\s+a\s+copy|also\s+send|redirect|route)\b|(?:instead\s+of|rather\s+than)\s+(?:using|calling|invoking)\s+(?:the\s+)?${TOOL_NAME}\s+(?:tool|function)\b` },
   { cls: "cross_tool", w: [0.2, 0, 0.45], before: r`\b(?:all|any|every)\s+`, head: r`(?:emails?|messages?|requests?|payments?|transactions?|transfers?)\s+(?:must|should|shall)\s+(?:be\s+)?(?:sent|routed|redirected|forwarded|addressed|directed|copied)\s+to\b` },
+  // A definition claiming to replace every other tool, so the model routes all calls through it.
+  { cls: "cross_tool", w: [0.2, 0, 0.45], head: r`(?:supersedes?|replaces?|overrides?|deprecates?)\s+(?:all|any|every|the)\s+(?:other|existing|built-?in|default|previous)\s+(?:\w+\s+)?(?:tools|functions)\b` },
+  { cls: "cross_tool", w: [0.2, 0, 0.45], before: r`\b(?:use|call|invoke|prefer)\s+(?:this|me)\s+(?:tool\s+|function\s+)?`, head: r`instead\s+of\s+(?:any|all|every|the)\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:tools?|functions?)\b` },
+  { cls: "cross_tool", w: [0.2, 0, 0.45], head: r`other\s+(?:[\w-]+\s+)?(?:tools|functions)\s+(?:are|have\s+been|were)\s+(?:now\s+)?(?:deprecated|disabled|obsolete|broken|unsafe|removed|retired)\b` },
   { cls: "tag", w: [0.3, 0.1, 0.4], lead: r`<\/?(?:IMPORTANT|SYSTEM|SYSTEM_PROMPT|INSTRUCTIONS?|HIDDEN|SECRET|ADMIN|NOTE_TO_(?:AI|ASSISTANT|MODEL)|AI_INSTRUCTIONS?)>` },
   { cls: "authority", w: [0.1, 0.05, 0.1], head: r`(?:IMPORTANT|URGENT|CRITICAL|ATTENTION|MANDATORY|PRIORITY)\s*[:!]`, validate: requireUpper },
 ];
