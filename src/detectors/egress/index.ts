@@ -1,7 +1,7 @@
 // The egress detector: judges where an agent's actions reach. Network destinations (SSRF into
-// metadata, loopback and private ranges in any disguise; exfiltration services), files read or
-// written (secrets, persistence spots, the guard's own configuration) and configuration
-// changes. Shell command lines are the shell detector's, except where they reach (judge-shell.ts).
+// metadata, loopback and private ranges in any disguise; exfiltration services), where MCP
+// servers and skills come from, files read or written (secrets, persistence spots, package
+// sources, the guard's own configuration) and configuration changes. Shell command lines are the shell detector's, except where they reach (judge-shell.ts).
 // Findings carry offsets, never values.
 import { Type, type Static } from "@sinclair/typebox";
 import { budgetOf } from "../../engine/budget.ts";
@@ -9,7 +9,7 @@ import { abstain, type DetectorDefinition, type DetectorOutcome, type InspectedE
 import { type Decision, type Finding, mostSevere } from "../../wire/verdict.ts";
 import { CHECKS, DETECTOR_ID, type Hit, decisionOf, toFinding } from "./checks.ts";
 import { compileHostList } from "./host-list.ts";
-import { type Judged, judgeConfigChange, judgeFileEvent, judgeMcpConnect, judgeNetwork, judgeToolCall } from "./judge-events.ts";
+import { type Judged, judgeConfigChange, judgeFileEvent, judgeMcpConnect, judgeNetwork, judgeSkillLoad, judgeToolCall } from "./judge-events.ts";
 import type { EgressOptions } from "./judge-host.ts";
 import { judgeShellCommand } from "./judge-shell.ts";
 import { isShellTool } from "./tool-names.ts";
@@ -37,7 +37,7 @@ function judgeEvent(input: InspectedEvent, opts: EgressOptions): Judged {
     case "network":
       return judgeNetwork(payload, opts);
     case "file":
-      return judgeFileEvent(payload);
+      return judgeFileEvent(payload, opts);
     case "exec":
       return judgeShellCommand(input.event, opts, budgetOf(input));
     case "tool_call":
@@ -46,6 +46,8 @@ function judgeEvent(input: InspectedEvent, opts: EgressOptions): Judged {
         : judgeToolCall(payload, opts);
     case "mcp_connect":
       return judgeMcpConnect(payload, opts);
+    case "skill_load":
+      return judgeSkillLoad(payload, opts);
     case "config_change":
       return judgeConfigChange(payload);
     default:
@@ -93,7 +95,7 @@ export const egressDetector: DetectorDefinition<EgressConfig> = {
   id: DETECTOR_ID,
   description:
     "Judges where actions reach: SSRF to metadata, loopback and private addresses in any form, exfiltration services, secret and persistence files, guard configuration changes.",
-  kinds: ["network", "file", "tool_call", "exec", "mcp_connect", "config_change"],
+  kinds: ["network", "file", "tool_call", "exec", "mcp_connect", "skill_load", "config_change"],
   // Hosts, ports, paths and config targets are the structure `metadata_only` keeps, so those
   // events stay judgeable; a tool call without its arguments abstains on its own.
   encodings: ["raw", "redacted", "metadata_only"],

@@ -1,12 +1,17 @@
 // One judge per event kind: network connections, file operations, non-shell tool calls, MCP
-// server connections and agent configuration changes. Each returns hits (with spans) or the
-// reason it has nothing to judge.
+// server connections, skill sources and agent configuration changes. Each returns hits (with
+// spans) or the reason it has nothing to judge.
 import type { Hit } from "./checks.ts";
+import { classifyHost } from "./host-class.ts";
+import { matchesHostList } from "./host-list.ts";
+import { classifyIpLiteral } from "./ip-address.ts";
 import { type EgressOptions, judgeBareHost, judgeUrl } from "./judge-host.ts";
-import { type Located, locateField, spanOf } from "./located.ts";
-import { normalisePath } from "./paths.ts";
+import { type Located, locateField, spanOf, wholeOf } from "./located.ts";
+import { namesOtherPackageSource } from "./package-sources.ts";
+import { baseOf, normalisePath } from "./paths.ts";
 import { classifyRead } from "./read-rules.ts";
 import { type FileOp, type FileTarget, extractToolTargets } from "./tool-targets.ts";
+import { parseUrl } from "./url.ts";
 import { classifyWrite } from "./write-rules.ts";
 
 export type Judged = Hit[] | { abstain: string };
@@ -44,11 +49,13 @@ export function judgeNetwork(payload: Record<string, unknown>, opts: EgressOptio
 }
 
 /** The check a file operation trips; reads and writes follow different rules. */
-function judgeFile(target: FileTarget, content: string | undefined): Hit[] {
+function judgeFile(target: FileTarget, content: string | undefined, opts: EgressOptions): Hit[] {
   const path = normalisePath(target.at.text);
   if (!path) return [];
   const check = target.op === "read" ? classifyRead(path) : classifyWrite(path, target.op, content);
-  return check ? [{ check, ...spanOf(target.at, 0, target.at.text.length) }] : [];
+  if (check) return [{ check, ...spanOf(target.at, 0, target.at.text.length) }];
+  const redirects = target.op === "write" && content !== undefined && namesOtherPackageSource(baseOf(path), content, opts.allow);
+  return redirects ? [{ check: "files.package_source_write", ...spanOf(target.at, 0, target.at.text.length) }] : [];
 }
 
 const WRITE_OPS = new Set([
@@ -88,19 +95,19 @@ function extraPaths(payload: Record<string, unknown>): Located[] {
   );
 }
 
-export function judgeFileEvent(payload: Record<string, unknown>): Judged {
+export function judgeFileEvent(payload: Record<string, unknown>, opts: EgressOptions): Judged {
   const at = stringAt(payload, "path") ?? stringAt(payload, "file_path") ?? stringAt(payload, "filename");
   const extra = extraPaths(payload);
   if (!at && extra.length === 0) return { abstain: "file event names no path" };
   const op = opOf(payload);
   if (op === undefined) return { abstain: "file metadata operation" };
   const content = typeof payload.content === "string" ? payload.content : undefined;
-  if (op !== "transfer") return [...(at ? [at] : []), ...extra].flatMap((where) => judgeFile({ at: where, op }, content));
+  if (op !== "transfer") return [...(at ? [at] : []), ...extra].flatMap((where) => judgeFile({ at: where, op }, content, opts));
   if (!at) return { abstain: "file transfer names no source path" };
-  const hits = judgeFile({ at, op: "read" }, content);
+  const hits = judgeFile({ at, op: "read" }, content, opts);
   for (const field of DESTINATION_FIELDS) {
     const dest = stringAt(payload, field);
-    if (dest) hits.push(...judgeFile({ at: dest, op: "write" }, content));
+    if (dest) hits.push(...judgeFile({ at: dest, op: "write" }, content, opts));
   }
   return hits;
 }
@@ -112,15 +119,45 @@ export function judgeToolCall(payload: Record<string, unknown>, opts: EgressOpti
   const hits: Hit[] = [];
   for (const { at, schemeless } of targets.urls) hits.push(...judgeUrl(at, opts, { ...extra, schemeless }));
   for (const at of targets.hosts) hits.push(...judgeBareHost(at, undefined, opts, extra));
-  for (const target of targets.files) hits.push(...judgeFile(target, targets.content));
+  for (const target of targets.files) hits.push(...judgeFile(target, targets.content, opts));
   return hits;
 }
 
-/** An MCP server URL: only the address matters (local servers are common, metadata is not). */
+/**
+ * Code the agent loads (an MCP server, a skill) from a bare public IP: published servers and
+ * skills live under a name with a certificate, throwaway hosts under an address.
+ */
+function judgeCodeSource(at: Located, opts: EgressOptions, schemeless: boolean): Hit[] {
+  const hits = judgeUrl(at, opts, { schemeless });
+  const url = parseUrl(at.text, schemeless);
+  if (!url || hits.length > 0) return hits;
+  const { name, cls } = classifyHost(url.host.raw);
+  if (cls !== "public" || !classifyIpLiteral(name) || matchesHostList(opts.allow, name)) return hits;
+  return [{ check: "egress.bare_ip_source", ...(url.exact ? spanOf(at, url.host.start, url.host.end) : wholeOf(at)) }];
+}
+
+/**
+ * An MCP server URL, judged like any destination: a server behind a tunnel or on a paste site
+ * is as suspect as a fetch there. Loopback servers stay allowed under `allow_loopback`.
+ */
 export function judgeMcpConnect(payload: Record<string, unknown>, opts: EgressOptions): Judged {
   const url = stringAt(payload, "url");
   if (!url) return { abstain: "MCP connection has no URL" };
-  return judgeUrl(url, opts, { ssrfOnly: true, schemeless: true });
+  return judgeCodeSource(url, opts, true);
+}
+
+/**
+ * Where a skill was fetched from. `source` may be written without a scheme; `content_ref` is
+ * often a relative path (`skills/x/SKILL.md`), so only a URL with a scheme counts there.
+ */
+export function judgeSkillLoad(payload: Record<string, unknown>, opts: EgressOptions): Judged {
+  const source = stringAt(payload, "source");
+  const ref = stringAt(payload, "content_ref");
+  if (!source && !ref) return { abstain: "skill load names no source" };
+  return [
+    ...(source ? judgeCodeSource(source, opts, true) : []),
+    ...(ref ? judgeCodeSource(ref, opts, false) : []),
+  ];
 }
 
 export function judgeConfigChange(payload: Record<string, unknown>): Judged {

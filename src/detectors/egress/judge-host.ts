@@ -22,8 +22,6 @@ export interface Destination {
   disguised?: boolean;
   /** The request carries a body, a data query, or data in DNS labels. */
   carriesData?: boolean;
-  /** Judge only the address (an MCP server URL), not the exfiltration catalogue. */
-  ssrfOnly?: boolean;
 }
 
 const CLASS_CHECKS: Record<Exclude<HostClass, "public">, CheckId> = {
@@ -63,7 +61,7 @@ export function judgeHostName(raw: string, dest: Destination, opts: EgressOption
   const hits: Hit[] = [];
   if (matchesHostList(opts.deny, verdict.name)) hits.push({ check: "egress.denied_host" });
   hits.push(...judgeAddress(verdict.cls, dest, verdict.obfuscated, opts, verdict.name));
-  if (!dest.ssrfOnly && verdict.cls === "public") {
+  if (verdict.cls === "public") {
     const kind = matchExfilService(verdict.name, dest.urlPath ?? "");
     if (kind) hits.push(judgeService(kind, verdict.name, dest));
   }

@@ -36,16 +36,17 @@ const HOME_STARTUP_DIRS: readonly (readonly string[])[] = [
   [".local", "share", "systemd", "user"],
 ];
 
-function isPersistence(p: NormalPath, base: string): boolean {
+function isPersistence(p: NormalPath, base: string, content: string | undefined): boolean {
   if (p.home && p.segs.length === 1 && SHELL_STARTUP.has(base)) return true;
   if (p.absolute && p.segs.length === 2 && p.segs[0] === "etc" && SYSTEM_STARTUP_FILES.has(base)) return true;
   if (p.absolute && p.segs[0] === "etc" && p.segs[1]?.startsWith("cron")) return true;
   if (ABS_STARTUP_DIRS.some((dir) => isBelow(p, "abs", dir))) return true;
   if (HOME_STARTUP_DIRS.some((dir) => isBelow(p, "home", dir))) return true;
-  if (parentOf(p) === ".ssh" && (base === "config" || base === "rc" || base === "environment")) return true;
+  if (parentOf(p) === ".ssh" && (base === "rc" || base === "environment")) return true;
+  if (parentOf(p) === ".ssh" && base === "config") return content === undefined || sshConfigRunsCode(content);
   if (findSequence(p.segs, ["windows", "start menu", "programs", "startup"]) >= 0) return true;
   if (/^(?:microsoft\.powershell_profile|profile)\.ps1$/.test(base) && /powershell$/.test(parentOf(p))) return true;
-  return isCodeHook(p, base);
+  return isCodeHook(p, base, content);
 }
 
 /** Files that decide where names resolve, which certificates and which package sources are trusted. */
@@ -63,11 +64,59 @@ function isTrustConfig(p: NormalPath, base: string): boolean {
   return findSequence(p.segs, ["system32", "drivers", "etc", "hosts"]) >= 0;
 }
 
+const MAX_CONFIG_CHARS = 1 << 16;
+
+/** ssh_config(5) directives that run a local command: on every connection, or to match a host. */
+const SSH_COMMAND = /^[ \t]*(?:proxycommand|localcommand|permitlocalcommand|knownhostscommand|match[ \t][^\n]*?\bexec)\b/im;
+
+const sshConfigRunsCode = (content: string): boolean => SSH_COMMAND.test(content.slice(0, MAX_CONFIG_CHARS));
+
+/**
+ * git-config(1) keys, by section, whose value git runs as a command (or, for `url.*.insteadOf`
+ * and `include.path`, that redirect fetches or pull in other config). `alias` runs only `!` values.
+ */
+const GIT_CODE_KEYS = new Map<string, ReadonlySet<string>>([
+  ["core", new Set(["fsmonitor", "hookspath", "sshcommand", "pager", "editor", "askpass", "gitproxy"])],
+  ["credential", new Set(["helper"])],
+  ["filter", new Set(["clean", "smudge", "process"])],
+  ["diff", new Set(["textconv", "command"])],
+  ["merge", new Set(["driver"])],
+  ["url", new Set(["insteadof", "pushinsteadof"])],
+  ["include", new Set(["path"])],
+  ["includeif", new Set(["path"])],
+  ["sequence", new Set(["editor"])],
+  ["gpg", new Set(["program"])],
+]);
+const GIT_SECTION = /^\[\s*([a-z0-9.-]+)[^\]]*\](.*)$/;
+const GIT_ENTRY = /^([a-z][a-z0-9-]*)\s*(?:=\s*(.*))?$/;
+
+function gitConfigRunsCode(content: string): boolean {
+  let section = "";
+  for (const raw of content.slice(0, MAX_CONFIG_CHARS).split("\n")) {
+    let line = raw.trim().toLowerCase();
+    const header = GIT_SECTION.exec(line);
+    if (header) {
+      // `[core.fsmonitor]`-style dotted headers name the section by their first part.
+      section = header[1]!.split(".")[0]!;
+      line = header[2]!.trim();
+    }
+    const entry = GIT_ENTRY.exec(line);
+    if (!entry) continue;
+    const value = (entry[2] ?? "").trim();
+    if (value.startsWith("!") && (section === "alias" || section === "")) return true;
+    // An edit may insert lines below a header it does not repeat: any section's key counts then.
+    const keys = section === "" ? [...GIT_CODE_KEYS.values()] : [GIT_CODE_KEYS.get(section)];
+    if (value !== "" && keys.some((set) => set?.has(entry[1]!))) return true;
+  }
+  return false;
+}
+
 /** Files that run code in later, unrelated commands: git hooks and config, Python startup hooks. */
-function isCodeHook(p: NormalPath, base: string): boolean {
+function isCodeHook(p: NormalPath, base: string, content: string | undefined): boolean {
   const git = p.segs.lastIndexOf(".git");
   if (git >= 0 && p.segs[git + 1] === "hooks" && p.segs.length > git + 2 && !base.endsWith(".sample")) return true;
-  if (git >= 0 && git === p.segs.length - 2 && base === "config") return true;
+  // With the written text at hand, only config that runs code counts: `[user]` or `[remote]` is routine.
+  if (git >= 0 && git === p.segs.length - 2 && base === "config") return content === undefined || gitConfigRunsCode(content);
   if (base === "sitecustomize.py" || base === "usercustomize.py") return true;
   return base.endsWith(".pth") && /^(?:site|dist)-packages$/.test(parentOf(p));
 }
@@ -138,7 +187,7 @@ export function classifyWrite(p: NormalPath, op: WriteOp, content?: string): Che
   if (op === "delete") return undefined;
   if (isAccountFile(p, base)) return "files.account_file_write";
   if (isAuthorizedKeys(p, base)) return "files.authorized_keys_write";
-  if (isPersistence(p, base)) return "files.persistence_write";
+  if (isPersistence(p, base, content)) return "files.persistence_write";
   if (isTrustConfig(p, base)) return "files.trust_config_write";
   return undefined;
 }
