@@ -103,12 +103,12 @@ describe("credentials in text are redacted with session placeholders", () => {
 
 describe("composition", () => {
   test("the effective verdict lists every provider, with abstentions and their reasons", async () => {
-    const verdict = await verdictOf(makeEvent({ kind: "file", payload: { op: "read", path: "README.md" } }));
+    const verdict = await verdictOf(makeEvent({ kind: "network", payload: { host: "registry.npmjs.org", port: 443, protocol: "https" } }));
     const providers = verdict["x.svc.providers"] as { provider: string; decision: string; status: string; reasons: string[] }[];
     expect(providers.map((p) => p.provider).sort()).toEqual([...BUILTIN_DETECTORS.map((d) => d.id), "flow"].sort());
     const shell = providers.find((p) => p.provider === "shell")!;
     expect(shell).toMatchObject({ decision: "allow", status: "abstained" });
-    expect(shell.reasons[0]).toContain("kind file");
+    expect(shell.reasons[0]).toContain("kind network");
   });
 
   test("a detector abstains on a content encoding it does not handle", async () => {

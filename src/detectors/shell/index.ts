@@ -1,5 +1,6 @@
-// The shell detector: judges what a command line would execute (exec argv, shell tool calls)
-// by parsing it as a shell does, then applying structural rules to the commands that run.
+// The shell detector: judges what a command line would execute (exec argv, shell tool calls,
+// tool calls a model proposes, commands inside files an agent writes) by parsing it as a
+// shell does, then applying structural rules to the commands that run.
 // Findings carry check ids, generic titles and offsets; never the command text itself.
 import { type Static, Type } from "@sinclair/typebox";
 import { budgetOf, cutOffReason, spentAtStep, type Budget } from "../../engine/budget.ts";
@@ -11,6 +12,7 @@ import { parseScript } from "./parser.ts";
 import { argvScript, extractTargets, sourceFor, type Target } from "./payload.ts";
 import { downloadOnly, type Rewrite } from "./rewrite.ts";
 import type { Hit } from "./rules/rule.ts";
+import { judgeSourceCode } from "./source-code.ts";
 
 const DETECTOR_ID = "shell";
 
@@ -38,8 +40,8 @@ const PARSE_SHARE = 0.5;
 
 export const shellDetector: DetectorDefinition<ShellConfig> = {
   id: DETECTOR_ID,
-  description: "Parses shell commands (exec argv, shell tool calls) and judges what they would execute.",
-  kinds: ["exec", "tool_call"],
+  description: "Parses shell commands (exec argv, shell tool calls, proposed tool calls, scripts in written files) and judges what they would execute.",
+  kinds: ["exec", "tool_call", "file", "model_output"],
   encodings: ["raw", "redacted"],
   configSchema: ShellConfig,
   defaultConfig: DEFAULTS,
@@ -69,10 +71,16 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
       unjudged.add(targetPath(target));
       continue;
     }
+    if (target.kind === "code") {
+      const judged = judgeSourceCode(target.item, target.powershell, budget);
+      hits.push(...filterDisabled(judged.hits, options));
+      if (judged.incomplete) unjudged.add(target.item.path);
+      continue;
+    }
     const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), options, budget);
-    hits.push(...analysis.hits);
+    hits.push(...(extraction.from === "file" ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
     if (analysis.incomplete) unjudged.add(targetPath(target));
-    if (extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
+    if (extraction.from === undefined && extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
       rewrite = downloadOnly(analysis.model, (path) => textsOf(target).get(path));
     }
   }
@@ -83,7 +91,16 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
   return outcome;
 }
 
-const textsOf = (target: Target): Map<string, string> =>
+/**
+ * Operations on shared systems a person should approve when the agent runs them now, but that
+ * are the ordinary job of a CI workflow or build file (a release job publishes the package).
+ */
+const WRITTEN_EXEMPT = new Set<CheckId>(["shell.package_publish", "shell.infrastructure_teardown", "shell.protected_branch_rewrite"]);
+
+const filterDisabled = (hits: Hit[], options: AnalyzeOptions): Hit[] =>
+  options.disabledChecks.size === 0 ? hits : hits.filter((found) => !options.disabledChecks.has(found.check));
+
+const textsOf = (target: Exclude<Target, { kind: "code" }>): Map<string, string> =>
   new Map(target.kind === "script" ? [[target.item.path, target.item.text]] : target.items.map((item) => [item.path, item.text]));
 
 /** A copy of the payload with the string at `payload.a.b` or `payload.argv[2]` replaced. */
@@ -107,7 +124,7 @@ function replaceAt(payload: Record<string, unknown>, rewrite: Rewrite): Record<s
 }
 
 /** Parses the target, cutting texts longer than the limit (the cut path is unjudged). */
-function scriptOf(target: Target, maxChars: number, unjudged: Set<string>, budget: Budget) {
+function scriptOf(target: Exclude<Target, { kind: "code" }>, maxChars: number, unjudged: Set<string>, budget: Budget) {
   const clip = (path: string, text: string): string => {
     if (text.length <= maxChars) return text;
     unjudged.add(path);
@@ -118,10 +135,10 @@ function scriptOf(target: Target, maxChars: number, unjudged: Set<string>, budge
 }
 
 const targetChars = (target: Target): number =>
-  target.kind === "script" ? target.item.text.length : target.items.reduce((n, item) => n + item.text.length, 0);
+  target.kind !== "argv" ? target.item.text.length : target.items.reduce((n, item) => n + item.text.length, 0);
 
 const targetPath = (target: Target): string =>
-  target.kind === "script" ? target.item.path : (target.items[0]?.path.replace(/\[0\]$/, "") ?? "payload");
+  target.kind !== "argv" ? target.item.path : (target.items[0]?.path.replace(/\[0\]$/, "") ?? "payload");
 
 const NOTHING_FOUND = "No dangerous command found.";
 

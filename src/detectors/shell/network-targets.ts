@@ -33,8 +33,11 @@ const MAX_TARGETS = 256;
 export function listNetworkTargets(event: GuardEvent, budget: Budget = UNLIMITED): NetworkTarget[] | { abstain: string } {
   const extraction = extractTargets(event);
   if ("abstain" in extraction) return { abstain: extraction.abstain };
+  // Commands in written files run later, somewhere else: what they would contact is not this call's egress.
+  if (extraction.from === "file") return { abstain: "the event writes a file rather than running a command" };
   const found: NetworkTarget[] = [];
   for (const target of extraction.targets) {
+    if (target.kind === "code") continue;
     const model = walkRoot(scriptOf(target, budget), LIMITS, budget);
     for (const inv of model.invocations) {
       found.push(...targetsOf(inv));
@@ -44,7 +47,7 @@ export function listNetworkTargets(event: GuardEvent, budget: Budget = UNLIMITED
   return found;
 }
 
-function scriptOf(target: Target, budget: Budget) {
+function scriptOf(target: Exclude<Target, { kind: "code" }>, budget: Budget) {
   if (target.kind === "script") return parseScript(sourceFor(target.item, target.item.text.slice(0, MAX_CHARS)), budget);
   return argvScript(target.items.map((item) => ({ item, text: item.text.slice(0, MAX_CHARS) })));
 }

@@ -1,21 +1,33 @@
-// Finds the command in an event: `exec` argv, or the command of a shell-like tool call (a
-// script string or an argv array, in `arguments` given as an object or a JSON string).
+// Finds the command in an event: `exec` argv, the command of a shell-like tool call (a script
+// string or an argv array, in `arguments` given as an object or a JSON string), the shell tool
+// calls a `model_output` proposes, or the commands in a file being written (written-files.ts).
 // Anything unusable yields an abstention reason instead of a throw.
-import type { FieldSpan, Script, Word } from "./ast.ts";
+import type { FieldSpan, Script, Source, Word } from "./ast.ts";
 import { childPath } from "../../engine/text-fields.ts";
 import type { GuardEvent } from "../../wire/guard-event.ts";
 import { createDetachedSource, createRootSource } from "./source.ts";
+import { writtenTargets, writtenTexts } from "./written-files.ts";
 
 export interface TextItem {
   path: string;
   text: string;
   /** Where findings on this text point when offsets cannot be exact (JSON-string arguments). */
   whole: FieldSpan | undefined;
+  /** Where the text starts in its field when it is a verbatim slice of it (a recipe in a Makefile). */
+  base?: number;
 }
 
-export type Target = { kind: "script"; item: TextItem } | { kind: "argv"; items: TextItem[] };
+/** `code`: a source file's text, judged by its capabilities rather than parsed as shell. */
+export type Target =
+  | { kind: "script"; item: TextItem }
+  | { kind: "argv"; items: TextItem[] }
+  | { kind: "code"; item: TextItem; powershell: boolean };
 
-export type Extraction = { targets: Target[]; unjudged: string[] } | { abstain: string; unjudged: string[] };
+/**
+ * `from`: the targets came out of file content an event writes or tool calls a model proposed,
+ * not a command being run, so no rewrite of the payload is offered.
+ */
+export type Extraction = { targets: Target[]; unjudged: string[]; from?: "file" | "model" } | { abstain: string; unjudged: string[] };
 
 const SHELL_TOOLS = new Set([
   "bash", "shell", "sh", "zsh", "run_shell_command", "run_command", "execute_command", "exec", "execute", "terminal",
@@ -39,12 +51,22 @@ export function isShellToolName(name: string): boolean {
 export function extractTargets(event: GuardEvent): Extraction {
   const payload = event.payload;
   if (event.kind === "exec") return extractArgv(payload.argv, "payload.argv", undefined);
+  if (event.kind === "file") return extractWritten(event.kind, payload, "file event writes no content");
+  if (event.kind === "model_output") return extractModelCalls(payload);
   if (event.kind !== "tool_call") return { abstain: `does not handle kind ${event.kind}`, unjudged: [] };
   const name = payload.name;
   if (typeof name !== "string") return { abstain: "tool call has no name", unjudged: [] };
-  if (!isShellToolName(name)) return { abstain: "tool call is not a shell tool", unjudged: [] };
+  if (!isShellToolName(name)) return extractWritten(event.kind, payload, "tool call is not a shell tool");
   const extraction = extractToolCommand(payload.arguments);
   return POWERSHELL_TOOL.test(name) && "targets" in extraction ? { ...extraction, targets: extraction.targets.map(asPowerShell) } : extraction;
+}
+
+function extractWritten(kind: string, payload: Record<string, unknown>, otherwise: string): Extraction {
+  const texts = writtenTexts(kind, payload);
+  if (texts === undefined) return { abstain: otherwise, unjudged: [] };
+  const { targets, unjudged } = writtenTargets(texts);
+  if (targets.length === 0) return { abstain: "the written file runs no commands", unjudged };
+  return { targets, unjudged, from: "file" };
 }
 
 const POWERSHELL_TOOL = /(?:^|[./:_]|__)(?:powershell|pwsh)$/i;
@@ -61,31 +83,69 @@ function asPowerShell(target: Target): Target {
   return { kind: "script", item: { path: item.path, text, whole: item.whole ?? { path: item.path, start: 0, end: item.text.length } } };
 }
 
-function extractToolCommand(args: unknown): Extraction {
+function extractToolCommand(args: unknown, root = "payload.arguments"): Extraction {
   let object = args;
   let whole: FieldSpan | undefined;
   if (typeof args === "string") {
     const parsed = args.length <= MAX_JSON_CHARS ? parseJson(args) : undefined;
     if (parsed === undefined || typeof parsed !== "object" || parsed === null) {
-      return { targets: [{ kind: "script", item: { path: "payload.arguments", text: args, whole: undefined } }], unjudged: [] };
+      return { targets: [{ kind: "script", item: { path: root, text: args, whole: undefined } }], unjudged: [] };
     }
     object = parsed;
-    whole = { path: "payload.arguments", start: 0, end: args.length };
+    whole = { path: root, start: 0, end: args.length };
   }
   if (typeof object !== "object" || object === null || Array.isArray(object)) {
     return { abstain: "shell tool call has no arguments object", unjudged: [] };
   }
   const record = object as Record<string, unknown>;
-  for (const [key, path] of COMMAND_FIELDS) {
+  const fields = root === "payload.arguments" ? COMMAND_FIELDS : COMMAND_KEYS.map((key): [string, string] => [key, childPath(root, key)]);
+  for (const [key, path] of fields) {
     const found = commandAt(record[key], path, whole);
     if (found) return found;
   }
   const action = record.action;
   if (typeof action === "object" && action !== null) {
-    const found = commandAt((action as Record<string, unknown>).command, "payload.arguments.action.command", whole);
+    const found = commandAt((action as Record<string, unknown>).command, `${root}.action.command`, whole);
     if (found) return found;
   }
   return { abstain: "shell tool call carries no command", unjudged: [] };
+}
+
+const MAX_MODEL_CALLS = 64;
+
+/**
+ * Tool calls a model produced (`tool_calls[]` in OpenAI's `{function: {name, arguments}}` or a
+ * flat `{name, input|arguments}` shape, or Anthropic `tool_use` content blocks): the shell ones
+ * are judged as if they were already being run.
+ */
+function extractModelCalls(payload: Record<string, unknown>): Extraction {
+  const targets: Target[] = [];
+  const unjudged: string[] = [];
+  for (const [list, key] of [[payload.tool_calls, "tool_calls"], [payload.content, "content"]] as const) {
+    if (!Array.isArray(list)) continue;
+    for (const [i, call] of list.slice(0, MAX_MODEL_CALLS).entries()) {
+      const found = modelCall(call, childPath(childPath("payload", key), i), key === "content");
+      if (!found) continue;
+      const extraction = extractToolCommand(found.args, found.root);
+      if (!("targets" in extraction)) continue;
+      targets.push(...(POWERSHELL_TOOL.test(found.name) ? extraction.targets.map(asPowerShell) : extraction.targets));
+      unjudged.push(...extraction.unjudged);
+    }
+  }
+  return targets.length > 0 ? { targets, unjudged, from: "model" } : { abstain: "model output carries no shell tool call", unjudged };
+}
+
+function modelCall(call: unknown, path: string, block: boolean): { name: string; args: unknown; root: string } | undefined {
+  if (typeof call !== "object" || call === null) return undefined;
+  const record = call as Record<string, unknown>;
+  if (block && record.type !== "tool_use") return undefined;
+  const fn = record.function;
+  const holder = typeof fn === "object" && fn !== null ? (fn as Record<string, unknown>) : record;
+  const holderPath = holder === record ? path : `${path}.function`;
+  const name = holder.name;
+  if (typeof name !== "string" || !isShellToolName(name)) return undefined;
+  const key = holder.arguments !== undefined ? "arguments" : "input";
+  return { name, args: holder[key], root: childPath(holderPath, key) };
 }
 
 /** The command held by one candidate field: a script string or an argv array. */
@@ -115,8 +175,11 @@ function parseJson(text: string): unknown {
 }
 
 /** A source for one payload text, mapped exactly unless it was embedded in a JSON string. */
-export function sourceFor(item: TextItem, text: string) {
-  return item.whole ? createDetachedSource(text, item.whole, 0) : createRootSource(item.path, text);
+export function sourceFor(item: TextItem, text: string): Source {
+  if (item.whole) return createDetachedSource(text, item.whole, 0);
+  const base = item.base;
+  if (!base) return createRootSource(item.path, text);
+  return { path: item.path, text, depth: 0, locate: (start, end) => ({ path: item.path, start: base + start, end: base + end }) };
 }
 
 /** An argv is one simple command whose words are taken literally, one per element. */

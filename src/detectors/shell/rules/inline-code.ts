@@ -3,6 +3,7 @@
 // capabilities that only combine in attacks (a socket plus a process, a decoder plus eval, a
 // download plus eval) and judges any shell command string they pass to system()/exec().
 import { feedOutput } from "../content.ts";
+import type { CheckId } from "../checks.ts";
 import type { Invocation } from "../model.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
@@ -66,15 +67,32 @@ export const inlineCodeRule: Rule = (ctx) =>
   });
 
 /** Capability combinations in lower-cased program text that only attacks need. */
-export function judgeCapabilities(inv: Invocation, text: string, powershell: boolean): Hit[] {
-  const hits: Hit[] = [];
-  const evaluates = includesAny(text, EVALUATE) || (powershell && hasToken(text, "iex"));
+export function judgeCapabilities(inv: Pick<Invocation, "span">, text: string, powershell: boolean): Hit[] {
+  return capabilityChecks(text, powershell).map((check) => ({ check, span: inv.span }));
+}
+
+/**
+ * In a source file (not a one-line program) running a process or calling a method named
+ * `exec`/`eval` (`re.exec(`, `model.eval()`, `cursor.execute(`) is ordinary; only evaluation
+ * of code and a shell handed to a socket count there.
+ */
+const CODE_EVALUATE = /(?<![\w.$])(?:exec|eval|loadstring|assert|create_function)\s*\(|new function\s*\(|invoke-expression|instance_eval/;
+const CODE_PROCESS = [
+  "pty.spawn", "dup2", "/bin/sh", "/bin/bash", "cmd.exe", "subprocess", "child_process", "spawn(", "popen", "proc_open",
+  "shell_exec", "passthru", "os.execute", "getstream(", "invoke-expression",
+];
+
+/** The checks the capabilities found in lower-cased program text amount to (`sourceFile`: a whole file's lines). */
+export function capabilityChecks(text: string, powershell: boolean, sourceFile = false): CheckId[] {
+  const hits: CheckId[] = [];
+  const evaluates = (sourceFile ? CODE_EVALUATE.test(text) : includesAny(text, EVALUATE)) || (powershell && hasToken(text, "iex"));
   const fetches = includesAny(text, FETCH) || (powershell && (hasToken(text, "iwr") || hasToken(text, "irm")));
-  if (includesAny(text, NETWORK) && (includesAny(text, PROCESS) || (powershell && hasToken(text, "iex")))) hits.push(hit("shell.reverse_shell", inv));
-  else if (fetches && evaluates) hits.push(hit("shell.pipe_to_interpreter", inv));
-  if (includesAny(text, DECODE) && evaluates) hits.push(hit("shell.decode_then_execute", inv));
-  if (isForkLoop(text)) hits.push(hit("shell.fork_bomb", inv));
-  if (includesAny(text, DEFENDER) && includesAny(text, DEFENDER_TAMPER)) hits.push(hit("shell.disable_security_control", inv));
+  const runs = includesAny(text, sourceFile ? CODE_PROCESS : PROCESS) || (powershell && hasToken(text, "iex"));
+  if (includesAny(text, NETWORK) && runs) hits.push("shell.reverse_shell");
+  else if (fetches && evaluates) hits.push("shell.pipe_to_interpreter");
+  if (includesAny(text, DECODE) && evaluates) hits.push("shell.decode_then_execute");
+  if (isForkLoop(text)) hits.push("shell.fork_bomb");
+  if (includesAny(text, DEFENDER) && includesAny(text, DEFENDER_TAMPER)) hits.push("shell.disable_security_control");
   return hits;
 }
 
