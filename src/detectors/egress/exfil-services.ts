@@ -88,3 +88,24 @@ export function queryCarriesData(query: string): boolean {
   if (query.length >= QUERY_DATA_CHARS) return true;
   return query.split("&").some((pair) => pair.slice(pair.indexOf("=") + 1).length >= QUERY_VALUE_CHARS);
 }
+
+/** Cryptocurrency mining pools: a machine connecting to one is mining for someone. */
+const MINING_POOLS = [
+  "supportxmr.com", "nanopool.org", "minexmr.com", "f2pool.com", "2miners.com", "nicehash.com", "ethermine.org",
+  "hashvault.pro", "moneroocean.stream", "herominers.com", "c3pool.com", "unmineable.com", "viabtc.com", "antpool.com",
+  "poolin.com", "slushpool.com", "braiins.com", "miningpoolhub.com", "xmrpool.eu", "gulf.moneroocean.stream",
+  "kryptex.network", "woolypooly.com", "zergpool.com", "p2pool.io", "xmrig.com",
+];
+const MINING_SET = new Set(MINING_POOLS);
+/** Stratum, the mining protocol, by URL scheme (`stratum+tcp://`, `stratum2+ssl://`). */
+export const isMiningScheme = (scheme: string | undefined): boolean => scheme !== undefined && /^stratum\d?\+(?:tcp|ssl|tls)$/.test(scheme);
+
+/** Whether `name` (lower-case) is a catalogued mining pool or a subdomain of one. */
+export function isMiningPool(name: string): boolean {
+  for (let at = 0; ; ) {
+    if (MINING_SET.has(at === 0 ? name : name.slice(at))) return true;
+    const dot = name.indexOf(".", at);
+    if (dot < 0) return false;
+    at = dot + 1;
+  }
+}

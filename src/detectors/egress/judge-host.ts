@@ -3,7 +3,7 @@
 // then the exfiltration-service catalogue.
 import type { CheckId, Hit } from "./checks.ts";
 import { type HostClass, classifyHost } from "./host-class.ts";
-import { type ServiceKind, hostCarriesData, matchExfilService, queryCarriesData } from "./exfil-services.ts";
+import { type ServiceKind, hostCarriesData, isMiningPool, isMiningScheme, matchExfilService, queryCarriesData } from "./exfil-services.ts";
 import { type HostList, matchesHostList } from "./host-list.ts";
 import { type Located, spanOf, wholeOf } from "./located.ts";
 import { type HostSpan, parseUrl } from "./url.ts";
@@ -65,6 +65,7 @@ export function judgeHostName(raw: string, dest: Destination, opts: EgressOption
     const kind = matchExfilService(verdict.name, dest.urlPath ?? "");
     if (kind) hits.push(judgeService(kind, verdict.name, dest));
   }
+  if (isMiningPool(verdict.name) || isMiningScheme(dest.scheme)) hits.push({ check: "egress.mining_pool" });
   return hits;
 }
 

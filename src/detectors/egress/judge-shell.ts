@@ -14,7 +14,7 @@ import { locateField } from "./located.ts";
 
 const SHELL_CHECKS = new Set<CheckId>([
   "egress.cloud_metadata", "egress.obfuscated_ip", "egress.smuggling_scheme", "egress.exfil_service", "egress.exfil_with_data",
-  "egress.denied_host",
+  "egress.denied_host", "egress.mining_pool",
 ]);
 
 function judgeTarget(target: NetworkTarget, opts: EgressOptions): Hit[] {

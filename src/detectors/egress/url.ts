@@ -24,6 +24,7 @@ export interface ParsedUrl {
 const MAX_URL_CHARS = 8192;
 export const NETWORK_SCHEMES = new Set([
   "http", "https", "ws", "wss", "ftp", "ftps", "gopher", "dict", "ldap", "ldaps", "tftp", "sftp", "telnet",
+  "stratum+tcp", "stratum+ssl", "stratum+tls", "stratum2+tcp", "stratum2+ssl",
 ]);
 const SCHEME = /^([a-z][a-z0-9+.-]{0,15}):/i;
 /** A scheme-less `host[:port][/...]` that names a host, not a relative path or a word. */

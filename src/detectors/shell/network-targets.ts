@@ -140,8 +140,11 @@ function targetsOf(inv: Invocation): NetworkTarget[] {
   if (isSocketTool(inv)) return socketTargets(inv);
   if (FETCHERS.has(inv.name)) return inv.args.filter((a) => SCHEME_URL.test(a.text)).map((a) => target("url", a, sendsPowershell(inv)));
   if (inv.program?.kind === "inline" && inv.program.language !== "shell") return codeTargets(inv.program.code);
-  return [];
+  // Any program handed a mining pool's stratum URL (`xmrig -o stratum+tcp://...`) connects to it.
+  return inv.args.filter((a) => STRATUM_URL.test(a.text)).map((a) => target("url", a, false));
 }
+
+const STRATUM_URL = /^stratum\d?\+(?:tcp|ssl|tls):\/\//i;
 
 function curlTargets(inv: Invocation): NetworkTarget[] {
   const scanned = scanArgs(inv.args, CURL_SHORT_VALUES, CURL_LONG_VALUES);
