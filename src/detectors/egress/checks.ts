@@ -32,6 +32,7 @@ export const CHECKS = {
   "files.private_key_read": { category: `${LEAK}.private_key`, severity: "high", decision: "require_approval", score: 0.85, title: "Private key file read" },
   "files.cloud_credentials_read": { category: `${LEAK}.cloud_credential`, severity: "high", decision: "require_approval", score: 0.85, title: "Cloud or cluster credentials read" },
   "files.credential_file_read": { category: LEAK, severity: "high", decision: "require_approval", score: 0.8, title: "Tool credential file read" },
+  "files.credential_search": { category: LEAK, severity: "high", decision: "require_approval", score: 0.8, title: "Search for credentials across a home directory or the disk" },
   "files.env_read": { category: LEAK, severity: "high", decision: "require_approval", score: 0.7, title: "Environment secrets file read" },
   "files.system_secret_read": { category: LEAK, severity: "high", decision: "require_approval", score: 0.85, title: "System secret file read" },
   "files.history_read": { category: LEAK, severity: "high", decision: "require_approval", score: 0.7, title: "Shell or REPL history read" },

@@ -120,7 +120,23 @@ export function judgeToolCall(payload: Record<string, unknown>, opts: EgressOpti
   for (const { at, schemeless } of targets.urls) hits.push(...judgeUrl(at, opts, { ...extra, schemeless }));
   for (const at of targets.hosts) hits.push(...judgeBareHost(at, undefined, opts, extra));
   for (const target of targets.files) hits.push(...judgeFile(target, targets.content, opts));
+  if (targets.search && huntsCredentials(targets.search.text, targets.files)) hits.push({ check: "files.credential_search", ...wholeOf(targets.search) });
   return hits;
+}
+
+/** Markers only credentials contain: key armour, cloud key names and prefixes, password stores. */
+const CREDENTIAL_MARKERS = /private key|begin (?:rsa |ec |dsa |openssh |pgp )?private|aws_secret_access_key|aws_access_key_id|akia\[?|asia\[?|ghp_|github_pat_|xox[bap]-|sk_live_|_authtoken|password\s*=|passwd|id_rsa|id_ed25519|\.pem\b|kdbx/i;
+
+/**
+ * A search for credential markers across a home directory or the whole disk: hunting for keys,
+ * not auditing a project (a search with no path runs in the project and stays allowed).
+ */
+function huntsCredentials(pattern: string, files: readonly FileTarget[]): boolean {
+  if (files.length === 0 || !CREDENTIAL_MARKERS.test(pattern.slice(0, 1024))) return false;
+  return files.every(({ at }) => {
+    const path = normalisePath(at.text);
+    return path !== undefined && ((path.home && path.segs.length === 0) || (path.absolute && (path.segs.length === 0 || (path.segs.length <= 2 && ["home", "users", "root"].includes(path.segs[0]!)))));
+  });
 }
 
 /**

@@ -23,7 +23,11 @@ export interface ToolTargets {
   carriesData: boolean;
   /** Text the call writes (for settings files whose danger is in what they say). */
   content: string | undefined;
+  /** What a search tool looks for (`pattern`, `regex`, `query`), when it is one. */
+  search: Located | undefined;
 }
+
+const SEARCH_KEYS = new Set(["pattern", "regex", "query", "searchpattern"]);
 
 interface Leaf {
   key: string;
@@ -122,9 +126,10 @@ function collectTargets(leaves: readonly Leaf[], name: string, carriesData: bool
   const role = fileRoleOf(name);
   const fetch = isFetchTool(name);
   const editorCommand = leaves.find((l) => l.key === "command")?.at.text.trim().toLowerCase();
-  const targets: ToolTargets = { urls: [], hosts: [], files: [], carriesData, content: undefined };
+  const targets: ToolTargets = { urls: [], hosts: [], files: [], carriesData, content: undefined, search: undefined };
   for (const { key, at, underHeaders } of leaves) {
     const text = at.text;
+    if (role === "read" && SEARCH_KEYS.has(key) && targets.search === undefined) targets.search = at;
     if (CONTENT_KEYS.has(key) && targets.content === undefined) targets.content = text.slice(0, MAX_CONTENT_CHARS);
     if (role === "patch" && (PATCH_KEYS.has(key) || text.startsWith("*** Begin Patch"))) {
       targets.files.push(...readPatchTargets(at));
@@ -168,5 +173,5 @@ export function extractToolTargets(payload: Record<string, unknown>): ToolTarget
   const at = locateField(root, args);
   if (fileRoleOf(name) === "patch") return collectTargets([{ key: "patch", at, underHeaders: false }], name, false);
   const urls = looksLikeUrl(args) || (isFetchTool(name) && args.length <= 4096) ? [{ at, schemeless: true }] : [];
-  return { urls, hosts: [], files: [], carriesData: false, content: undefined };
+  return { urls, hosts: [], files: [], carriesData: false, content: undefined, search: undefined };
 }
