@@ -1,12 +1,13 @@
 // scripts/bench-detection: runs the labelled corpus (every detector's fixtures) through warden's
 // whole engine (all detectors, composition, policy) and prints precision, recall, F1 and the
-// false-positive rate per category, macro-F1, and per-event detection time.
+// false-positive rate per category, macro-F1, and per-event detection time. `--dir DIR` scores
+// the JSON case files in DIR instead (test/probes: sets not yet good enough to gate CI).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRuntime } from "../src/runtime.ts";
 import type { Verdict } from "../src/wire/verdict.ts";
-import { loadCorpus, type CorpusCase } from "./corpus.ts";
+import { loadCases, loadCorpus, type CorpusCase } from "./corpus.ts";
 
 export interface Scored {
   case: CorpusCase;
@@ -90,7 +91,8 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main() {
-  const cases = loadCorpus(process.argv.includes("--independent"));
+  const dirAt = process.argv.indexOf("--dir");
+  const cases = dirAt > 0 ? loadCases(process.argv[dirAt + 1] ?? "") : loadCorpus(process.argv.includes("--independent"));
   const scored = await judgeCorpus(cases);
   const m = score(scored);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -68,6 +68,9 @@ function readCases(dir: string, label: string): CorpusCase[] {
   );
 }
 
+/** The cases of every JSON file in `dir` (a probe set kept outside the corpus, for example). */
+export const loadCases = (dir: string): CorpusCase[] => readCases(dir, "independent");
+
 /** Every detector's fixtures plus the independent cases; `independentOnly` for the latter alone. */
 export function loadCorpus(independentOnly = false): CorpusCase[] {
   const independent = readCases(independentDir, "independent");
