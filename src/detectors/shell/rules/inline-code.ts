@@ -32,6 +32,24 @@ const FETCH = [
   "net.webclient", "invoke-restmethod", "xmlhttp", "start-bitstransfer", "socket.http", "http.request", "require('http",
   'require("http', "require('axios", 'require("axios',
 ];
+/**
+ * Collecting what only a thief wants whole: the entire environment (not one variable, which
+ * every API client reads), private keys, browser cookie and password stores, cloud and git
+ * credentials, wallets.
+ */
+const HARVEST = [
+  "dict(os.environ", "os.environ.copy()", "json.dumps(os.environ", "str(os.environ", "os.environ.items()",
+  "json.stringify(process.env", "object.entries(process.env", "...process.env}", "object.assign({}, process.env",
+  "get-childitem env:", "[environment]::getenvironmentvariables(", ".ssh/id_", "id_rsa", "id_ed25519",
+  "chrome/user data", "google-chrome/default", "google/chrome/default", "cookies.sqlite", "key4.db", "logins.json",
+  ".aws/credentials", ".git-credentials", ".netrc", "wallet.dat",
+];
+/** Sending over the network from code. */
+const SEND = [
+  "requests.post", "requests.put", "httpx.post", "urlopen(", "urllib.request.request(", "fetch(", "axios.post", "axios(",
+  "http.request(", "https.request(", "xmlhttprequest", "sendmessage", "webhook", "smtplib", ".sendall(", "socket.send",
+  "invoke-restmethod", "invoke-webrequest", "uploadstring", "uploadfile", "net::http.post", "curl_exec", "http.post(",
+];
 /** Unbounded self-multiplying loops (`fork while fork`, `while True: os.fork()`). */
 const FORK_LOOPS = ["fork while fork", "fork while 1", "fork while true", "fork until 0", "while(1){fork", "while (1) {fork", "while(true){fork", "loop { fork", "loop{fork", "loop do fork", "for(;;)fork", "for(;;){fork", "for (;;) { fork"];
 /** Loops Python never leaves: `while True`, `while 1`, `iter(int, 1)`, `itertools.count()`. */
@@ -91,6 +109,7 @@ export function capabilityChecks(text: string, powershell: boolean, sourceFile =
   if (includesAny(text, NETWORK) && runs) hits.push("shell.reverse_shell");
   else if (fetches && evaluates) hits.push("shell.pipe_to_interpreter");
   if (includesAny(text, DECODE) && evaluates) hits.push("shell.decode_then_execute");
+  if (includesAny(text, HARVEST) && includesAny(text, SEND)) hits.push("shell.data_exfiltration");
   if (isForkLoop(text)) hits.push("shell.fork_bomb");
   if (includesAny(text, DEFENDER) && includesAny(text, DEFENDER_TAMPER)) hits.push("shell.disable_security_control");
   return hits;
