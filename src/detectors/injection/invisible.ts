@@ -29,6 +29,29 @@ function foldRun(run: string): string {
 /** Full-width ASCII (NFKC's mapping, one UTF-16 unit each way, so offsets are kept). */
 const foldFullWidth = (text: string): string => (HAS_FULL_WIDTH.test(text) ? text.replace(FULL_WIDTH_RUN, foldRun) : text);
 
+/** Greek and Cyrillic letters drawn like Latin ones, each one UTF-16 unit (offsets are kept). */
+const LOOKALIKE_FROM = "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοριν" + "АВЕКМНОРСТХаеорсухіјѕԁ";
+const LOOKALIKE_TO = "ABEZHIKMNOPTYXaopiv" + "ABEKMHOPCTXaeopcyxijsd";
+const LOOKALIKES = new Map([...LOOKALIKE_FROM].map((c, i) => [c, LOOKALIKE_TO[i]!]));
+const HAS_GREEK_OR_CYRILLIC = /[\u0370-\u03FF\u0400-\u04FF\u0500-\u052F]/;
+const WORD = /[\p{L}\p{M}]+/gu;
+const MIXED_WORD = /[A-Za-z]/;
+
+/**
+ * Words that mix Latin letters with Greek or Cyrillic look-alikes (`Ιgnore`, `previοus`) are
+ * spelled to evade a scan: their look-alikes read as the Latin letters they imitate. Words
+ * wholly in Greek or Cyrillic are real text in those scripts and stay as they are.
+ */
+function foldMixedScript(text: string): string {
+  if (!HAS_GREEK_OR_CYRILLIC.test(text)) return text;
+  return text.replace(WORD, (word) =>
+    MIXED_WORD.test(word) && HAS_GREEK_OR_CYRILLIC.test(word) ? [...word].map((c) => LOOKALIKES.get(c) ?? c).join("") : word,
+  );
+}
+
+/** Full-width letters and mixed-script look-alikes read as the ASCII they stand for. */
+const foldLookalikes = (text: string): string => foldMixedScript(foldFullWidth(text));
+
 /** Whether `text` has invisible characters, so a second (spaced) view is worth scanning. */
 export const hasInvisible = (text: string): boolean => HAS_INVISIBLE.test(text);
 
@@ -42,8 +65,8 @@ const INVISIBLE_RUN = new RegExp(`(?:${INVISIBLE.source})+`, "g");
  * use, which only a finding needs. A joiner maps back to the start of its run.
  */
 export function visibleView(text: string, joiner: "" | " " = ""): VisibleView {
-  if (!HAS_INVISIBLE.test(text)) return { text: foldFullWidth(text), ...identity };
-  const visible = foldFullWidth(text.replace(INVISIBLE_RUN, joiner));
+  if (!HAS_INVISIBLE.test(text)) return { text: foldLookalikes(text), ...identity };
+  const visible = foldLookalikes(text.replace(INVISIBLE_RUN, joiner));
   let map: { viewStarts: number[]; originStarts: number[] } | undefined;
   const buildMap = () => {
     /** Where each visible piece starts in the view, and in the original text. */
