@@ -68,7 +68,8 @@ function viewClusters(text: string, joiner: "" | " ", context: "data" | "user", 
  */
 function bothViews(text: string, context: "data" | "user", budget: Budget): Cluster[] {
   const joined = viewClusters(text, "", context, budget);
-  if (!hasInvisible(text)) return joined;
+  // A run cut off by its deadline reports the rest unjudged; a second view would only overrun it.
+  if (!hasInvisible(text) || budget.spent()) return joined;
   const spaced = viewClusters(text, " ", context, budget).filter(
     (s) => !joined.some((j) => j.start < s.end && s.start < j.end && j.score >= s.score),
   );

@@ -61,26 +61,36 @@ const INVISIBLE_RUN = new RegExp(`(?:${INVISIBLE.source})+`, "g");
 /**
  * The text with each run of invisible characters replaced by `joiner` ("" rejoins split words,
  * " " splits glued ones). Offsets map back through the start of each visible piece (binary
- * search), so the map costs memory per piece rather than per character; it is built on first
- * use, which only a finding needs. A joiner maps back to the start of its run.
+ * search), so the map costs memory per piece rather than per character; it is built as far as
+ * the offsets asked for, which only findings need. A joiner maps back to the start of its run.
  */
 export function visibleView(text: string, joiner: "" | " " = ""): VisibleView {
   if (!HAS_INVISIBLE.test(text)) return { text: foldLookalikes(text), ...identity };
   const visible = foldLookalikes(text.replace(INVISIBLE_RUN, joiner));
-  let map: { viewStarts: number[]; originStarts: number[] } | undefined;
-  const buildMap = () => {
-    /** Where each visible piece starts in the view, and in the original text. */
-    const viewStarts: number[] = [];
-    const originStarts: number[] = [];
-    let length = 0;
-    let last = 0;
-    const keep = (to: number) => {
-      if (to <= last) return;
-      viewStarts.push(length);
-      originStarts.push(last);
-      length += to - last;
-    };
-    for (const match of text.matchAll(INVISIBLE_RUN)) {
+  // Where each visible piece starts in the view, and in the original text, read from the text
+  // only as far as the offsets asked for: a finding near the start of a 1 MiB text costs little.
+  const viewStarts: number[] = [];
+  const originStarts: number[] = [];
+  const runs = text.matchAll(INVISIBLE_RUN);
+  let length = 0;
+  let last = 0;
+  let done = false;
+  const keep = (to: number) => {
+    if (to <= last) return;
+    viewStarts.push(length);
+    originStarts.push(last);
+    length += to - last;
+  };
+  /** Maps pieces until the one holding view offset `offset` is known. */
+  const reach = (offset: number) => {
+    while (!done && length <= offset) {
+      const next = runs.next();
+      if (next.done) {
+        keep(text.length);
+        done = true;
+        break;
+      }
+      const match = next.value;
       keep(match.index);
       if (joiner !== "") {
         viewStarts.push(length);
@@ -89,13 +99,11 @@ export function visibleView(text: string, joiner: "" | " " = ""): VisibleView {
       }
       last = match.index + match[0].length;
     }
-    keep(text.length);
-    return { viewStarts, originStarts };
   };
   const toOriginal = (offset: number): number => {
     // One past the visible end is the end of the original, trailing invisible characters included.
     if (offset >= visible.length) return text.length;
-    const { viewStarts, originStarts } = (map ??= buildMap());
+    reach(offset);
     let lo = 0;
     let hi = viewStarts.length - 1;
     while (lo < hi) {
