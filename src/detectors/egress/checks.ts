@@ -39,6 +39,7 @@ export const CHECKS = {
   "files.browser_store_read": { category: LEAK, severity: "high", decision: "require_approval", score: 0.9, title: "Browser or keychain credential store read" },
   "files.password_vault_read": { category: LEAK, severity: "high", decision: "require_approval", score: 0.9, title: "Password manager vault read" },
   "files.wallet_read": { category: LEAK, severity: "high", decision: "require_approval", score: 0.9, title: "Cryptocurrency wallet read" },
+  "files.irreplaceable_delete": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.9, title: "Database files, a system directory or a home directory deleted" },
   "files.persistence_write": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Startup, scheduler or hook file written" },
   "files.trust_config_write": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Name resolution, trusted certificates or package sources written" },
   "files.package_source_write": { category: "security.supply_chain", severity: "high", decision: "require_approval", score: 0.75, title: "Package manager pointed at another registry" },
