@@ -8,11 +8,12 @@ import { classifyIpLiteral } from "./ip-address.ts";
 import { type EgressOptions, judgeBareHost, judgeUrl } from "./judge-host.ts";
 import { type Located, locateField, spanOf, wholeOf } from "./located.ts";
 import { namesOtherPackageSource } from "./package-sources.ts";
-import { baseOf, normalisePath } from "./paths.ts";
+import { baseOf, type NormalPath, normalisePath } from "./paths.ts";
 import { classifyRead } from "./read-rules.ts";
 import { type FileOp, type FileTarget, extractToolTargets } from "./tool-targets.ts";
 import { parseUrl } from "./url.ts";
-import { classifyWrite } from "./write-rules.ts";
+import { isSystemOrHomeTarget } from "../shell/paths.ts";
+import { classifyWrite, isDataStore } from "./write-rules.ts";
 
 export type Judged = Hit[] | { abstain: string };
 
@@ -49,10 +50,14 @@ export function judgeNetwork(payload: Record<string, unknown>, opts: EgressOptio
 }
 
 /** The check a file operation trips; reads and writes follow different rules. */
+/** Deleting a database's files, or a system or home directory (the shell's `rm -rf` vocabulary). */
+const deletesIrreplaceable = (target: FileTarget, path: NormalPath): boolean =>
+  target.op === "delete" && (isSystemOrHomeTarget(target.at.text) || isDataStore(path));
+
 function judgeFile(target: FileTarget, content: string | undefined, opts: EgressOptions): Hit[] {
   const path = normalisePath(target.at.text);
   if (!path) return [];
-  const check = target.op === "read" ? classifyRead(path) : classifyWrite(path, target.op, content);
+  const check = target.op === "read" ? classifyRead(path) : deletesIrreplaceable(target, path) ? "files.irreplaceable_delete" : classifyWrite(path, target.op, content);
   if (check) return [{ check, ...spanOf(target.at, 0, target.at.text.length) }];
   const redirects = target.op === "write" && content !== undefined && namesOtherPackageSource(baseOf(path), content, opts.allow);
   return redirects ? [{ check: "files.package_source_write", ...spanOf(target.at, 0, target.at.text.length) }] : [];

@@ -182,20 +182,13 @@ const DATA_STORE_DIRS: readonly (readonly string[])[] = [
   "postgresql", "pgsql", "mysql", "mariadb", "mongodb", "mongo", "redis", "etcd", "elasticsearch", "opensearch",
   "cassandra", "clickhouse", "influxdb", "rabbitmq", "couchdb", "neo4j", "docker/volumes", "containers/storage",
 ].map((dir) => ["var", "lib", ...dir.split("/")]);
-/** Top-level system directories and home roots: deleting one whole breaks the machine or a user. */
-const SYSTEM_DIRS = new Set(["bin", "boot", "etc", "lib", "lib64", "opt", "sbin", "srv", "usr", "var", "home", "root", "users"]);
 
-function isIrreplaceable(p: NormalPath): boolean {
-  if (p.home && p.segs.length === 0) return true;
-  if (!p.absolute) return false;
-  if (p.segs.length <= 1 && (p.segs.length === 0 || SYSTEM_DIRS.has(p.segs[0]!))) return true;
-  if (p.segs.length === 2 && (p.segs[0] === "home" || p.segs[0] === "users")) return true;
-  return DATA_STORE_DIRS.some((dir) => isBelow(p, "abs", dir) || (p.segs.length === dir.length && dir.every((seg, i) => seg === p.segs[i])));
-}
+/** A database server's data directory or anything below it. */
+export const isDataStore = (p: NormalPath): boolean =>
+  DATA_STORE_DIRS.some((dir) => isBelow(p, "abs", dir) || (p.absolute && p.segs.length === dir.length && dir.every((seg, i) => seg === p.segs[i])));
 
 /** The check a write (or delete) of this path trips, if any. */
 export function classifyWrite(p: NormalPath, op: WriteOp, content?: string): CheckId | undefined {
-  if (op === "delete" && isIrreplaceable(p)) return "files.irreplaceable_delete";
   const base = baseOf(p);
   if (base === "") return undefined;
   const tamper = classifyTamper(p, base, content);
