@@ -137,7 +137,7 @@ describe("composition", () => {
     expect(verdict.decision).toBe("block");
     expect(verdict.modifications).toBeUndefined();
     const detectors = new Set(verdict.findings!.map((f) => f.detector));
-    expect(detectors).toEqual(new Set(["shell", "secrets", "units"]));
+    expect(detectors).toEqual(new Set(["shell", "secrets"]));
   });
 
   test("a failing detector is neither a 500 nor a silent allow", async () => {

@@ -43,6 +43,24 @@ unknown_key: 1
     for (const part of ["decisions", "on_all_failed", "whitelist.0", "unknown_key"]) expect(errors).toContain(part);
   });
 
+  test("runtime signal thresholds: defaults, overrides per workspace, and an order that hides nothing", () => {
+    expect(policyOf("").signals).toEqual(DEFAULT_POLICY.signals);
+    const text = "signals:\n  repeated_action: { finding_at: 50 }\n  invocation_coverage_s: 60\nworkspaces:\n  ci:\n    signals: { repeated_action: { window_s: 10, decision: block } }\n";
+    expect(policyOf(text, "ci").signals).toEqual({
+      ...DEFAULT_POLICY.signals,
+      repeatedAction: { windowMs: 10_000, findingAt: 50, decisionAt: DEFAULT_POLICY.signals.repeatedAction.decisionAt, decision: "block" },
+      invocationCoverageMs: 60_000,
+    });
+    const bad = parsePolicyText("signals: { runaway_rate: { finding_at: 900, decision_at: 100 } }\nworkspaces:\n  w: { signals: { repeated_action: { finding_at: 700 } } }\n");
+    expect(bad.ok).toBe(false);
+    expect((bad as { errors: string[] }).errors).toEqual([
+      "signals.runaway_rate: finding_at (900) is above decision_at (100)",
+      "workspaces.w.signals.repeated_action: finding_at (700) is above decision_at (600)",
+      "workspaces.w.signals.runaway_rate: finding_at (900) is above decision_at (100)",
+    ]);
+    expect(parsePolicyText("signals: { repeated_action: { limit: 3 } }").ok).toBe(false);
+  });
+
   test("not YAML at all", () => {
     expect(parsePolicyText("a: [unclosed").ok).toBe(false);
   });

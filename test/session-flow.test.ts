@@ -2,6 +2,7 @@
 // exfiltration chain; untrusted executable intent is judged strictly; repeats are exhaustion.
 import { describe, expect, test } from "bun:test";
 import type { Verdict } from "../src/wire/verdict.ts";
+import { parsePolicyText, resolvePolicy } from "../src/config/policy-file.ts";
 import { makeEvent, startWarden } from "./helpers.ts";
 
 type W = Awaited<ReturnType<typeof startWarden>>;
@@ -73,17 +74,65 @@ describe("provenance", () => {
 });
 
 describe("resource exhaustion", () => {
-  test("the same action repeated many times in a minute needs approval", async () => {
+  const readA = (session: string) => makeEvent({ session_id: session, kind: "tool_call", payload: { name: "Read", arguments: { file_path: "a.txt" } } });
+  const flowFinding = (v: Verdict, check: string) => (v.findings ?? []).find((f) => f.check_id === check);
+  const tuned = (signals: string, workspace?: string) => {
+    const parsed = parsePolicyText(`signals:\n${signals}`);
+    if (!parsed.ok) throw new Error(parsed.errors.join("\n"));
+    return resolvePolicy(parsed.file, parsed.version, workspace);
+  };
+
+  test("a busy agent repeating a harmless action is never held; the count is one low finding", async () => {
     await using w = await startWarden();
+    const verdicts: Verdict[] = [];
+    for (let i = 0; i < 130; i++) verdicts.push(await verdictOf(w, readA("loop")));
+    expect(verdicts.every((v) => v.decision === "allow")).toBe(true);
+    const flagged = verdicts.flatMap((v, i) => (flowFinding(v, "flow.repeated_action") ? [i + 1] : []));
+    expect(flagged).toEqual([120]);
+    expect(flowFinding(verdicts[119]!, "flow.repeated_action")).toMatchObject({ category: "security.resource_exhaustion", severity: "low", detector: "flow" });
+    const stored = await w.runtime.storage.events.recentFindings("ws-test", 10, "security.resource_exhaustion");
+    expect(stored.map((f) => [f.check_id, f.severity, f.event_id])).toEqual([["flow.repeated_action", "low", verdicts[119]!.event_id]]);
+  });
+
+  test("only a rate no person or model loop produces changes the decision, and the window resets it", async () => {
+    await using w = await startWarden({ policy: tuned("  repeated_action: { finding_at: 5, decision_at: 10 }") });
     const decisions: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const v = await verdictOf(w, makeEvent({ session_id: "loop", kind: "tool_call", payload: { name: "Read", arguments: { file_path: "a.txt" } } }));
-      decisions.push(v.decision);
-    }
-    expect(decisions.slice(0, 19).every((d) => d === "allow")).toBe(true);
-    expect(decisions[19]).toBe("require_approval");
+    for (let i = 0; i < 12; i++) decisions.push((await verdictOf(w, readA("loop"))).decision);
+    expect(decisions).toEqual([...Array(9).fill("allow"), "require_approval", "require_approval", "require_approval"]);
     w.clock.advance(61_000);
-    const later = await verdictOf(w, makeEvent({ session_id: "loop", kind: "tool_call", payload: { name: "Read", arguments: { file_path: "a.txt" } } }));
-    expect(later.decision).toBe("allow");
+    expect((await verdictOf(w, readA("loop"))).decision).toBe("allow");
+    // Other sessions count on their own.
+    expect((await verdictOf(w, readA("other"))).decision).toBe("allow");
+  });
+
+  test("a repeated action that can send data out is held from the finding threshold on", async () => {
+    await using w = await startWarden({ policy: tuned("  repeated_action: { finding_at: 5, decision_at: 10, decision: block }") });
+    const decisions: string[] = [];
+    for (let i = 0; i < 6; i++) decisions.push((await verdictOf(w, upload("send-loop"))).decision);
+    expect(decisions).toEqual(["allow", "allow", "allow", "allow", "block", "block"]);
+  });
+
+  test("a runaway session: a finding, then the decision, at their own thresholds", async () => {
+    await using w = await startWarden({ policy: tuned("  runaway_rate: { finding_at: 4, decision_at: 8 }") });
+    const verdicts: Verdict[] = [];
+    for (let i = 0; i < 9; i++) {
+      verdicts.push(await verdictOf(w, makeEvent({ session_id: "busy", kind: "tool_call", payload: { name: "Read", arguments: { file_path: `f${i}.txt` } } })));
+    }
+    expect(verdicts.map((v) => v.decision)).toEqual([...Array(7).fill("allow"), "require_approval", "require_approval"]);
+    expect(verdicts.map((v) => flowFinding(v, "flow.runaway_rate")?.severity ?? "-")).toEqual(["-", "-", "-", "low", "-", "-", "-", "medium", "medium"]);
+  });
+
+  test("each workspace runs its own thresholds", async () => {
+    const text = "  repeated_action: { finding_at: 3, decision_at: 4 }\nworkspaces:\n  relaxed:\n    signals:\n      repeated_action: { decision_at: 1000 }";
+    await using w = await startWarden({ policy: tuned(text), workspacePolicies: { relaxed: tuned(text, "relaxed") } });
+    const relaxedKey = await w.mintKey("relaxed");
+    const strict: string[] = [];
+    const relaxed: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      strict.push((await verdictOf(w, readA("s"))).decision);
+      relaxed.push(((await (await w.request("POST", "/v1/evaluate", { body: readA("s"), auth: relaxedKey })).json()) as Verdict).decision);
+    }
+    expect(strict).toEqual(["allow", "allow", "allow", "require_approval", "require_approval"]);
+    expect(relaxed).toEqual(Array(5).fill("allow"));
   });
 });

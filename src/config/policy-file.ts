@@ -6,6 +6,7 @@ import type { DetectorDefinition } from "../engine/detector.ts";
 import { DEFAULT_POLICY, type DecisionRule, type Policy, type UnreachableAction } from "../engine/policy.ts";
 import { compilePolicies, type CompiledPolicies } from "../engine/policy-set.ts";
 import { createExternalDetector, type ExternalSpec } from "../detectors/external/index.ts";
+import { misorderedSignals, resolveSignals, Signals } from "./policy-signals.ts";
 import { ATTESTATIONS, CATEGORY_PATTERN, KINDS, literalUnion } from "../wire/guard-event.ts";
 import { DECISIONS, SEVERITIES } from "../wire/verdict.ts";
 
@@ -95,6 +96,7 @@ const PolicyBody = {
   on_unreachable: Type.Optional(
     Type.Record(Type.String({ pattern: "^(safety|security|privacy|x)(\\.[a-z0-9_]+)*\\.\\*$" }), oneOf(["block", "allow", "require_local_approval"]), { additionalProperties: false }),
   ),
+  signals: Type.Optional(Signals),
 };
 
 const ExternalDetector = Type.Object(
@@ -135,6 +137,12 @@ function badPatterns(file: PolicyFile): string[] {
   );
 }
 
+/** Signals are checked once merged, as each workspace will run them. */
+const signalErrors = (file: PolicyFile): string[] => [
+  ...misorderedSignals("", file.signals),
+  ...Object.entries(file.workspaces ?? {}).flatMap(([id, body]) => misorderedSignals(`workspaces.${id}.`, file.signals, body.signals)),
+];
+
 export type ParsedPolicy = { ok: true; file: PolicyFile; version: string } | { ok: false; errors: string[] };
 
 /** Parses YAML or JSON text (JSON is YAML) and checks it against the schema. */
@@ -147,7 +155,7 @@ export function parsePolicyText(text: string): ParsedPolicy {
   }
   if (value === null || value === undefined) value = {};
   const errors = [...Value.Errors(PolicyFile, value)].map((e) => `${e.path.slice(1).replaceAll("/", ".") || "(policy)"}: ${e.message}`);
-  if (errors.length === 0) errors.push(...badPatterns(value as PolicyFile));
+  if (errors.length === 0) errors.push(...badPatterns(value as PolicyFile), ...signalErrors(value as PolicyFile));
   if (errors.length) return { ok: false, errors: [...new Set(errors)] };
   const file = value as PolicyFile;
   const digest = new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, 12);
@@ -198,6 +206,7 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
     approvalTtlMs: (own?.approval_ttl_s ?? file.approval_ttl_s ?? DEFAULT_POLICY.approvalTtlMs / 1000) * 1000,
     contentRequiredKinds: own?.content_required_kinds ?? file.content_required_kinds ?? DEFAULT_POLICY.contentRequiredKinds,
     onUnreachable: { ...DEFAULT_POLICY.onUnreachable, ...file.on_unreachable, ...own?.on_unreachable } as Record<string, UnreachableAction>,
+    signals: resolveSignals(file.signals, own?.signals),
   };
 }
 

@@ -3,7 +3,10 @@
 // (block and require_approval carry forward; redact and modify are about one payload), its
 // provenance is carried to the later ones, and an execution seen by a sensor with no declared
 // invocation or conversation for its guard_id is a bypass, strong from a kernel sensor and weak
-// from a wrapper or an unknown class. Units live in memory, bounded, for `windowMs`.
+// from a wrapper or an unknown class. It is evidence only where an invocation-altitude sensor is
+// known to cover the agent or session (it sent invocation events for it recently): with none
+// there is nothing to go around, and the action is judged on its content alone.
+// Units and coverage live in memory, bounded, for their windows.
 import type { Clock } from "../lib/clock.ts";
 import type { GuardEvent, Provenance } from "../wire/guard-event.ts";
 import { DECISION_SEVERITY, mostSevere, type Decision, type Finding } from "../wire/verdict.ts";
@@ -25,9 +28,17 @@ export interface UnitAssessment {
   provenance: Provenance[];
 }
 
+/** Where an event belongs: its workspace, and the agent and session it was attributed to. */
+export interface UnitScope {
+  workspaceId: string;
+  agentId: string;
+  sessionId: string;
+}
+
 export interface DecisionUnits {
-  assess(workspaceId: string, event: GuardEvent): UnitAssessment;
-  observe(workspaceId: string, event: GuardEvent, decision: Decision): void;
+  /** `coverageMs`: how long an invocation event keeps its agent and session covered. */
+  assess(scope: UnitScope, event: GuardEvent, coverageMs: number): UnitAssessment;
+  observe(scope: UnitScope, event: GuardEvent, decision: Decision): void;
 }
 
 function bypassFinding(event: GuardEvent): Finding {
@@ -44,8 +55,32 @@ function bypassFinding(event: GuardEvent): Finding {
   };
 }
 
+/** When invocation-altitude events last arrived, per agent and per session of a workspace. */
+function createCoverage(clock: Clock, maxEntries: number) {
+  const lastSeen = new Map<string, number>();
+  const keysOf = (scope: UnitScope) => [`${scope.workspaceId}\u0000a\u0000${scope.agentId}`, `${scope.workspaceId}\u0000s\u0000${scope.sessionId}`];
+  return {
+    covered(scope: UnitScope, coverageMs: number): boolean {
+      const now = clock.now();
+      return keysOf(scope).some((key) => {
+        const at = lastSeen.get(key);
+        return at !== undefined && now - at <= coverageMs;
+      });
+    },
+    seen(scope: UnitScope): void {
+      for (const key of keysOf(scope)) {
+        // Re-inserted, so the bound evicts what was covered least recently.
+        lastSeen.delete(key);
+        if (lastSeen.size >= maxEntries) lastSeen.delete(lastSeen.keys().next().value!);
+        lastSeen.set(key, clock.now());
+      }
+    },
+  };
+}
+
 export function createDecisionUnits(clock: Clock, windowMs = 10 * 60_000, maxUnits = 100_000): DecisionUnits {
   const units = new Map<string, Unit>();
+  const coverage = createCoverage(clock, maxUnits);
   const live = (key: string): Unit | undefined => {
     const unit = units.get(key);
     if (unit && clock.now() - unit.firstSeen > windowMs) {
@@ -55,12 +90,12 @@ export function createDecisionUnits(clock: Clock, windowMs = 10 * 60_000, maxUni
     return unit;
   };
   return {
-    assess(workspaceId, event) {
-      const unit = live(`${workspaceId}\u0000${event.guard_id}`);
+    assess(scope, event, coverageMs) {
+      const unit = live(`${scope.workspaceId}\u0000${event.guard_id}`);
       const findings: Finding[] = [];
       let decision: Decision = "allow";
       const reasons: string[] = [];
-      if (event.observation_point === "execution" && !unit?.declared) {
+      if (event.observation_point === "execution" && !unit?.declared && coverage.covered(scope, coverageMs)) {
         findings.push(bypassFinding(event));
         reasons.push(findings[0]!.title!);
         if (event.sensor?.class === "kernel") decision = "require_approval";
@@ -73,8 +108,9 @@ export function createDecisionUnits(clock: Clock, windowMs = 10 * 60_000, maxUni
       if (reasons.length === 0) return { provenance };
       return { provenance, outcome: { decision, reasons, findings } };
     },
-    observe(workspaceId, event, decision) {
-      const key = `${workspaceId}\u0000${event.guard_id}`;
+    observe(scope, event, decision) {
+      if (event.observation_point === "invocation") coverage.seen(scope);
+      const key = `${scope.workspaceId}\u0000${event.guard_id}`;
       let unit = live(key);
       if (!unit) {
         if (units.size >= maxUnits) units.delete(units.keys().next().value!);

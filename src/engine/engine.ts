@@ -19,7 +19,7 @@ import { runDetector, type DetectorRun, type LoadedDetector } from "./run-detect
 import type { InspectedEvent } from "./detector.ts";
 import type { SessionTracker } from "./sessions.ts";
 import { AGENTS_PROVIDER, type AgentAssessment, type AgentTracker } from "./agents.ts";
-import { UNITS_PROVIDER, type DecisionUnits } from "./decision-units.ts";
+import { UNITS_PROVIDER, type DecisionUnits, type UnitScope } from "./decision-units.ts";
 import type { SensorCounts } from "./sensor-counts.ts";
 import { DEFINITIONS_PROVIDER, type DefinitionTracker } from "./definitions.ts";
 import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
@@ -143,11 +143,14 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
   };
 
   const sessionKey = (caller: Caller, attribution: Attribution) => `${caller.workspaceId}\u0000${attribution.sessionId}`;
+  const unitScope = (caller: Caller, attribution: Attribution): UnitScope =>
+    ({ workspaceId: caller.workspaceId, agentId: attribution.agentId, sessionId: attribution.sessionId });
+  const signalsOf = (caller: Caller) => deps.policies.current().forWorkspace(caller.workspaceId).policy.signals;
 
-  const assessFlow = (event: GuardEvent, caller: Caller, attribution: Attribution, runs: DetectorRun[], carried: Provenance[]): DetectorRun => {
+  const assessFlow = (event: GuardEvent, caller: Caller, attribution: Attribution, runs: DetectorRun[], carried: Provenance[], policy: Policy): DetectorRun => {
     const started = performance.now();
     const findings = runs.flatMap((r) => (r.status === "ok" ? r.outcome.findings : []));
-    const outcome = deps.flow.assess(sessionKey(caller, attribution), event, findings, carried);
+    const outcome = deps.flow.assess(sessionKey(caller, attribution), event, findings, policy.signals, carried);
     const latencyMs = performance.now() - started;
     // Flow is not a detector: when it has nothing to say it abstains, so it never counts
     // toward (or against) "every detector failed".
@@ -201,9 +204,9 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     const runs = await runDetectors(detectors, input, policy);
     for (const run of runs) if (run.status === "failed") deps.onDetectorFailure?.(run, event);
     deps.observer?.detectorsRan(runs);
-    const unit = deps.units.assess(caller.workspaceId, event);
+    const unit = deps.units.assess(unitScope(caller, attribution), event, policy.signals.invocationCoverageMs);
     if (unit.outcome) runs.push({ status: "ok", detector: UNITS_PROVIDER, outcome: unit.outcome, latencyMs: 0 });
-    runs.push(assessFlow(event, caller, attribution, runs, unit.provenance));
+    runs.push(assessFlow(event, caller, attribution, runs, unit.provenance, policy));
     const definitions = await deps.definitions.assess(caller.workspaceId, event);
     if (definitions.outcome) runs.push({ status: "ok", detector: DEFINITIONS_PROVIDER, outcome: definitions.outcome, latencyMs: 0 });
     const agents = await deps.agents.assess(caller.workspaceId, event, attribution, clock.now());
@@ -260,10 +263,10 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
         agents: judged.agents,
       });
       if (outcome.created) {
-        deps.flow.observe(sessionKey(caller, attribution), event, judged.findings);
+        deps.flow.observe(sessionKey(caller, attribution), event, judged.findings, signalsOf(caller));
         deps.definitions.remember(caller.workspaceId, judged.definitions);
         deps.agents.commit(caller.workspaceId, judged.agents);
-        deps.units.observe(caller.workspaceId, event, judged.verdict.decision);
+        deps.units.observe(unitScope(caller, attribution), event, judged.verdict.decision);
         if (event.sensor) deps.sensorCounts.received(caller.workspaceId, event.sensor.id);
       }
       return outcome.created || !outcome.verdict ? verdict : outcome.verdict;
@@ -298,10 +301,10 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
             agents: inventory[i]!.updates,
           });
           if (outcome.created) {
-            deps.flow.observe(sessionKey(caller, attributions[i]!), slot, []);
+            deps.flow.observe(sessionKey(caller, attributions[i]!), slot, [], signalsOf(caller));
             deps.definitions.remember(caller.workspaceId, fresh[i]!);
             deps.agents.commit(caller.workspaceId, inventory[i]!.updates);
-            deps.units.observe(caller.workspaceId, slot, "allow");
+            deps.units.observe(unitScope(caller, attributions[i]!), slot, "allow");
             if (slot.sensor) deps.sensorCounts.received(caller.workspaceId, slot.sensor.id);
           }
           return { id: slot.event_id, status: outcome.created ? 201 : 200 };

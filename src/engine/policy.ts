@@ -37,6 +37,30 @@ export interface HardRule {
   reason: string;
 }
 
+/** A count of actions in one session over a window, and what each threshold does. */
+export interface RateSignal {
+  /** Actions are counted over this window, from the first of them. */
+  windowMs: number;
+  /** From this count on warden raises a low finding and changes nothing. */
+  findingAt: number;
+  /** From this count on the decision becomes `decision` (a rate no person or model loop produces). */
+  decisionAt: number;
+  decision: "require_approval" | "block";
+}
+
+/** Runtime signals: what warden sees across events, beyond any one detector. */
+export interface Signals {
+  /** The same action (kind and payload) again and again in one session. */
+  repeatedAction: RateSignal;
+  /** Every action of one session. */
+  runawayRate: RateSignal;
+  /**
+   * How long an invocation-altitude event keeps its agent and session covered: only there is an
+   * execution with no declared invocation evidence of a bypass.
+   */
+  invocationCoverageMs: number;
+}
+
 export interface Policy {
   /** Stamped on every verdict, so an audit can tell which rules decided. */
   version: string;
@@ -75,6 +99,7 @@ export interface Policy {
   hardRules: HardRule[];
   /** Degraded-mode directives for PEPs (decisions.md, GET /v1/config). */
   onUnreachable: Record<string, UnreachableAction>;
+  signals: Signals;
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -98,6 +123,13 @@ export const DEFAULT_POLICY: Policy = {
     { id: "dev-tcp", kinds: ["exec", "tool_call"], pattern: "/dev/(tcp|udp)/", reason: "shell redirection to a network socket" },
   ],
   onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
+  signals: {
+    // A model-driven agent takes seconds per action; a script polling once a second stays under.
+    repeatedAction: { windowMs: 60_000, findingAt: 120, decisionAt: 600, decision: "require_approval" },
+    runawayRate: { windowMs: 60_000, findingAt: 600, decisionAt: 3_000, decision: "require_approval" },
+    // As long as a derived session lives (decisions.md, Sessions).
+    invocationCoverageMs: 30 * 60_000,
+  },
 };
 
 /** The rule whose prefix covers `category` most specifically. */
