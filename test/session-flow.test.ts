@@ -92,6 +92,8 @@ describe("resource exhaustion", () => {
     expect(flowFinding(verdicts[119]!, "flow.repeated_action")).toMatchObject({ category: "security.resource_exhaustion", severity: "low", detector: "flow" });
     const stored = await w.runtime.storage.events.recentFindings("ws-test", 10, "security.resource_exhaustion");
     expect(stored.map((f) => [f.check_id, f.severity, f.event_id])).toEqual([["flow.repeated_action", "low", verdicts[119]!.event_id]]);
+    const metrics = await (await w.runtime.fetch(new Request("http://localhost/metrics"), () => "127.0.0.1")).text();
+    expect(metrics).toContain('warden_findings_total{category="security.resource_exhaustion",severity="low",detector="flow"} 1\n');
   });
 
   test("only a rate no person or model loop produces changes the decision, and the window resets it", async () => {
