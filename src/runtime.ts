@@ -23,6 +23,7 @@ import { openKeyring } from "./trust/signing-keys.ts";
 import { VERSION } from "./version.ts";
 import type { Lifecycle } from "./http/routes/health.ts";
 import { instrument } from "./http/instrument.ts";
+import { ROUTE_INDEX } from "./http/routes.ts";
 import { canonicalJson, sha256Hex } from "./lib/jcs.ts";
 import { commitObserver, engineObserver } from "./metrics/observe.ts";
 import { createWardenMetrics, type WardenMetrics } from "./metrics/warden-metrics.ts";
@@ -123,7 +124,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     exportLag: () => exportLag.current(),
     walBytes: () => statSync(`${databasePath(options.dataDir)}-wal`, { throwIfNoEntry: false })?.size ?? 0,
   });
-  const fetch = instrument((request) => app.handle(request), { metrics, log, maxInFlight: options.maxInFlight });
+  const fetch = instrument((request) => app.handle(request), { metrics, log, routes: ROUTE_INDEX, maxInFlight: options.maxInFlight });
   return { app, fetch, lifecycle, metrics, exportLag, engine, storage, policies, clock, close: () => storage.close() };
 }
 

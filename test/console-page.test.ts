@@ -1,10 +1,12 @@
 // The console page as Bun.serve serves it from source: it bundles, carries its CSP, and loads
 // nothing but its own same-origin chunks (no inline script or style, no external URL).
 import { expect, test } from "bun:test";
-import { CONSOLE_CSP, consolePageRoutes } from "../src/http/routes/console-page.ts";
+import { CONSOLE_CSP } from "../src/http/routes/console-page.ts";
+import { createServeOptions } from "../src/http/serve-options.ts";
 
 test("the page bundles, states its CSP and references only its own chunks", async () => {
-  using server = Bun.serve({ hostname: "127.0.0.1", port: 0, routes: await consolePageRoutes(), development: false, fetch: () => new Response("no", { status: 404 }) });
+  const app = { fetch: async () => new Response("no", { status: 404 }) };
+  using server = Bun.serve(await createServeOptions(app, { host: "127.0.0.1", port: 0 }));
   const page = await fetch(new URL("/console", server.url));
   expect(page.status).toBe(200);
   const html = await page.text();

@@ -10,7 +10,7 @@ import type { PolicyHolder } from "../engine/policy-set.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import { createRuntime, signingKeysPath, type Runtime } from "../runtime.ts";
 import { createExportService } from "../export/export-service.ts";
-import { consolePageRoutes } from "../http/routes/console-page.ts";
+import { createServeOptions } from "../http/serve-options.ts";
 import { lockDataDirectory } from "../store/sqlite/database.ts";
 import { StorageOpenError } from "../store/types.ts";
 import { mintApiKey } from "../trust/api-keys.ts";
@@ -18,12 +18,6 @@ import { openKeyring } from "../trust/signing-keys.ts";
 
 const FIRST_WORKSPACE = "default";
 const SWEEP_EVERY_MS = 5000;
-/**
- * Bun's own body cap answers 413 in plain text, before warden sees the request. It sits far
- * above warden's limit so warden answers every too-large body itself, in the interface's shape:
- * a declared Content-Length is refused unread, a streamed body is cut at the limit.
- */
-const TRANSPORT_BODY_CAP_BYTES = 1024 * 1024 * 1024;
 
 export async function runServe(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
   const args = parseArgs(argv, SERVE_OPTIONS);
@@ -107,17 +101,7 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  const routes = await consolePageRoutes();
-  server = Bun.serve({
-    hostname: config.host,
-    port: config.port,
-    fetch: (request, server) => runtime.fetch(request, (r) => server.requestIP(r)?.address),
-    // The console page and its bundled chunks (static, no data); its API goes through fetch.
-    routes,
-    development: false,
-    maxRequestBodySize: TRANSPORT_BODY_CAP_BYTES,
-    idleTimeout: config.idleTimeoutS,
-  });
+  server = Bun.serve(await createServeOptions(runtime, config));
   if (!isLoopback(config.host)) console.error(`warden serve: listening beyond loopback on ${config.host}, as asked`);
   console.log(`warden listening on ${server.url.href.replace(/\/$/, "")} (data: ${config.dataDir})`);
   // Export reads the log off the request path; a crash loses nothing (cursors live in SQLite).

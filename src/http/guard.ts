@@ -7,7 +7,8 @@ import { channelOf } from "../trust/channel.ts";
 import { parseJson } from "../wire/json.ts";
 import { readBody } from "./body.ts";
 import { errors } from "./errors.ts";
-import { routeTemplate } from "./instrument.ts";
+import { clientOf } from "./instrument.ts";
+import { OTHER_ROUTE } from "./route-index.ts";
 import type { WardenMetrics } from "../metrics/warden-metrics.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
@@ -36,7 +37,7 @@ export async function authenticate(request: Request, deps: GuardDeps): Promise<C
   }
   const rate = deps.rateLimiter.take(key.keyId);
   if (!rate.ok) {
-    deps.metrics?.rateLimited.labels(routeTemplate(new URL(request.url).pathname)).inc();
+    deps.metrics?.rateLimited.labels(clientOf(request)?.route ?? OTHER_ROUTE).inc();
     return errors.rateLimited(rate.limit, rate.retryAfterS);
   }
   return { keyId: key.keyId, workspaceId: key.workspaceId, ceiling: "self_declared" };

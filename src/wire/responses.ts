@@ -1,6 +1,6 @@
 // TypeBox schemas of every body warden answers with and of the request bodies beyond GuardEvent:
-// the source of the OpenAPI document (src/http/api-docs.ts) and of the tests that hold each
-// response the suite receives against it.
+// the source of the OpenAPI document (through the route table, src/http/routes.ts) and of the
+// tests that hold each response the suite receives against it.
 import { type TSchema, Type } from "@sinclair/typebox";
 import { ATTESTATIONS, GuardEvent, literalUnion } from "./guard-event.ts";
 import { DECISIONS } from "./verdict.ts";

@@ -1,19 +1,16 @@
-// The web console's HTTP side: the one-time login link, and the JSON and SSE API the page calls.
-// Every API route needs a console session cookie; a mutation also needs an Origin header equal
-// to warden's own origin (the cookie is SameSite=Strict already; this is the second lock).
-import { Elysia } from "elysia";
-import { detailOf } from "../api-docs.ts";
+// The web console's HTTP side: the one-time login link, and the JSON and SSE API the page calls,
+// as handlers the route table (src/http/routes.ts) lists. Every API route needs a console session
+// cookie; a mutation also needs an Origin header equal to warden's own origin (the cookie is
+// SameSite=Strict already; this is the second lock).
 import type { ConsoleSession } from "../../store/types.ts";
 import { redeemLoginToken, SESSION_COOKIE, SESSION_TTL_MS, sessionOf } from "../../trust/console-sessions.ts";
 import { errors, json } from "../errors.ts";
-import {
-  decideApproval, listApprovals, listEvents, listWorkspaces, showEvent, showFleet, showPolicy, type ConsoleDeps,
-} from "./console-api.ts";
+import type { Handler } from "../route.ts";
+import { decideApproval, type ConsoleDeps } from "./console-api.ts";
 import { createStreamSlots, handleStream } from "./console-stream.ts";
 
 export type { ConsoleDeps } from "./console-api.ts";
 
-export const CONSOLE_API = "/admin/v1/console";
 const MAX_STREAMS = 32;
 
 const isJson = (value: string | null) => value !== null && /^application\/json\s*(?:;|$)/i.test(value);
@@ -61,33 +58,34 @@ export async function handleLogin(request: Request, deps: ConsoleDeps): Promise<
   });
 }
 
-type Handler = (request: Request, session: ConsoleSession, hash: Uint8Array, params: Record<string, string>) => Response | Promise<Response>;
+type SessionHandler = (
+  request: Request,
+  deps: ConsoleDeps,
+  found: { session: ConsoleSession; hash: Uint8Array },
+  params: Record<string, string>,
+) => Response | Promise<Response>;
 
-export function consoleRoutes(deps: ConsoleDeps) {
+/** A console API handler behind the session check (and, for a mutation, the Origin and JSON checks). */
+export const behindSession = (mutation: boolean, handler: SessionHandler) => (deps: ConsoleDeps): Handler => async (request, params) => {
+  const found = await authorize(request, deps, mutation);
+  if (found instanceof Response) return privateResponse(found);
+  return privateResponse(await handler(request, deps, found, params));
+};
+
+export const showSession = behindSession(false, (_request, _deps, { session: s }) =>
+  json({ operator: s.operator, session_id: s.sessionId, expires_at: new Date(s.expiresAt).toISOString() }));
+
+export const logout = behindSession(true, async (request, deps, { hash }) => {
+  await deps.consoleStorage.console.endSession(hash, deps.clock.now());
+  return json({ ok: true }, 200, { "set-cookie": cookie("", 0, isHttps(request)) });
+});
+
+export const decide = behindSession(true, (request, deps, { session }, params) =>
+  decideApproval(request, deps, session, { id: params.id!, action: params.action! }));
+
+/** The live stream; the open streams of one app share a bound, and each ends with its session. */
+export function streamEvents(deps: ConsoleDeps): Handler {
   const slots = createStreamSlots(MAX_STREAMS);
-  const guarded = (mutation: boolean, handler: Handler) => async ({ request, params }: { request: Request; params: Record<string, string> }) => {
-    const found = await authorize(request, deps, mutation);
-    if (found instanceof Response) return privateResponse(found);
-    return privateResponse(await handler(request, found.session, found.hash, params));
-  };
   const alive = (hash: Uint8Array) => async () => (await deps.consoleStorage.console.findSession(hash, deps.clock.now())) !== undefined;
-  // Documented in /openapi.json beside the public interface (src/http/api-docs.ts CONSOLE_DOCS).
-  const doc = (route: string) => ({ detail: detailOf(route) });
-  const raw = (route: string) => ({ parse: "none" as const, detail: detailOf(route) });
-  return new Elysia({ name: "console" })
-    .get("/console/login", ({ request }) => handleLogin(request, deps), doc("GET /console/login"))
-    .get(`${CONSOLE_API}/session`, guarded(false, (_, s) => json({ operator: s.operator, session_id: s.sessionId, expires_at: new Date(s.expiresAt).toISOString() })), doc("GET /admin/v1/console/session"))
-    .post(`${CONSOLE_API}/logout`, guarded(true, async (request, _, hash) => {
-      await deps.consoleStorage.console.endSession(hash, deps.clock.now());
-      return json({ ok: true }, 200, { "set-cookie": cookie("", 0, isHttps(request)) });
-    }), raw("POST /admin/v1/console/logout"))
-    .get(`${CONSOLE_API}/workspaces`, guarded(false, () => listWorkspaces(deps)), doc("GET /admin/v1/console/workspaces"))
-    .get(`${CONSOLE_API}/events`, guarded(false, (request) => listEvents(request, deps)), doc("GET /admin/v1/console/events"))
-    .get(`${CONSOLE_API}/event`, guarded(false, (request) => showEvent(request, deps)), doc("GET /admin/v1/console/event"))
-    .get(`${CONSOLE_API}/stream`, guarded(false, (request, _, hash) => handleStream(request, deps, slots, alive(hash))), doc("GET /admin/v1/console/stream"))
-    .get(`${CONSOLE_API}/approvals`, guarded(false, (request) => listApprovals(request, deps)), doc("GET /admin/v1/console/approvals"))
-    .post(`${CONSOLE_API}/approvals/:id/:action`, guarded(true, (request, session, _, params) =>
-      decideApproval(request, deps, session, { id: params.id!, action: params.action! })), raw("POST /admin/v1/console/approvals/:id/:action"))
-    .get(`${CONSOLE_API}/fleet`, guarded(false, (request) => showFleet(request, deps)), doc("GET /admin/v1/console/fleet"))
-    .get(`${CONSOLE_API}/policy`, guarded(false, (request) => showPolicy(request, deps)), doc("GET /admin/v1/console/policy"));
+  return behindSession(false, (request, _deps, { hash }) => handleStream(request, deps, slots, alive(hash)))(deps);
 }

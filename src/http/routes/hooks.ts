@@ -19,6 +19,7 @@ import { parseJson } from "../../wire/json.ts";
 import { readBody } from "../body.ts";
 import { json } from "../errors.ts";
 import { clientOf } from "../instrument.ts";
+import { OTHER_ROUTE } from "../route-index.ts";
 import type { GuardDeps } from "../guard.ts";
 
 export interface HookDeps extends GuardDeps {
@@ -129,7 +130,7 @@ export async function handleHook(harness: Harness, request: Request, deps: HookD
   }
   const rate = deps.rateLimiter.take(key.keyId);
   if (!rate.ok) {
-    deps.metrics?.rateLimited.labels(`/hooks/${harness}`).inc();
+    deps.metrics?.rateLimited.labels(clientOf(request)?.route ?? OTHER_ROUTE).inc();
     return degrade("rate_limited", "rate limited", key.workspaceId);
   }
   let channel: Awaited<ReturnType<typeof channelOf>>;
