@@ -9,6 +9,7 @@ import { errors } from "./http/errors.ts";
 import type { GuardDeps } from "./http/guard.ts";
 import { clientOf } from "./http/instrument.ts";
 import { pathOf } from "./http/route-index.ts";
+import type { Handler, Route } from "./http/route.ts";
 import { ROUTE_INDEX, ROUTES } from "./http/routes.ts";
 import type { ConsoleDeps } from "./http/routes/console.ts";
 import type { Lifecycle } from "./http/routes/health.ts";
@@ -68,15 +69,24 @@ function failure(deps: AppDeps, request: Request, code: string | number, error: 
 const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 export function createApp(deps: AppDeps) {
+  const handlers = new Map<Route, Handler>();
+  /** HEAD where the table lets it: the GET's answer without its body; elsewhere a 405. */
+  const head = async (request: Request): Promise<Response> => {
+    const get = ROUTE_INDEX.find(pathOf(request.url))?.byMethod.get("HEAD");
+    const handle = get && handlers.get(get);
+    if (!handle) return unrouted(request);
+    const answer = await handle(request, NO_PARAMS);
+    return new Response(null, { status: answer.status, headers: answer.headers });
+  };
   const app = new Elysia({ strictPath: true })
-    // HEAD is in no table entry, so it gets the 405 any other missing method gets. Elysia would
-    // otherwise run a GET route's handler for it (for paths with `:params` even past an explicit
-    // HEAD route): a HEAD of a one-time login link would spend it.
-    .onRequest(({ request }) => (request.method === "HEAD" ? unrouted(request) : undefined))
+    // Elysia would run a GET route's handler for any HEAD (for paths with `:params` even past an
+    // explicit HEAD route): a HEAD of a one-time login link would spend it. So HEAD is decided here.
+    .onRequest(({ request }) => (request.method === "HEAD" ? head(request) : undefined))
     .onError(({ code, error, request }) => (code === "NOT_FOUND" ? unrouted(request) : failure(deps, request, code, error)));
   for (const route of ROUTES) {
     if (!route.handler) continue;
     const handle = route.handler(deps);
+    handlers.set(route, handle);
     // Elysia gives a path without `:params` no params object at all.
     app.route(route.method, route.path, ({ request, params }) => handle(request, params ?? NO_PARAMS), route.parse ? { parse: route.parse } : {});
   }

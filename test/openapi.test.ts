@@ -39,7 +39,7 @@ describe("/openapi.json", () => {
 
   test("documents every route, JSON bodies only, every status with a body, bearer auth", async () => {
     const doc = await served();
-    const documented = ROUTES.map((r) => `${r.method} ${r.path.replace(/:([^/]+)/g, "{$1}")}`);
+    const documented = ROUTES.flatMap((r) => (r.head ? [r.method, "HEAD"] : [r.method]).map((m) => `${m} ${r.path.replace(/:([^/]+)/g, "{$1}")}`));
     const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(listed.sort()).toEqual(documented.sort());
     for (const [path, ops] of Object.entries(doc.paths)) {
@@ -48,7 +48,8 @@ describe("/openapi.json", () => {
         for (const [status, response] of Object.entries(op.responses)) {
           const types = Object.keys(response.content ?? {});
           const at = `${method} ${path} ${status}`;
-          expect({ at, types }).toEqual({ at, types: NOT_JSON[at] ?? ["application/json"] });
+          // HEAD answers carry no body (RFC 9110 section 9.3.2).
+          expect({ at, types }).toEqual({ at, types: method === "head" ? [] : NOT_JSON[at] ?? ["application/json"] });
         }
       }
     }

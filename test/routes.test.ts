@@ -15,7 +15,8 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const SAMPLES: Record<string, string> = { id: "apr_x", action: "approve" };
 /** A path the template matches: `/admin/v1/approvals/:id/:action` -> `/admin/v1/approvals/apr_x/approve`. */
 const concrete = (template: string) => template.replace(/:(\w+)/g, (_, name: string) => SAMPLES[name] ?? `x-${name}`);
-const allowOf = (path: string) => ROUTES.filter((r) => r.path === path).map((r) => r.method).sort().join(", ");
+const allowOf = (path: string) =>
+  ROUTES.filter((r) => r.path === path).flatMap((r) => (r.head ? [r.method, "HEAD"] : [r.method])).sort().join(", ");
 const protectedRoutes = ROUTES.filter((r) => r.auth !== "none");
 /** A harmless tool call in the shape both harnesses send. */
 const HOOK_INPUT = { session_id: "s-routes", hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: "README.md" }, tool_use_id: "t1" };
@@ -71,6 +72,17 @@ describe("the route table", () => {
     }
   });
 
+  test("HEAD, where an entry allows it, is its GET's status and headers without a body", async () => {
+    await using w = await startWarden();
+    const heads = ROUTES.filter((r) => r.head);
+    expect(heads.map((r) => r.path).sort()).toEqual(["/livez", "/readyz", "/v1/health"]);
+    for (const route of heads) {
+      const [get, head] = [await w.request("GET", route.path, { auth: null }), await w.request("HEAD", route.path, { auth: null })];
+      expect({ at: route.path, status: head.status, type: head.headers.get("content-type"), body: await head.text() })
+        .toEqual({ at: route.path, status: get.status, type: get.headers.get("content-type"), body: "" });
+    }
+  });
+
   test("paths the table does not know are JSON 404s for every method, trailing slashes included", async () => {
     await using w = await startWarden();
     const unknown = [
@@ -105,7 +117,11 @@ describe("the route table", () => {
       if (route.auth !== "none") expect({ at, documents401: "401" in op!.responses }).toEqual({ at, documents401: route.refuses !== "in-band" });
     }
     const listed = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
-    expect(listed).toBe(ROUTES.length);
+    expect(listed).toBe(ROUTES.length + ROUTES.filter((r) => r.head).length);
+    for (const route of ROUTES.filter((r) => r.head)) {
+      const head = doc.paths[route.path]?.head;
+      expect({ at: route.path, statuses: Object.keys(head?.responses ?? {}).sort() }).toEqual({ at: route.path, statuses: Object.keys(route.responses).sort() });
+    }
   });
 
   test("every protected handler refuses a caller with no credential, or one its label does not accept", async () => {

@@ -57,11 +57,18 @@ function operationOf(route: Route) {
   };
 }
 
+/** HEAD of a GET the table lets it ask: the same statuses, no bodies. */
+function headOperationOf(route: Route) {
+  const get = operationOf(route);
+  const responses = Object.fromEntries(Object.keys(route.responses).map((status) => [status, responseOf(status, null)]));
+  return { ...get, operationId: `head${get.operationId.slice(route.method.length)}`, responses };
+}
+
 export function createOpenApiDocument(routes: readonly Route[]) {
   const paths: Record<string, Record<string, ReturnType<typeof operationOf>>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:([^/]+)/g, "{$1}");
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) };
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route), ...(route.head ? { head: headOperationOf(route) } : {}) };
   }
   return { openapi: "3.1.2", info: INFO, components: { securitySchemes: SECURITY_SCHEMES }, paths };
 }

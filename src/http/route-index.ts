@@ -8,6 +8,7 @@ export interface RouteGroup {
   template: string;
   /** The RFC 9110 section 10.2.1 Allow value: every method the table lists for this path. */
   allow: string;
+  /** HEAD, where the table lets it, maps to the GET entry it answers like. */
   byMethod: ReadonlyMap<string, Route>;
 }
 
@@ -39,6 +40,10 @@ function groupRoutes(routes: readonly Route[]): RouteGroup[] {
     const methods = byPath.get(route.path) ?? new Map<string, Route>();
     if (methods.has(route.method)) throw new Error(`route table: ${route.method} ${route.path} is listed twice`);
     byPath.set(route.path, methods.set(route.method, route));
+  }
+  for (const methods of byPath.values()) {
+    const get = methods.get("GET");
+    if (get?.head) methods.set("HEAD", get);
   }
   return [...byPath].map(([template, byMethod]) => ({ template, allow: [...byMethod.keys()].sort().join(", "), byMethod }));
 }

@@ -43,6 +43,11 @@ interface RouteFields {
   shed?: "never" | "in-band";
   /** "none": the handler reads the raw bytes itself (signatures cover them; limits apply first). */
   parse?: "none";
+  /**
+   * A GET that HEAD may ask too (RFC 9110 section 9.3.2: the GET's status and headers, no body):
+   * only where the GET changes nothing, so probes that send HEAD work and no HEAD spends a token.
+   */
+  head?: true;
 }
 
 /** Served by the app (Elysia), with a handler built once per app from its dependencies. */

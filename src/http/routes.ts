@@ -78,19 +78,19 @@ export const ROUTES: readonly Route[] = [
     handler: (deps) => (request) => handleApprovals(request, deps),
   },
   {
-    method: "GET", path: "/v1/health", auth: "none", shed: "never",
+    method: "GET", path: "/v1/health", auth: "none", shed: "never", head: true,
     summary: "Whether decisions can be served (decisions.md)", tag: "health",
     responses: { 200: R.Health, 503: R.Health },
     handler: (deps) => () => handleHealth(deps.health, deps.version),
   },
   {
-    method: "GET", path: "/livez", auth: "none", shed: "never",
+    method: "GET", path: "/livez", auth: "none", shed: "never", head: true,
     summary: "The process answers", tag: "health",
     responses: { 200: R.Livez },
     handler: () => handleLivez,
   },
   {
-    method: "GET", path: "/readyz", auth: "none", shed: "never",
+    method: "GET", path: "/readyz", auth: "none", shed: "never", head: true,
     summary: "Storage writable, policy loaded, not draining", tag: "health",
     query: [{ name: "verbose", required: false, description: "Name each check" }],
     responses: { 200: R.Readyz, 503: R.Readyz },
