@@ -70,7 +70,7 @@ describe("wrong requests get clear 4xx bodies", () => {
 
   test("wrong method on a known path is 405 with Allow", async () => {
     await using w = await startWarden();
-    for (const [method, path, allow] of [["GET", "/v1/evaluate", "POST"], ["PUT", "/v1/ingest", "POST"], ["POST", "/v1/health", "GET"], ["DELETE", "/v1/evaluate", "POST"]] as const) {
+    for (const [method, path, allow] of [["GET", "/v1/evaluate", "POST"], ["PUT", "/v1/ingest", "POST"], ["POST", "/v1/health", "GET, HEAD"], ["DELETE", "/v1/evaluate", "POST"]] as const) {
       const res = await w.request(method, path);
       expect(res.status).toBe(405);
       expect(res.headers.get("allow")).toBe(allow);
