@@ -1,6 +1,6 @@
 // The GuardEvent every bench load posts: a routine Bash tool call from a Claude Code hook.
 // Sessions of at most 200 events: one session taking thousands of actions a minute would
-// (rightly) be flagged as runaway and measure the approval path instead of the common one.
+// (rightly) pass the runaway-rate signal and measure the approval path instead of the common one.
 export const benchEvent = (id: string, sessionId: string) => ({
   svc_version: "0.5", event_id: id, guard_id: `g-${id}`, session_id: sessionId,
   timestamp: "2026-11-23T10:00:00Z", observation_point: "invocation",
@@ -10,8 +10,8 @@ export const benchEvent = (id: string, sessionId: string) => ({
     name: "Bash",
     arguments: {
       command: "cd /home/dev/project && npm run build -- --mode production && git status --short | head -n 20",
-      // Differs per request: one action repeated in a session would (rightly) trip the
-      // repeated-action rule and measure the approval path instead of the common one.
+      // Differs per request: the common case is a new action, not one repeated (which past the
+      // policy's signals.repeated_action thresholds raises a finding, then needs approval).
       description: `Build the project for production and show the short git status of the working tree (step ${id})`,
       timeout: 120000,
     },
