@@ -1,8 +1,10 @@
 // scripts/adversarial: judges every adversarial input (test/adversarial/inputs.ts: ~1 MiB of
 // repeated near-matches per detector and pattern family) through warden's whole engine, and
 // prints each detector's worst run, whether any run was cut off at its deadline, and the worst
-// end-to-end evaluate time. `--all` prints every case; `--only TEXT` runs the families matching it;
-// `--shell-max` lets the shell parse whole 1 MiB commands (its largest max_script_chars).
+// end-to-end evaluate time, then the speed targets met or missed (test/adversarial-detectors.test.ts
+// proves the runs bounded on a loaded machine; how close to the deadline they end is measured here).
+// `--all` prints every case; `--only TEXT` runs the families matching it; `--shell-max` lets the
+// shell parse whole 1 MiB commands (its largest max_script_chars). scripts/bench runs both.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,6 +81,14 @@ async function main() {
   console.log(cutOff.length ? `cut off at the deadline (${cutOff.length}):\n  ${cutOff.join("\n  ")}` : "no detector was cut off");
   console.log(threw.length ? `threw (${threw.length}):\n  ${threw.join("\n  ")}` : "no detector threw");
   if (slowest) console.log(`worst evaluate ${slowest.evaluateMs.toFixed(1)} ms on ${slowest.case.detector}/${slowest.case.family}`);
+  printTargets(policy.detectorDeadlineMs, Math.max(0, ...[...worst.values()].map((w) => w.ms)), slowest?.evaluateMs ?? 0);
+}
+
+/** Targets for a quiet machine; the test's bounds leave a loaded one room (30 deadlines, 2 s). */
+function printTargets(deadlineMs: number, worstRunMs: number, worstEvaluateMs: number) {
+  const check = (label: string, ok: boolean, detail: string) => console.log(`${ok ? "MET " : "MISS"} ${label}: ${detail}`);
+  check(`every detector run ends within twice its deadline (${2 * deadlineMs} ms)`, worstRunMs <= 2 * deadlineMs, `worst ${worstRunMs.toFixed(1)} ms`);
+  check("every evaluate of a ~1 MiB input < 1000 ms", worstEvaluateMs < 1000, `worst ${worstEvaluateMs.toFixed(1)} ms`);
 }
 
 if (import.meta.main) await main();

@@ -1,8 +1,10 @@
 // The agent inventory: one agent_id is one agent (a new claimed type is a shadow agent, once),
 // agent_spawn builds the child's delegation chain, and scopes beyond the parent's escalate.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Verdict } from "../src/wire/verdict.ts";
-import { makeEvent, startWarden } from "./helpers.ts";
+import { makeEvent, SLOW_TEST_MS, startWarden } from "./helpers.ts";
+
+setDefaultTimeout(SLOW_TEST_MS);
 
 type W = Awaited<ReturnType<typeof startWarden>>;
 const verdictOf = async (w: W, event: unknown) => (await (await w.evaluate(event)).json()) as Verdict;

@@ -1,11 +1,13 @@
 // The whole approval flow over real HTTP against a running warden: a hook-like client sends a
 // risky tool_call, polls, an operator decides through the admin API, the client verifies the
 // receipt offline with the JWKS and re-evaluates; a changed argument must not pass.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { join } from "node:path";
-import { makeEvent, tempDir } from "./helpers.ts";
+import { makeEvent, SLOW_TEST_MS, tempDir } from "./helpers.ts";
 import { startServer } from "./process.ts";
+
+setDefaultTimeout(SLOW_TEST_MS);
 
 const main = join(import.meta.dir, "..", "src", "main.ts");
 

@@ -1,10 +1,12 @@
 // Approvals over the real HTTP path: require_approval creates a request bound to the payload
 // digest; an operator decides on the CLI; the same action then gets the human's answer, and a
 // changed argument never inherits it. Expiry is driven by the injected clock.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import type { Verdict } from "../src/wire/verdict.ts";
-import { makeEvent, startWarden } from "./helpers.ts";
+import { makeEvent, SLOW_TEST_MS, startWarden } from "./helpers.ts";
+
+setDefaultTimeout(SLOW_TEST_MS);
 
 type W = Awaited<ReturnType<typeof startWarden>>;
 const main = join(import.meta.dir, "..", "src", "main.ts");

@@ -1,11 +1,13 @@
 // The compiled executable, end to end over real HTTP on loopback: build, help, first start with
 // a minted key, health, evaluate, ingest, SIGTERM drain, restart, and the events still there.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { cpSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { buildBinary } from "../scripts/build.ts";
-import { makeEvent, tempDir } from "./helpers.ts";
+import { makeEvent, SLOW_TEST_MS, tempDir } from "./helpers.ts";
 import { startServer } from "./process.ts";
+
+setDefaultTimeout(SLOW_TEST_MS);
 
 const work = tempDir("warden-bin-");
 const binary = join(work.path, "warden");

@@ -16,10 +16,11 @@ import { tempDir } from "./helpers.ts";
 const work = tempDir("warden-chaos-");
 const binary = join(work.path, "warden");
 afterAll(() => work[Symbol.dispose]());
+// Building the binary takes ~1 s on a quiet machine, many times that on a loaded one.
 beforeAll(() => {
   const build = buildBinary(binary);
   if (!build.ok) throw new Error(build.output);
-});
+}, 60_000);
 
 describe("chaos", () => {
   test("SIGKILL four times under load: every acknowledgement survives exactly once, checks pass", async () => {

@@ -1,10 +1,12 @@
 // Enrollment and signed requests (RFC 7515 Appendix F, RFC 7797 b64:false, RFC 8037 EdDSA),
 // with named suites for each attack. The signer here is the tests' own, written as a PEP would.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { createHmac } from "node:crypto";
 import type { Verdict } from "../src/wire/verdict.ts";
-import { makeEvent, startWarden } from "./helpers.ts";
+import { makeEvent, SLOW_TEST_MS, startWarden } from "./helpers.ts";
+
+setDefaultTimeout(SLOW_TEST_MS);
 
 type W = Awaited<ReturnType<typeof startWarden>>;
 const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString("base64url");

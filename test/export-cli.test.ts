@@ -1,10 +1,12 @@
 // `warden export` and `warden audit` as operators run them, beside a live writer on the same data
 // directory, and the export and retention flags of `serve` with every error listed together.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveServeConfig } from "../src/config/serve-config.ts";
-import { makeEvent, startWarden, tempDir } from "./helpers.ts";
+import { makeEvent, SLOW_TEST_MS, startWarden, tempDir } from "./helpers.ts";
+
+setDefaultTimeout(SLOW_TEST_MS);
 
 const main = join(import.meta.dir, "..", "src", "main.ts");
 const warden = (args: string[]) => {

@@ -16,11 +16,12 @@ const TOKEN = "hec-token-7f3a";
 const BATCH = 500;
 const CANARY = "AKIA4QWERTYZ2XK7PL3M";
 
+// Building the binary takes ~1 s on a quiet machine, many times that on a loaded one.
 beforeAll(() => {
   const build = buildBinary(binary);
   if (!build.ok) throw new Error(build.output);
   writeFileSync(join(work.path, "token"), `${TOKEN}\n`, { mode: 0o600 });
-});
+}, 60_000);
 afterAll(() => work[Symbol.dispose]());
 
 /** mulberry32: small, seeded, good enough to make the stub's refusals and the kills repeatable. */

@@ -9,7 +9,14 @@ import type { PolicySet } from "../src/engine/policy-set.ts";
 import type { Verdict } from "../src/wire/verdict.ts";
 import { makeEvent, startWarden, tempDir } from "./helpers.ts";
 
+/** The timeout where the service answers: idle, it does in a few ms; room for a loaded machine. */
+const ANSWERS_MS = 5_000;
+/** The timeout where it never answers in time: "slow" requests are held until the file is done. */
+const TIMES_OUT_MS = 100;
+
 const seenAuth: (string | null)[] = [];
+let releaseSlow!: () => void;
+const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
 const service = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
@@ -19,7 +26,7 @@ const service = Bun.serve({
     const text = event.payload.text ?? "";
     const verdict = (decision: string, extra: object = {}) =>
       Response.json({ svc_version: "0.5", event_id: event.event_id, guard_id: event.guard_id, provider: "acme", decision, ...extra });
-    if (text.includes("slow")) await Bun.sleep(300);
+    if (text.includes("slow")) await slowReleased;
     if (text.includes("crash")) return new Response("boom", { status: 500 });
     if (text.includes("garbage")) return Response.json({ decision: "maybe" });
     if (text.includes("forbidden")) {
@@ -33,13 +40,14 @@ const service = Bun.serve({
 });
 const dir = tempDir();
 afterAll(() => {
+  releaseSlow();
   service.stop(true);
   dir[Symbol.dispose]();
 });
 
-async function policySet(extra = ""): Promise<PolicySet> {
+async function policySet(extra = "", timeoutMs = ANSWERS_MS): Promise<PolicySet> {
   const file = join(dir.path, `policy-${Math.random()}.yaml`);
-  writeFileSync(file, `external:\n  - { id: acme, url: "${service.url.href}v1/evaluate", timeout_ms: 100, kinds: [user_input], bearer_token_env: ACME_TOKEN }\n${extra}`);
+  writeFileSync(file, `external:\n  - { id: acme, url: "${service.url.href}v1/evaluate", timeout_ms: ${timeoutMs}, kinds: [user_input], bearer_token_env: ACME_TOKEN }\n${extra}`);
   const loaded = await loadPolicyFile(file, BUILTIN_DETECTORS, { ACME_TOKEN: "acme-secret" });
   if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
   return loaded.set;
@@ -73,10 +81,11 @@ describe("external detectors", () => {
 
   for (const [name, text] of [["a timeout", "slow"], ["a 500", "crash"], ["a malformed verdict", "garbage"]]) {
     test(`${name} degrades to unjudged by default and blocks when the policy says so`, async () => {
-      const degraded = await ask(await policySet(), text!);
+      const timeoutMs = text === "slow" ? TIMES_OUT_MS : ANSWERS_MS;
+      const degraded = await ask(await policySet("", timeoutMs), text!);
       expect(degraded.decision).toBe("allow");
       expect(degraded["x.svc.unjudged"]).toEqual(["payload"]);
-      const strict = await ask(await policySet("composition: { on_timeout: block }\n"), text!);
+      const strict = await ask(await policySet("composition: { on_timeout: block }\n", timeoutMs), text!);
       expect(strict.decision).toBe("block");
     });
   }
@@ -95,7 +104,7 @@ describe("short_circuit", () => {
 
   test("a local block means the external detector is not asked", async () => {
     const before = seenAuth.length;
-    await using w = await startWarden({ policySet: await policySet("composition: { short_circuit: true }\ndetectors: { secrets: { config: { decision: block } } }\n") });
+    await using w = await startWarden({ policySet: await policySet("composition: { short_circuit: true }\ndetectors: { secrets: { config: { decision: block } } }\n", TIMES_OUT_MS) });
     const verdict = (await (await w.evaluate(keyed())).json()) as Verdict;
     expect(verdict.decision).toBe("block");
     expect(seenAuth.length).toBe(before);
@@ -104,9 +113,9 @@ describe("short_circuit", () => {
 
   test("without a local block, or without short_circuit, it is asked", async () => {
     const before = seenAuth.length;
-    await using w = await startWarden({ policySet: await policySet("composition: { short_circuit: true }\n") });
+    await using w = await startWarden({ policySet: await policySet("composition: { short_circuit: true }\n", TIMES_OUT_MS) });
     expect(acmeOf((await (await w.evaluate(keyed())).json()) as Verdict).status).toBe("failed");
-    await using v = await startWarden({ policySet: await policySet("detectors: { secrets: { config: { decision: block } } }\n") });
+    await using v = await startWarden({ policySet: await policySet("detectors: { secrets: { config: { decision: block } } }\n", TIMES_OUT_MS) });
     expect(acmeOf((await (await v.evaluate(keyed())).json()) as Verdict).status).toBe("failed");
     expect(seenAuth.length).toBe(before + 2);
   });

@@ -1,9 +1,11 @@
 // Pre-authorisation grants: a bounded, time-boxed allowance that answers require_approval for
 // matching actions of one agent or session, counted per use.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import type { Verdict } from "../src/wire/verdict.ts";
-import { makeEvent, startWarden } from "./helpers.ts";
+import { makeEvent, SLOW_TEST_MS, startWarden } from "./helpers.ts";
+
+setDefaultTimeout(SLOW_TEST_MS);
 
 type W = Awaited<ReturnType<typeof startWarden>>;
 const main = join(import.meta.dir, "..", "src", "main.ts");

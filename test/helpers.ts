@@ -11,6 +11,14 @@ import type { GuardEvent } from "../src/wire/guard-event.ts";
 
 export const BASE = "http://localhost";
 
+/**
+ * The per-test timeout of files whose tests start real processes, build the binary or write
+ * hundreds of MiB, set with setDefaultTimeout at their top (hooks included): bun's default is 5 s
+ * and bun 1.4 reads no test timeout from bunfig.toml. Their tests take up to a few seconds on a
+ * quiet machine and several times that on a loaded one.
+ */
+export const SLOW_TEST_MS = 60_000;
+
 export function tempDir(prefix = "warden-test-"): { path: string } & Disposable {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, [Symbol.dispose]: () => rmSync(path, { recursive: true, force: true }) };

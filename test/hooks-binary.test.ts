@@ -3,13 +3,15 @@
 // command hook enrolls once and signs; with warden stopped or stalled it fails closed from its
 // cached directives; `warden exec` keeps stdio and exit codes and refuses with 126.
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildBinary } from "../scripts/build.ts";
 import { answerOf, HARNESS_NAMES, loadHookCases } from "./hook-fixtures.ts";
-import { tempDir } from "./helpers.ts";
+import { SLOW_TEST_MS, tempDir } from "./helpers.ts";
 import { startServer, type Started } from "./process.ts";
+
+setDefaultTimeout(SLOW_TEST_MS);
 
 const work = tempDir("warden-hooks-bin-");
 const binary = join(work.path, "warden");

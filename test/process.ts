@@ -34,3 +34,24 @@ export async function startServer(cmd: string[], env: Record<string, string> = {
   proc.kill("SIGKILL");
   throw new Error(`warden did not start: ${lines.join("\n")}\n${await new Response(proc.stderr).text()}`);
 }
+
+/** A process's output read as it comes, so a test waits for a line instead of sleeping. */
+export function collectOutput(stream: ReadableStream<Uint8Array>): { text(): string; until(needle: string, timeoutMs?: number): Promise<void> } {
+  let text = "";
+  let ended = false;
+  void (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+    ended = true;
+  })();
+  return {
+    text: () => text,
+    async until(needle, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!text.includes(needle)) {
+        if (ended || Date.now() > deadline) throw new Error(`no "${needle}" in the output:\n${text}`);
+        await Bun.sleep(20);
+      }
+    },
+  };
+}

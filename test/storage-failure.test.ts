@@ -108,8 +108,8 @@ async function expectServing(client: Client, refused: unknown[]): Promise<void> 
   expect(await ingested.json()).toEqual({ results: ids.map((id) => ({ id, status: 201 })) });
 }
 
-/** Polls a real process until it answers healthy: its probe reruns at most once a second. */
-async function untilHealthy(client: Client, withinMs = 10_000): Promise<void> {
+/** Polls a real process until it answers healthy: its probe reruns at most once a second (idle: ~1 s). */
+async function untilHealthy(client: Client, withinMs = 30_000): Promise<void> {
   const deadline = Date.now() + withinMs;
   while ((await client.get("/v1/health")).status !== 200) {
     if (Date.now() > deadline) throw new Error(`not healthy within ${withinMs} ms`);

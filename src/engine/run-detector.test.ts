@@ -37,8 +37,11 @@ describe("runDetector cuts off synchronous detectors at their deadline", () => {
       reason: "timeout",
       partial: "redact",
     });
+    // Ended at the cut-off: idle, within 0.2 ms of the deadline. The bound leaves a loaded machine
+    // room (a GC pause, another process on the core); a budget that ran out late, its deadline
+    // read in the wrong unit, ends seconds past it.
     expect(run.latencyMs).toBeGreaterThanOrEqual(DEADLINE_MS);
-    expect(run.latencyMs).toBeLessThan(DEADLINE_MS + 50);
+    expect(run.latencyMs).toBeLessThan(DEADLINE_MS + 500);
   });
 
   test("a block found before the cut-off stands: no timeout policy is stricter", async () => {

@@ -28,7 +28,8 @@ const hookInput = (command, toolUseId) => ({
   hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: toolUseId,
 });
 
-describe("warden console in chromium", { timeout: 180_000, skip: missing }, () => {
+// Idle, the whole file takes ~15 s, 9 of them waiting for a sensor to go dark.
+describe("warden console in chromium", { timeout: 300_000, skip: missing }, () => {
   const work = workDir();
   const shots = join(work.path, "screenshots");
   const dataDir = join(work.path, "data");
@@ -142,9 +143,10 @@ describe("warden console in chromium", { timeout: 180_000, skip: missing }, () =
     await page.locator("#tab-fleet").click();
     await page.locator('#fleet-sensors tr[data-sensor="sensor:s1"]').waitFor();
     await shoot("06-sensor-live.png");
-    // Silent past 3 x 1 s, then the server's 5 s sweep marks it dark; the tab refreshes every 2 s.
-    await page.locator('#fleet-sensors tr[data-sensor="sensor:s1"][data-state="dark"]').waitFor({ timeout: 20_000 });
-    await page.locator("#fleet-findings td", { hasText: "liveness.dark_sensor" }).first().waitFor({ timeout: 5_000 });
+    // Silent past 3 x 1 s, then the server's 5 s sweep marks it dark; the tab refreshes every 2 s:
+    // up to 10 s (idle: ~8.6 s), waited for ten times that. The finding comes with the same sweep.
+    await page.locator('#fleet-sensors tr[data-sensor="sensor:s1"][data-state="dark"]').waitFor({ timeout: 100_000 });
+    await page.locator("#fleet-findings td", { hasText: "liveness.dark_sensor" }).first().waitFor({ timeout: 30_000 });
     await shoot("07-sensor-dark.png");
   });
 

@@ -207,6 +207,8 @@ describe("contexts", () => {
 
 describe("robustness", () => {
   const MIB = 1 << 20;
+  /** Four 1 MiB texts a case: up to 1 s on a quiet machine, under 2 s on a loaded one; a quadratic scan takes hours. */
+  const COMPLETES_MS = 20_000;
   const fill = (unit: string) => unit.repeat(Math.ceil(MIB / unit.length)).slice(0, MIB - 16);
   const hostile = [
     fill("ignore "),
@@ -235,7 +237,7 @@ describe("robustness", () => {
         const outcome = inspect(makeEvent(kind, kind === "tool_result" ? { result: text } : { text, description: text.slice(0, 1000) }));
         expect(outcome.findings.length).toBeLessThanOrEqual(32);
       }
-    });
+    }, COMPLETES_MS);
   }
 
   test("garbage payloads do not throw", () => {

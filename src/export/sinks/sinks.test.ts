@@ -67,14 +67,27 @@ describe("file sink", () => {
   });
 });
 
+/** Polls `condition` until it holds; a generous deadline, since a loaded machine may be slow to get there. */
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(5);
+  }
+}
+
 describe("syslog sink", () => {
   test("sends octet-counted RFC 5424 frames over TCP and reconnects after the peer goes away", async () => {
     const received: string[] = [];
     let buffered = Buffer.alloc(0);
+    let connections = 0;
     const server = Bun.listen({
       hostname: "127.0.0.1",
       port: 0,
       socket: {
+        open() {
+          connections++;
+        },
         data(socket, data) {
           buffered = Buffer.concat([buffered, data]);
           for (;;) {
@@ -91,10 +104,14 @@ describe("syslog sink", () => {
     const sink = createSyslogSink({ host: "127.0.0.1", port: server.port, cef: false });
     expect(sink.id).toBe(`syslog:127.0.0.1:${server.port}`);
     expect(await sink.deliver(sealed.slice(0, 2))).toEqual({ ok: true });
-    for (let i = 0; i < 100 && received.length < 2; i++) await Bun.sleep(10);
-    await Bun.sleep(50); // the server closed its end: the next batch needs a new connection
+    await until(() => received.length >= 2, "the first two frames");
+    // The server closed its end. However long the sink takes to notice, an empty batch carries no
+    // record, so probing with one until the sink has connected again loses nothing; the next
+    // batch goes over the new connection.
+    await until(async () => (await sink.deliver([]), connections === 2), "a new connection");
     expect(await sink.deliver(sealed.slice(2, 3))).toEqual({ ok: true });
-    for (let i = 0; i < 100 && received.length < 3; i++) await Bun.sleep(10);
+    await until(() => received.length >= 3, "the third frame");
+    expect(connections).toBe(2);
     expect(received.map((m) => JSON.parse(m.slice(m.indexOf(" - ") + 3)).seq)).toEqual([1, 2, 3]);
     expect(received[0]).toMatch(/^<110>1 2026-11-23T10:00:00.000Z \S+ warden \d+ decision - \{/);
     await sink.close();

@@ -62,12 +62,16 @@ function startCheckpointer(path: string, everyMs: number, restartBytes: number, 
   return {
     stop: () =>
       new Promise<void>((resolve) => {
+        // This timer keeps the process alive until the worker answers: the worker itself is
+        // unreferenced, and an unreferenced timer let a stopping server exit right here, before
+        // its final checkpoint and close (the WAL was left behind whenever the worker was slow).
+        const timer = setTimeout(() => done(), 2000);
         const done = () => {
+          clearTimeout(timer);
           worker.terminate();
           resolve();
         };
         worker.onmessage = done;
-        setTimeout(done, 2000).unref();
         send({ type: "stop" });
       }),
   };
