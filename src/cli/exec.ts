@@ -3,7 +3,7 @@
 // reason; an allowed command runs with stdio passed through and its exit code kept; afterwards
 // an `execution` event sharing the guard_id records how it ended.
 import { constants } from "node:os";
-import { degradedAnswer, DEFAULT_DIRECTIVES } from "../adapters/degraded.ts";
+import { degradedAnswer, DEFAULT_DIRECTIVES, judgedInFull } from "../adapters/degraded.ts";
 import { openPepState, stateDirOf } from "../client/pep-state.ts";
 import { agentUser, createWardenClient, type WardenClient } from "../client/warden-client.ts";
 import { parseArgs } from "../config/args.ts";
@@ -46,6 +46,8 @@ const reasonsOf = (verdict: Verdict) => (verdict.reasons ?? []).join("; ") || "p
 
 /** The verdict -> what runs, or the exit code when nothing does. */
 async function decide(verdict: Verdict, argv: string[], client: WardenClient, reevaluate: () => Promise<Verdict | undefined>, wait: boolean): Promise<Run | number> {
+  // Allowed with parts nobody could read is no judgment: exec fails closed.
+  if (!judgedInFull(verdict)) return refuse(`not run: warden could not judge all of it (${reasonsOf(verdict)})`);
   switch (verdict.decision) {
     case "allow":
       return { argv };
@@ -63,7 +65,7 @@ async function decide(verdict: Verdict, argv: string[], client: WardenClient, re
       const status = typeof id === "string" && wait ? await waitForApproval(client, verdict.guard_id, id, reasonsOf(verdict)) : "pending";
       if (status !== "approved") return refuse(`not run: approval ${String(id ?? "")} is ${status} (${reasonsOf(verdict)})`);
       const again = await reevaluate();
-      return again?.decision === "allow" ? { argv } : refuse(`not run after approval: ${again ? reasonsOf(again) : "warden unreachable"}`);
+      return again?.decision === "allow" && judgedInFull(again) ? { argv } : refuse(`not run after approval: ${again ? reasonsOf(again) : "warden unreachable"}`);
     }
   }
 }

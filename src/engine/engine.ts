@@ -23,6 +23,7 @@ import { UNITS_PROVIDER, type DecisionUnits, type UnitScope } from "./decision-u
 import type { SensorCounts } from "./sensor-counts.ts";
 import { DEFINITIONS_PROVIDER, type DefinitionTracker } from "./definitions.ts";
 import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
+import { judgeUnjudged, POLICY_PROVIDER } from "./unjudged.ts";
 import { buildVerdict } from "./verdict-builder.ts";
 
 /** The authenticated channel an event arrived on. */
@@ -106,7 +107,7 @@ function judgeReducedContent(event: GuardEvent, policy: Policy): DetectorRun | u
   const reason = `${event.kind} content is ${encoding}; policy needs content to judge it`;
   return {
     status: "ok",
-    detector: "policy",
+    detector: POLICY_PROVIDER,
     latencyMs: 0,
     outcome: { decision: "require_approval", reasons: [reason], findings: [], unjudged: ["payload"] },
   };
@@ -213,6 +214,8 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     if (agents.outcome) runs.push({ status: "ok", detector: AGENTS_PROVIDER, outcome: agents.outcome, latencyMs: 0 });
     const blind = judgeReducedContent(event, policy);
     if (blind) runs.push(blind);
+    const unjudged = judgeUnjudged(runs, policy, (id) => detectors.find((d) => d.definition.id === id)?.definition.judges);
+    if (unjudged.run) runs.push(unjudged.run);
     const adjusted = applyPolicy(runs, policy, event, attribution.agentId);
     const underAttested = judgeAttestation(event, attribution.attestation, policy, adjusted.runs);
     if (underAttested) adjusted.runs.push(underAttested);
@@ -229,6 +232,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       placeholderFor: book?.placeholderFor,
       latencyMs: performance.now() - started,
       whitelisted: adjusted.whitelisted,
+      unjudgedAccepted: unjudged.accepted,
     });
     return { verdict, findings: composition.findings, counters: book?.changedCounters(), definitions: definitions.fresh, agents: agents.updates };
   };

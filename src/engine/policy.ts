@@ -27,6 +27,11 @@ export interface WhitelistEntry {
   command_prefix?: string;
 }
 
+export interface UnjudgedRule {
+  prefix: string;
+  decision: "allow" | "require_approval" | "block";
+}
+
 export type UnreachableAction = "block" | "allow" | "require_local_approval";
 
 export interface HardRule {
@@ -75,6 +80,12 @@ export interface Policy {
   shortCircuit: boolean;
   /** When every detector that should have judged failed; explicit, never implied. */
   onAllFailed: "allow" | "block";
+  /**
+   * What content a detector could not read (too long, too deep, too many fields, out of time)
+   * means, by category prefix of what that detector judges; longest prefix first. Unjudged
+   * security content is held by default: an opt-out is explicit.
+   */
+  onUnjudged: UnjudgedRule[];
   /** Configuration per detector id; absent ids use the detector's default. */
   detectors: Record<string, unknown>;
   /** Detector ids that do not run. */
@@ -107,6 +118,7 @@ export const DEFAULT_POLICY: Policy = {
   detectorDeadlineMs: 50,
   onDetectorFailure: "degrade",
   onAllFailed: "block",
+  onUnjudged: [{ prefix: "security", decision: "require_approval" }, { prefix: "privacy", decision: "allow" }, { prefix: "safety", decision: "allow" }],
   shortCircuit: false,
   detectors: {},
   disabled: [],

@@ -2,7 +2,7 @@
 // out, judged and recorded by the same engine as /v1/evaluate. Claude Code treats a non-2xx
 // answer from an http hook as "carry on", so once a request reaches this handler it always
 // answers 200: a refusal (bad key, unreadable input, storage down) is a deny in the harness's JSON.
-import { degradedAnswer, type Directives } from "../../adapters/degraded.ts";
+import { degradedAnswer, judgedInFull, type Directives } from "../../adapters/degraded.ts";
 import { answerVerdict, type HookAnswer, type Mode } from "../../adapters/hook-answer.ts";
 import { planHook, type HookPlan } from "../../adapters/hook-event.ts";
 import { readHookInput, type Harness, type HookInput } from "../../adapters/hook-input.ts";
@@ -79,6 +79,12 @@ async function judge(deps: HookDeps, harness: Harness, caller: Caller, plan: Jud
   }
   if (plan.stage === "post") await recordTerminalAnswer(deps, caller, plan, agentUser);
   const verdict = await deps.engine.evaluate(checked.value, caller, { partial: false, retriesGetApproval: true, source: "hook" });
+  if (!judgedInFull(verdict)) {
+    // Let through with parts nobody read is no judgment: fail closed, as when warden is down.
+    const gated = { stage: plan.stage, kind: plan.event.kind, payload: plan.event.payload };
+    const answer = degradedAnswer(gated, directivesFor(deps, caller.workspaceId), { harness, mode, why: "part of it was too large or too slow to judge" });
+    return { answer, decision: "unjudged" };
+  }
   const ctx = { harness, stage: plan.stage, mode, workspaceId: caller.workspaceId, action: plan.action, payload: plan.event.payload };
   return { answer: answerVerdict(verdict, ctx), decision: verdict.decision };
 }
