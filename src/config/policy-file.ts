@@ -98,6 +98,7 @@ const PolicyBody = {
     Type.Record(Type.String({ pattern: "^(safety|security|privacy|x)(\\.[a-z0-9_]+)*\\.\\*$" }), oneOf(["block", "allow", "require_local_approval"]), { additionalProperties: false }),
   ),
   signals: Type.Optional(Signals),
+  hook_rewrite: Type.Optional(oneOf(["ask", "allow"])),
 };
 
 const ExternalDetector = Type.Object(
@@ -219,6 +220,7 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
     contentRequiredKinds: own?.content_required_kinds ?? file.content_required_kinds ?? DEFAULT_POLICY.contentRequiredKinds,
     onUnreachable: { ...DEFAULT_POLICY.onUnreachable, ...file.on_unreachable, ...own?.on_unreachable } as Record<string, UnreachableAction>,
     signals: resolveSignals(file.signals, own?.signals),
+    hookRewrite: own?.hook_rewrite ?? file.hook_rewrite ?? DEFAULT_POLICY.hookRewrite,
   };
 }
 

@@ -111,6 +111,12 @@ export interface Policy {
   /** Degraded-mode directives for PEPs (decisions.md, GET /v1/config). */
   onUnreachable: Record<string, UnreachableAction>;
   signals: Signals;
+  /**
+   * What a hook does with an action warden lets run only rewritten (redact, modify): `ask` puts
+   * the rewritten input before the harness's own permission prompt (and denies where nobody can
+   * be asked); `allow` lets warden's rewrite stand in for that prompt.
+   */
+  hookRewrite: "ask" | "allow";
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -135,6 +141,7 @@ export const DEFAULT_POLICY: Policy = {
     { id: "dev-tcp", kinds: ["exec", "tool_call"], pattern: "/dev/(tcp|udp)/", reason: "shell redirection to a network socket" },
   ],
   onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
+  hookRewrite: "ask",
   signals: {
     // A model-driven agent takes seconds per action; a script polling once a second stays under.
     repeatedAction: { windowMs: 60_000, findingAt: 120, decisionAt: 600, decision: "require_approval" },
