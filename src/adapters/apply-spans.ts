@@ -20,6 +20,13 @@ export function parsePayloadPath(path: string): (string | number)[] | undefined 
 
 type Container = Record<string | number, unknown>;
 
+/**
+ * A container's own member, never one inherited: a span path is outside input (an external
+ * detector's finding), and `payload.__proto__.x` must not reach Object.prototype.
+ */
+export const ownMember = (container: Container, key: string | number): unknown =>
+  Object.hasOwn(container, key) ? container[key] : undefined;
+
 /** The payload with every span replaced by its placeholder; undefined if a span does not fit. */
 export function applySpans(payload: Record<string, unknown>, spans: readonly Span[]): Record<string, unknown> | undefined {
   const copy = structuredClone(payload) as Container;
@@ -30,12 +37,12 @@ export function applySpans(payload: Record<string, unknown>, spans: readonly Spa
     if (!parts || parts.length === 0) return undefined;
     let parent: Container = copy;
     for (const part of parts.slice(0, -1)) {
-      const next = parent[part];
+      const next = ownMember(parent, part);
       if (next === null || typeof next !== "object") return undefined;
       parent = next as Container;
     }
     const last = parts[parts.length - 1]!;
-    const text = parent[last];
+    const text = ownMember(parent, last);
     if (typeof text !== "string") return undefined;
     // Right to left, so earlier offsets stay valid as later spans change length.
     let out = text;
