@@ -68,7 +68,11 @@ export interface PepKey {
 export interface PepKeyStore {
   byPublicKey(workspaceId: string, publicKey: Uint8Array): Promise<PepKey | undefined>;
   byKeyId(keyId: string): Promise<PepKey | undefined>;
-  /** Durable when resolved; a second enrollment of the same key returns the first, not created. */
+  /**
+   * Durable when resolved; a second enrollment of the same key returns the first, not created.
+   * A new key under a guard_id that already holds keys gets the lowest ceiling set for any of
+   * them (revoked ones included), never more than `maxAttestation`.
+   */
   enroll(key: Omit<PepKey, "revokedAt">): Promise<{ key: PepKey; created: boolean }>;
   list(workspaceId: string): Promise<PepKey[]>;
   revoke(workspaceId: string, keyId: string, now: number): Promise<boolean>;
