@@ -1,0 +1,208 @@
+// Issue 15, property 8: the trust edges, each proved over real HTTP on 127.0.0.1 against a warden
+// in this process (or the compiled binary, WARDEN_BINARY=...; see target.ts). Attack material is
+// data here: strings in requests to loopback, never run.
+import { Database } from "bun:sqlite";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import type { Verdict } from "../../src/wire/verdict.ts";
+import { makeEvent, SLOW_TEST_MS } from "../helpers.ts";
+import { startTarget, type Target } from "./target.ts";
+
+setDefaultTimeout(SLOW_TEST_MS);
+
+const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString("base64url");
+const hex = (text: string) => Uint8Array.from(Buffer.from(text, "hex"));
+
+/** A PEP's Ed25519 key and its detached JWS over the exact body (RFC 7515 App. F, RFC 7797). */
+function pepKey() {
+  const secret = ed25519.utils.randomSecretKey();
+  const publicKey = ed25519.getPublicKey(secret);
+  const headerOf = (kid: string) => b64url(JSON.stringify({ alg: "EdDSA", kid, b64: false, crit: ["b64"] }));
+  return {
+    secret,
+    publicKey,
+    scalar: ed25519.utils.getExtendedPublicKey(secret).scalar,
+    sign: (kid: string, body: string) => `${headerOf(kid)}..${b64url(ed25519.sign(new TextEncoder().encode(`${headerOf(kid)}.${body}`), secret))}`,
+    headerOf,
+  };
+}
+
+async function enroll(t: Target, publicKey: Uint8Array | string, guardId?: string) {
+  const res = await t.post("/v1/enroll", { public_key: typeof publicKey === "string" ? publicKey : b64url(publicKey), ...(guardId ? { guard_id: guardId } : {}) });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+/** Evaluates a fresh event claiming client_key, signed when asked; returns the attestation warden granted. */
+async function attestationOf(t: Target, signature?: (body: string) => string): Promise<string> {
+  const body = JSON.stringify(makeEvent({ subject: { agent_id: "pep-agent", attestation: "client_key" } }));
+  const res = await t.post("/v1/evaluate", body, signature ? { "svc-batch-signature": signature(body) } : {});
+  expect(res.status).toBe(200);
+  return ((await res.json()) as Verdict)["x.svc.attestation"] as string;
+}
+
+describe("P8a: a ceiling an operator lowered survives re-enrolment under the same guard_id", () => {
+  test("a new key of the PEP inherits the lowest ceiling set for it; another PEP does not", async () => {
+    await using t = await startTarget();
+    const first = pepKey();
+    const a = await enroll(t, first.publicKey, "laptop-7");
+    expect(a).toMatchObject({ status: 201, body: { guard_id: "laptop-7", max_attestation: "client_key" } });
+    const lowered = await t.cli(["pep", "set-ceiling", a.body.key_id!, "inferred", "--workspace", t.workspace]);
+    expect(lowered.code).toBe(0);
+    expect(await attestationOf(t, (body) => first.sign(a.body.key_id!, body))).toBe("inferred");
+
+    // The PEP "lost its state": a new key under the same guard_id.
+    const second = pepKey();
+    const b = await enroll(t, second.publicKey, "laptop-7");
+    expect(b).toMatchObject({ status: 201, body: { guard_id: "laptop-7", max_attestation: "inferred" } });
+    expect(await attestationOf(t, (body) => second.sign(b.body.key_id!, body))).toBe("inferred");
+
+    // Revoking the lowered key does not lift the ceiling either.
+    expect((await t.cli(["pep", "revoke", a.body.key_id!, "--workspace", t.workspace])).code).toBe(0);
+    const third = pepKey();
+    const c = await enroll(t, third.publicKey, "laptop-7");
+    expect(c).toMatchObject({ status: 201, body: { max_attestation: "inferred" } });
+    expect(await attestationOf(t, (body) => third.sign(c.body.key_id!, body))).toBe("inferred");
+
+    const other = pepKey();
+    const d = await enroll(t, other.publicKey, "laptop-8");
+    expect(d).toMatchObject({ status: 201, body: { max_attestation: "client_key" } });
+    expect(await attestationOf(t, (body) => other.sign(d.body.key_id!, body))).toBe("client_key");
+  });
+});
+
+/** The 8-torsion, canonically encoded, and two non-canonical spellings of the identity. */
+const SMALL_ORDER = [
+  "0100000000000000000000000000000000000000000000000000000000000000",
+  "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+  "0000000000000000000000000000000000000000000000000000000000000000",
+  "0000000000000000000000000000000000000000000000000000000000000080",
+  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+  "0100000000000000000000000000000000000000000000000000000000000080",
+  "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+];
+
+describe("P8b: Ed25519 keys and signatures are verified strictly (RFC 8032 5.1.7)", () => {
+  test("attack: small-order and non-canonical public keys are 400 invalid_public_key at enroll", async () => {
+    await using t = await startTarget();
+    for (const key of SMALL_ORDER) {
+      expect({ key, ...(await enroll(t, hex(key))) }).toEqual({ key, status: 400, body: { error: "invalid_public_key" } });
+    }
+  });
+
+  test("attack: the all-zero signature, S >= L and a small-order R land at the self_declared floor", async () => {
+    await using t = await startTarget();
+    const pep = pepKey();
+    const { body } = await enroll(t, pep.publicKey);
+    const kid = body.key_id!;
+    expect(await attestationOf(t, (b) => pep.sign(kid, b))).toBe("client_key");
+    expect(await attestationOf(t, () => `${pep.headerOf(kid)}..${b64url(new Uint8Array(64))}`)).toBe("self_declared");
+    const L = ed25519.Point.Fn.ORDER;
+    const le = (n: bigint) => Uint8Array.from({ length: 32 }, (_, i) => Number((n >> BigInt(8 * i)) & 0xffn));
+    const leToBig = (bytes: Uint8Array) => bytes.reduceRight((n, byte) => (n << 8n) | BigInt(byte), 0n);
+    const malleated = (b: string) => {
+      const [h, , s] = pep.sign(kid, b).split(".");
+      const sig = Buffer.from(s!, "base64url");
+      return `${h}..${b64url(new Uint8Array([...sig.subarray(0, 32), ...le(leToBig(sig.subarray(32)) + L)]))}`;
+    };
+    expect(await attestationOf(t, malleated)).toBe("self_declared");
+    // R of order 4 with S = k*a satisfies the cofactored equation: valid under plain RFC 8032.
+    const smallR = (b: string) => {
+      const input = new TextEncoder().encode(`${pep.headerOf(kid)}.${b}`);
+      const R = hex(SMALL_ORDER[2]!);
+      const k = leToBig(createHash("sha512").update(R).update(pep.publicKey).update(input).digest()) % L;
+      return `${pep.headerOf(kid)}..${b64url(new Uint8Array([...R, ...le((k * pep.scalar) % L)]))}`;
+    };
+    expect(await attestationOf(t, smallR)).toBe("self_declared");
+  });
+});
+
+const PROTO_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty"];
+const HOOK_FIELDS = ["hook_event_name", "tool_name", "session_id", "tool_use_id", "agent_id", "permission_mode", "turn_id", "cwd"];
+
+describe("P8f: prototype keys never reach a lookup table", () => {
+  test("every name-like field of a hook input: a clear answer in the harness's shape, never a 500", async () => {
+    await using t = await startTarget();
+    for (const harness of ["claude-code", "codex"]) {
+      for (const name of PROTO_NAMES) {
+        for (const field of HOOK_FIELDS) {
+          for (const event of ["PreToolUse", "PostToolUse", "UserPromptSubmit"]) {
+            const input: Record<string, unknown> = {
+              hook_event_name: event, session_id: "s-proto", tool_name: "Bash", tool_input: { command: "ls", [name]: name },
+              tool_use_id: `toolu-${field}-${name}-${event}`, prompt: name, tool_response: { [name]: name },
+            };
+            input[field] = name;
+            const res = await t.post(`/hooks/${harness}`, JSON.stringify(input));
+            const answer = { harness, field, name, event, status: res.status, json: typeof (await res.json()) };
+            expect(answer).toEqual({ harness, field, name, event, status: 200, json: "object" });
+          }
+        }
+      }
+    }
+  });
+
+  test("every name-like field of an event, to evaluate and ingest: 200 or 207, or a 400 naming the field", async () => {
+    await using t = await startTarget();
+    for (const name of PROTO_NAMES) {
+      const events = [
+        makeEvent({ event_id: `${name}-${Math.random()}`, guard_id: name, session_id: name }),
+        makeEvent({ sensor: { id: name }, subject: { agent_id: name, agent_type: name, agent_user: name, agent_workspace: name, agent_owner: name } }),
+        makeEvent({ payload: JSON.parse(`{"${name}": "x", "name": "${name}", "arguments": {"${name}": {"${name}": "${name}"}}}`) }),
+        makeEvent({ kind: "exec", payload: { argv: [name, name], cwd: name, env_keys: [name] } }),
+        makeEvent({ payload: { name: "Bash", arguments: { command: `${name} ${name} | ${name}` } } }),
+        makeEvent({ provenance: [{ source: "web", trust: "untrusted", ref: name, taint_tags: [name] }], context_refs: [name] }),
+        makeEvent({ run_id: name, authz: { [name]: name } } as never),
+        makeEvent({ kind: "mcp_connect", payload: { server: name, url: name, tools: [{ name, description: name }] } }),
+        makeEvent({ kind: "tool_register", payload: { name, description: name, schema: { [name]: name } } }),
+        makeEvent({ content_encoding: "redacted", redactions: [{ path: `payload.${name}`, start: 0, end: 1, category: "x.proto" }] }),
+      ];
+      for (const event of events) {
+        const res = await t.post("/v1/evaluate", event);
+        expect({ name, status: res.status }).toEqual({ name, status: 200 });
+        expect(((await res.json()) as Verdict).event_id).toBe(event.event_id);
+        const ingest = await t.post("/v1/ingest", { batch: [{ ...event, event_id: `${event.event_id}-i` }] });
+        expect({ name, status: ingest.status }).toEqual({ name, status: 207 });
+      }
+      for (const enumField of ["kind", "observation_point", "content_encoding"]) {
+        const res = await t.post("/v1/evaluate", { ...makeEvent(), [enumField]: name });
+        const body = (await res.json()) as { error: string; details: { field: string }[] };
+        expect({ status: res.status, error: body.error, fields: body.details.map((d) => d.field).some((f) => f.includes(enumField)) }).toEqual({ status: 400, error: "invalid_event", fields: true });
+      }
+    }
+  });
+});
+
+describe("P8g: warden's files are the owner's alone", () => {
+  test("database, -wal, -shm, lock, signing keys, export HMAC key and export file are 0600", async () => {
+    const { tempDir } = await import("../helpers.ts");
+    const { startServer } = await import("../process.ts");
+    const { readdirSync, statSync } = await import("node:fs");
+    using dir = tempDir("warden-modes-");
+    const data = join(dir.path, "data");
+    const exportFile = join(dir.path, "decisions.jsonl");
+    const { binary } = await import("./target.ts");
+    const command = binary() ? [binary()!] : [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts")];
+    const server = await startServer([...command, "serve", "--port", "0", "--data", data, "--export-file", exportFile, "--export-content", "hmac"]);
+    try {
+      const res = await fetch(`${server.url}/v1/evaluate`, {
+        method: "POST", body: JSON.stringify(makeEvent()), headers: { authorization: `Bearer ${server.firstKey}`, "content-type": "application/json" },
+      });
+      expect(res.status).toBe(200);
+      // The export catches up on its own schedule: wait for the record, not for a fixed time.
+      for (let i = 0; i < 500 && !(statSync(exportFile, { throwIfNoEntry: false })?.size); i++) await Bun.sleep(10);
+      const modes = Object.fromEntries(readdirSync(data).map((f) => [f, (statSync(join(data, f)).mode & 0o777).toString(8)]));
+      modes["decisions.jsonl"] = (statSync(exportFile).mode & 0o777).toString(8);
+      for (const file of ["warden.db", "warden.db-wal", "warden.db-shm", "serve.lock", "signing-keys.json", "export-hmac.key", "decisions.jsonl"]) {
+        expect({ file, mode: modes[file] }).toEqual({ file, mode: "600" });
+      }
+      expect(Object.entries(modes).filter(([, mode]) => mode !== "600")).toEqual([]);
+    } finally {
+      server.proc.kill("SIGTERM");
+      await server.proc.exited;
+    }
+  });
+});
