@@ -129,10 +129,10 @@ export function createEngine(deps: EngineDeps): Engine {
 function createUnobservedEngine(deps: EngineDeps): Engine {
   const { clock } = deps;
 
-  const attribute = async (event: GuardEvent, caller: Caller): Promise<Attribution> => {
+  const attribute = async (event: GuardEvent, caller: Caller, dryRun = false): Promise<Attribution> => {
     const agentId = event.subject?.agent_id ?? `key:${caller.keyId}`;
     const agentUser = event.subject?.agent_user || SINGLE_USER;
-    const session = await deps.sessions.resolve(caller.workspaceId, agentId, agentUser, event.session_id);
+    const session = await deps.sessions.resolve(caller.workspaceId, agentId, agentUser, event.session_id, dryRun);
     return {
       agentId,
       agentUser,
@@ -235,12 +235,18 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
 
   return {
     async evaluate(event, caller, { partial, retriesGetApproval }) {
-      const attribution = await attribute(event, caller);
+      // A partial evaluate decides as the full call would and changes nothing, durable or in
+      // memory: no session remembered, no placeholder kept, no approval settled or used, no grant
+      // counted, no flow or unit observed (interface.md, evaluate rule 4).
+      const attribution = await attribute(event, caller, partial);
       const judged = await judge(event, caller, attribution, partial);
-      const approval = await deps.approvals.get(caller.workspaceId, event.guard_id, clock.now());
+      const { approvals } = deps;
+      const approval = partial
+        ? await approvals.peek(caller.workspaceId, event.guard_id, clock.now())
+        : await approvals.get(caller.workspaceId, event.guard_id, clock.now());
       // The digest (canonical JSON + SHA-256) is only needed where a request exists for this guard_id.
       let verdict = approval ? applyApproval(judged.verdict, approval, payloadDigest(event)) : judged.verdict;
-      if (approval?.status === "approved" && verdict.decision === "allow") await deps.approvals.markUsed(caller.workspaceId, approval.approvalId, event.guard_id);
+      if (!partial && approval?.status === "approved" && verdict.decision === "allow") await approvals.markUsed(caller.workspaceId, approval.approvalId, event.guard_id);
       if (!approval) verdict = await applyGrants(verdict, event, attribution, caller.workspaceId, deps.grants, clock.now(), !partial);
       if (partial) return verdict;
       if (retriesGetApproval && !approval && verdict.decision === "require_approval") verdict = await applyRetriedApproval(event, caller, attribution, verdict);

@@ -162,6 +162,8 @@ export type DecideResult = { ok: true; record: ApprovalRecord } | { ok: false; r
 export interface ApprovalStore {
   /** The request for a guard_id as of `now` (a pending one past its TTL becomes expired, durably). */
   get(workspaceId: string, guardId: string, now: number): Promise<ApprovalRecord | undefined>;
+  /** As `get`, writing nothing: a pending request past its TTL reads as expired (partial evaluate). */
+  peek(workspaceId: string, guardId: string, now: number): Promise<ApprovalRecord | undefined>;
   byId(workspaceId: string, approvalId: string, now: number): Promise<ApprovalRecord | undefined>;
   /** Creates the request unless the guard_id has one; returns the one that stands. */
   create(workspaceId: string, record: ApprovalRecord): Promise<ApprovalRecord>;

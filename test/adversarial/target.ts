@@ -53,7 +53,8 @@ export async function startTarget(options: { policy?: string } = {}): Promise<Ta
     mkdirSync(dataDir, { mode: 0o700 });
     const loaded = policyFile ? await loadPolicyFile(policyFile, BUILTIN_DETECTORS) : undefined;
     if (loaded && !loaded.ok) throw new Error(loaded.errors.join("\n"));
-    local = await startWarden({ dataDir, ...(loaded?.ok ? { policySet: loaded.set } : {}) });
+    // A manual clock at the real time: the CLI beside it (approvals, grants) runs on the real one.
+    local = await startWarden({ dataDir, startAt: Date.now(), ...(loaded?.ok ? { policySet: loaded.set } : {}) });
     const runtime = local.runtime;
     const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (request) => runtime.fetch(request) });
     base = `http://127.0.0.1:${server.port}`;

@@ -121,6 +121,87 @@ describe("P8b: Ed25519 keys and signatures are verified strictly (RFC 8032 5.1.7
   });
 });
 
+/** Every row of every table of the target's database, read through a second, read-only connection. */
+function snapshot(t: Target): Record<string, unknown[]> {
+  const db = new Database(join(t.dataDir, "warden.db"), { readonly: true });
+  try {
+    const tables = db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+    return Object.fromEntries(tables.map(({ name }) => [name, db.query(`SELECT * FROM "${name}"`).all()]));
+  } finally {
+    db.close();
+  }
+}
+
+const bash = (command: string, extra: Record<string, unknown> = {}) =>
+  makeEvent({ session_id: "s-partial", subject: { agent_id: "agent-partial" }, payload: { name: "Bash", arguments: { command } }, ...extra });
+const PERSIST = "echo 'export EDITOR=vim' >> ~/.bashrc";
+const SECRET_WRITE = (key: string) => ({ name: "Write", arguments: { file_path: "creds.txt", content: `aws_access_key_id = ${key} and more` } });
+
+async function evaluate(t: Target, event: unknown, partial = false): Promise<Verdict> {
+  const res = await t.post("/v1/evaluate", event, partial ? { "svc-partial": "1" } : {});
+  expect(res.status).toBe(200);
+  return (await res.json()) as Verdict;
+}
+
+describe("P8c: a partial evaluate writes nothing at all", () => {
+  test("approvals, grants, sessions, placeholders, definitions, agents: every table unchanged", async () => {
+    await using t = await startTarget();
+    // An approved request for one guard_id, and a grant for another action of the session.
+    const asked = bash(PERSIST);
+    const pending = await evaluate(t, asked);
+    expect(pending.decision).toBe("require_approval");
+    expect((await t.cli(["approvals", "approve", pending["x.svc.approval_id"] as string, "--workspace", t.workspace, "--by", "alice"])).code).toBe(0);
+    const granted = await t.cli(["grants", "create", "--workspace", t.workspace, "--session", "s-partial", "--kinds", "tool_call", "--max-uses", "3", "--ttl", "600", "--command-prefix", "npm publish"]);
+    expect(granted.code).toBe(0);
+    const before = snapshot(t);
+
+    const partials = [
+      // What the red team found: the approved action, judged partially, used up the approval.
+      { event: { ...asked, event_id: "p-approved" }, decision: "allow" },
+      { event: bash("npm publish", { event_id: "p-granted" }), decision: "allow" },
+      { event: makeEvent({ event_id: "p-secret", session_id: "s-fresh", payload: SECRET_WRITE("AKIAJ2R5TQXW7NLZ6PB3") }), decision: "redact" },
+      { event: makeEvent({ event_id: "p-derived", subject: { agent_id: "agent-new", agent_type: "sdk" } }), decision: "allow" },
+      { event: makeEvent({ event_id: "p-tool", kind: "tool_register", payload: { name: "fresh_tool", description: "lists files", schema: {} } }), decision: "allow" },
+    ];
+    for (const { event, decision } of partials) {
+      const answered: string = (await evaluate(t, event, true)).decision;
+      expect({ id: event.event_id, decision: answered }).toEqual({ id: event.event_id, decision });
+    }
+    expect(snapshot(t)).toEqual(before);
+
+    // The full call of the approved action still finds its approval unused.
+    expect((await evaluate(t, { ...asked, event_id: "full-approved" })).decision).toBe("allow");
+    expect(snapshot(t)).not.toEqual(before);
+  });
+
+  test("in memory: a derived session or a placeholder a partial minted is not kept", async () => {
+    await using t = await startTarget();
+    const derived = { subject: { agent_id: "agent-derived", agent_type: "sdk" } };
+    const partial = await evaluate(t, makeEvent(derived), true);
+    const full = await evaluate(t, makeEvent(derived));
+    expect(full["x.svc.session_id"]).not.toBe(partial["x.svc.session_id"]);
+    expect((await evaluate(t, makeEvent(derived)))["x.svc.session_id"]).toBe(full["x.svc.session_id"]);
+
+    const placeholders = (v: Verdict) => (v.modifications?.spans ?? []).map((s) => s.replacement);
+    const first = await evaluate(t, makeEvent({ session_id: "s-book", payload: SECRET_WRITE("AKIAJ2R5TQXW7NLZ6PB3") }), true);
+    const second = await evaluate(t, makeEvent({ session_id: "s-book", payload: SECRET_WRITE("AKIAQW3ERTY5UIOP2ASD") }), true);
+    expect(placeholders(first)).toEqual(placeholders(second));
+    const kept = await evaluate(t, makeEvent({ session_id: "s-book", payload: SECRET_WRITE("AKIAQW3ERTY5UIOP2ASD") }));
+    expect(placeholders(kept)).toEqual(placeholders(first));
+  });
+
+  test("a pending request past its TTL reads as expired to a partial call, and is not settled by it", async () => {
+    await using t = await startTarget();
+    if (!t.local) return; // needs the in-process clock: the TTL is at least 10 s
+    const asked = bash(PERSIST);
+    expect((await evaluate(t, asked)).decision).toBe("require_approval");
+    t.local.clock.advance(16 * 60_000);
+    const before = snapshot(t);
+    expect((await evaluate(t, { ...asked, event_id: "p-expired" }, true)).decision).toBe("block");
+    expect(snapshot(t)).toEqual(before);
+  });
+});
+
 const PROTO_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty"];
 const HOOK_FIELDS = ["hook_event_name", "tool_name", "session_id", "tool_use_id", "agent_id", "permission_mode", "turn_id", "cwd"];
 
