@@ -202,6 +202,41 @@ describe("P8c: a partial evaluate writes nothing at all", () => {
   });
 });
 
+describe("P8d: receipts name their workspace, audience and one use, and verify offline", () => {
+  const b64json = (part: string) => JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
+
+  test("every claim decisions.md lists, plus workspace, aud, event_id, jti, iat and exp, under the JWKS", async () => {
+    await using t = await startTarget();
+    const asked = bash(PERSIST, { guard_id: "g-receipt", subject: { agent_id: "agent-r" } });
+    const pending = await evaluate(t, asked);
+    expect((await t.cli(["approvals", "approve", pending["x.svc.approval_id"] as string, "--workspace", t.workspace, "--by", "alice"])).code).toBe(0);
+    const poll = (await (await t.get("/v1/approvals?guard_id=g-receipt")).json()) as { status: string; receipt: string; payload_digest: string };
+    expect(poll.status).toBe("approved");
+    const [h, p, s] = poll.receipt.split(".");
+    const header = b64json(h!);
+    expect(header).toMatchObject({ alg: "EdDSA", typ: "svc-receipt+jws" });
+    const jwks = (await (await fetch(`${t.base}/.well-known/jwks.json`)).json()) as { keys: { kid: string; x: string }[] };
+    const key = jwks.keys.find((k) => k.kid === header.kid)!;
+    const { verifyEd25519Strict } = await import("../../src/trust/ed25519-strict.ts");
+    expect(verifyEd25519Strict(Buffer.from(s!, "base64url"), new TextEncoder().encode(`${h}.${p}`), Buffer.from(key.x, "base64url"))).toBe(true);
+    const claims = b64json(p!);
+    expect(Object.keys(claims).sort()).toEqual([
+      "approved_at", "approver", "aud", "bindings", "event_id", "exp", "expires_at", "guard_id", "iat", "issuer", "jti",
+      "receipt_id", "scope", "session_id", "svc_version", "workspace",
+    ]);
+    expect(claims).toMatchObject({
+      svc_version: "0.5", issuer: "warden", scope: "single_action", guard_id: "g-receipt", session_id: "s-partial", approver: "alice",
+      bindings: [{ kind: "tool_call", payload_digest: poll.payload_digest }],
+      workspace: t.workspace, aud: "agent-r", event_id: asked.event_id, jti: claims.receipt_id,
+    });
+    expect(claims.exp).toBe(Math.floor(Date.parse(claims.expires_at as string) / 1000));
+    expect(claims.iat).toBe(Math.floor(Date.parse(claims.approved_at as string) / 1000));
+    // A changed claim (another workspace) no longer verifies.
+    const moved = Buffer.from(JSON.stringify({ ...claims, workspace: "elsewhere" })).toString("base64url");
+    expect(verifyEd25519Strict(Buffer.from(s!, "base64url"), new TextEncoder().encode(`${h}.${moved}`), Buffer.from(key.x, "base64url"))).toBe(false);
+  });
+});
+
 const PROTO_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty"];
 const HOOK_FIELDS = ["hook_event_name", "tool_name", "session_id", "tool_use_id", "agent_id", "permission_mode", "turn_id", "cwd"];
 

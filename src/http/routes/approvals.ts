@@ -22,7 +22,7 @@ export async function handleApprovals(
   // Which action the decision is about: a PEP compares it with the action it holds, so an
   // approval of X never lets it run X' under the same guard_id.
   if (record.payloadDigest !== null) body.payload_digest = record.payloadDigest;
-  const receipt = issueReceipt(record, deps.keyring);
+  const receipt = issueReceipt(record, deps.keyring, caller.workspaceId);
   if (receipt) body.receipt = receipt;
   return json(body);
 }
