@@ -292,17 +292,52 @@ describe("P8f: prototype keys never reach a lookup table", () => {
   });
 });
 
+/** `warden serve` as a process: the binary when WARDEN_BINARY names one, else bun running src/main.ts. */
+async function serveProcess(args: string[]) {
+  const { binary } = await import("./target.ts");
+  const { startServer } = await import("../process.ts");
+  const command = binary() ? [binary()!] : [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts")];
+  return startServer([...command, "serve", "--port", "0", ...args]);
+}
+
+describe("P8e: the export file is never reached through a symlink", () => {
+  test("a symlink planted at --export-file: the sink refuses it and the file it points at is untouched", async () => {
+    const { tempDir } = await import("../helpers.ts");
+    const { collectOutput } = await import("../process.ts");
+    const { readFileSync, statSync, symlinkSync, writeFileSync } = await import("node:fs");
+    using dir = tempDir("warden-symlink-");
+    const victim = join(dir.path, "victim.conf");
+    writeFileSync(victim, "precious\n", { mode: 0o644 });
+    const exportFile = join(dir.path, "decisions.jsonl");
+    symlinkSync(victim, exportFile);
+    const server = await serveProcess(["--data", join(dir.path, "data"), "--export-file", exportFile]);
+    const log = collectOutput(server.proc.stderr);
+    try {
+      const res = await fetch(`${server.url}/v1/evaluate`, {
+        method: "POST", body: JSON.stringify(makeEvent()), headers: { authorization: `Bearer ${server.firstKey}`, "content-type": "application/json" },
+      });
+      expect(res.status).toBe(200);
+      // Waits for the sink's first attempt to show: refused in the log, or written through the link.
+      const deadline = Date.now() + 20_000;
+      while (!log.text().includes("export delivery failed") && readFileSync(victim, "utf8") === "precious\n" && Date.now() < deadline) await Bun.sleep(20);
+      expect(readFileSync(victim, "utf8")).toBe("precious\n");
+      expect(log.text()).toContain("export delivery failed");
+      expect(statSync(victim).mode & 0o777).toBe(0o644);
+    } finally {
+      server.proc.kill("SIGTERM");
+      await server.proc.exited;
+    }
+  });
+});
+
 describe("P8g: warden's files are the owner's alone", () => {
   test("database, -wal, -shm, lock, signing keys, export HMAC key and export file are 0600", async () => {
     const { tempDir } = await import("../helpers.ts");
-    const { startServer } = await import("../process.ts");
     const { readdirSync, statSync } = await import("node:fs");
     using dir = tempDir("warden-modes-");
     const data = join(dir.path, "data");
     const exportFile = join(dir.path, "decisions.jsonl");
-    const { binary } = await import("./target.ts");
-    const command = binary() ? [binary()!] : [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts")];
-    const server = await startServer([...command, "serve", "--port", "0", "--data", data, "--export-file", exportFile, "--export-content", "hmac"]);
+    const server = await serveProcess(["--data", data, "--export-file", exportFile, "--export-content", "hmac"]);
     try {
       const res = await fetch(`${server.url}/v1/evaluate`, {
         method: "POST", body: JSON.stringify(makeEvent()), headers: { authorization: `Bearer ${server.firstKey}`, "content-type": "application/json" },
