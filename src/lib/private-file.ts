@@ -4,11 +4,14 @@ import { closeSync, constants, fchmodSync, lstatSync, chmodSync, openSync } from
 
 export const PRIVATE_MODE = 0o600;
 
-/** Narrows an existing file to 0600; a symlink or a file that is not ours to change is left alone. */
+/**
+ * Takes every group and other permission from an existing file, and adds none: a file made
+ * read-only on purpose stays so. A symlink or a file that is not ours to change is left alone.
+ */
 export function tightenMode(path: string): void {
   try {
     const stat = lstatSync(path, { throwIfNoEntry: false });
-    if (stat?.isFile() && (stat.mode & 0o777) !== PRIVATE_MODE) chmodSync(path, PRIVATE_MODE);
+    if (stat?.isFile() && (stat.mode & 0o077) !== 0) chmodSync(path, stat.mode & 0o700);
   } catch {
     // A read-only copy (a management command reading someone else's file) stays as it is.
   }
