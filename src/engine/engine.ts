@@ -11,7 +11,9 @@ import { createInspectedEvent } from "./inspected-event.ts";
 import { applyPolicy } from "./apply-policy.ts";
 import { applyApproval } from "./approvals.ts";
 import { applyGrants } from "./grants.ts";
-import { digestInput, payloadDigest } from "./payload-digest.ts";
+import { payloadDigest } from "./payload-digest.ts";
+import { createApprovalRequests } from "./approval-requests.ts";
+import { recordOnce } from "./id-reuse.ts";
 import { judgeAttestation } from "./attestation-policy.ts";
 import type { Policy } from "./policy.ts";
 import type { PolicyHolder } from "./policy-set.ts";
@@ -158,44 +160,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     return { status: "ok", detector: FLOW_PROVIDER, outcome, latencyMs };
   };
 
-  const requestApproval = (event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict) => {
-    const now = clock.now();
-    const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
-    return deps.approvals.create(caller.workspaceId, {
-      approvalId: timeOrderedId("apr_", now),
-      guardId: event.guard_id,
-      status: "pending",
-      kind: event.kind,
-      payloadDigest: payloadDigest(event) ?? null,
-      digestInput: digestInput(event) ?? null,
-      eventId: event.event_id,
-      sessionId: attribution.sessionId,
-      agentId: attribution.agentId,
-      policyVersion: policy.version,
-      categories: (verdict.categories ?? []).map((c) => c.id),
-      reasons: verdict.reasons ?? [],
-      createdAt: now,
-      expiresAt: now + policy.approvalTtlMs,
-      decidedAt: null,
-      decidedBy: null,
-      decisionReason: null,
-    });
-  };
-
-  /**
-   * A retry of an approved action under a new guard_id, in the same session, gets that approval
-   * once: a hook or wrapper that was told "approve, then retry" sees a new guard_id on the retry.
-   */
-  const applyRetriedApproval = async (event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict) => {
-    const digest = payloadDigest(event);
-    if (digest === undefined) return verdict;
-    const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
-    const action = { sessionId: attribution.sessionId, kind: event.kind, digest, guardId: event.guard_id };
-    const earlier = await deps.approvals.claimForRetry(caller.workspaceId, action, clock.now() - policy.approvalTtlMs);
-    if (!earlier) return verdict;
-    const carried = applyApproval(verdict, earlier, digest);
-    return { ...carried, reasons: [...(carried.reasons ?? []), `approval ${earlier.approvalId} was given to an earlier attempt of this action in this session`] };
-  };
+  const approvalRequests = createApprovalRequests(deps);
 
   const judge = async (event: GuardEvent, caller: Caller, attribution: Attribution, dryRun: boolean) => {
     const started = performance.now();
@@ -249,14 +214,14 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       if (!partial && approval?.status === "approved" && verdict.decision === "allow") await approvals.markUsed(caller.workspaceId, approval.approvalId, event.guard_id);
       if (!approval) verdict = await applyGrants(verdict, event, attribution, caller.workspaceId, deps.grants, clock.now(), !partial);
       if (partial) return verdict;
-      if (retriesGetApproval && !approval && verdict.decision === "require_approval") verdict = await applyRetriedApproval(event, caller, attribution, verdict);
+      if (retriesGetApproval && !approval && verdict.decision === "require_approval") verdict = await approvalRequests.applyRetried(event, caller, attribution, verdict);
       if (verdict.decision === "require_approval" && !approval) {
-        const request = await requestApproval(event, caller, attribution, verdict);
+        const request = await approvalRequests.request(event, caller, attribution, verdict);
         verdict = { ...verdict, "x.svc.approval_id": request.approvalId, "x.svc.approval_status": request.status };
       }
-      // Dedupe happens inside the write (one writer, one transaction), so there is no
-      // read-then-write race and no extra lookup on the hot path; a repeat gets the stored verdict.
-      const outcome = await deps.events.record({
+      // A repeat of the same event gets the stored verdict; another event under its id is judged
+      // afresh and recorded apart (id-reuse.ts).
+      const outcome = await recordOnce(deps.events, {
         workspaceId: caller.workspaceId,
         event,
         attribution,
@@ -267,7 +232,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
         redactionCounters: judged.counters,
         definitions: judged.definitions,
         agents: judged.agents,
-      });
+      }, clock.now());
       if (outcome.created) {
         deps.flow.observe(sessionKey(caller, attribution), event, judged.findings, signalsOf(caller));
         deps.definitions.remember(caller.workspaceId, judged.definitions);
@@ -275,7 +240,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
         deps.units.observe(unitScope(caller, attribution), event, judged.verdict.decision);
         if (event.sensor) deps.sensorCounts.received(caller.workspaceId, event.sensor.id);
       }
-      return outcome.created || !outcome.verdict ? verdict : outcome.verdict;
+      return outcome.verdict ?? verdict;
     },
 
     async ingest(slots, caller) {
@@ -296,7 +261,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       return Promise.all(
         slots.map(async (slot, i): Promise<SlotResult> => {
           if (!("svc_version" in slot)) return slot;
-          const outcome = await deps.events.record({
+          const outcome = await recordOnce(deps.events, {
             workspaceId: caller.workspaceId,
             event: slot,
             attribution: attributions[i]!,
@@ -305,7 +270,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
             findings: inventory[i]!.outcome?.findings ?? [],
             definitions: fresh[i]!,
             agents: inventory[i]!.updates,
-          });
+          }, receivedAt);
           if (outcome.created) {
             deps.flow.observe(sessionKey(caller, attributions[i]!), slot, [], signalsOf(caller));
             deps.definitions.remember(caller.workspaceId, fresh[i]!);

@@ -35,7 +35,13 @@ export interface Attribution {
 
 export interface EventRecord {
   workspaceId: string;
+  /** The event as received: its keyed digest tells a true retry from another event under its id. */
   event: GuardEvent;
+  /**
+   * The id the row is stored under when it is not the event's own: the event_id was already
+   * recorded for a different event, and this one is recorded apart (engine/id-reuse.ts).
+   */
+  recordedId?: string;
   attribution: Attribution;
   source: "evaluate" | "ingest";
   receivedAt: number;
@@ -231,7 +237,9 @@ export interface DefinitionStore {
 export type RecordOutcome =
   | { created: true; seq: number }
   /** Already stored under (workspace, event_id); `verdict` is the stored one, if it was judged. */
-  | { created: false; verdict?: Verdict };
+  | { created: false; verdict?: Verdict }
+  /** (workspace, event_id) names a different event: nothing was written, the first record stands. */
+  | { created: false; reused: true };
 
 export interface StoredEvent {
   seq: number;
@@ -248,7 +256,10 @@ export interface StoredEvent {
 export interface EventStore {
   /** The stored verdict for (workspace, event_id); `found` without verdict for ingested events. */
   lookup(workspaceId: string, eventId: string): Promise<{ found: boolean; verdict?: Verdict }>;
-  /** Durable when the promise resolves; idempotent on (workspace, event_id). */
+  /**
+   * Durable when the promise resolves; idempotent on (workspace, event_id) for the same event.
+   * A different event under a recorded id writes nothing and answers `reused`.
+   */
   record(record: EventRecord): Promise<RecordOutcome>;
   get(workspaceId: string, eventId: string): Promise<StoredEvent | undefined>;
   findings(workspaceId: string, eventId: string): Promise<Finding[]>;
