@@ -1,31 +1,9 @@
 // Applies a verdict's redaction spans (`payload.arguments.command`, offsets over the text as
 // sent) to a copy of the payload, so a hook can hand the harness the redacted tool input.
+import { ownMember, parentOf, parsePayloadPath, type Container } from "../lib/payload-path.ts";
 import type { Span } from "../wire/verdict.ts";
 
-/** `payload.a.b[0]["c d"]` -> ["a", "b", 0, "c d"]; undefined when it does not start at payload. */
-export function parsePayloadPath(path: string): (string | number)[] | undefined {
-  if (!path.startsWith("payload")) return undefined;
-  const parts: (string | number)[] = [];
-  const token = /\.([A-Za-z_$][A-Za-z0-9_$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-  token.lastIndex = "payload".length;
-  while (token.lastIndex < path.length) {
-    const match = token.exec(path);
-    if (!match) return undefined;
-    if (match[1] !== undefined) parts.push(match[1]);
-    else if (match[2] !== undefined) parts.push(Number(match[2]));
-    else parts.push(JSON.parse(match[3]!) as string);
-  }
-  return parts;
-}
-
-type Container = Record<string | number, unknown>;
-
-/**
- * A container's own member, never one inherited: a span path is outside input (an external
- * detector's finding), and `payload.__proto__.x` must not reach Object.prototype.
- */
-export const ownMember = (container: Container, key: string | number): unknown =>
-  Object.hasOwn(container, key) ? container[key] : undefined;
+export { ownMember, parsePayloadPath };
 
 /** The payload with every span replaced by its placeholder; undefined if a span does not fit. */
 export function applySpans(payload: Record<string, unknown>, spans: readonly Span[]): Record<string, unknown> | undefined {
@@ -35,12 +13,8 @@ export function applySpans(payload: Record<string, unknown>, spans: readonly Spa
   for (const [path, pathSpans] of byPath) {
     const parts = parsePayloadPath(path);
     if (!parts || parts.length === 0) return undefined;
-    let parent: Container = copy;
-    for (const part of parts.slice(0, -1)) {
-      const next = ownMember(parent, part);
-      if (next === null || typeof next !== "object") return undefined;
-      parent = next as Container;
-    }
+    const parent = parentOf(copy, parts);
+    if (!parent) return undefined;
     const last = parts[parts.length - 1]!;
     const text = ownMember(parent, last);
     if (typeof text !== "string") return undefined;

@@ -2,6 +2,7 @@
 // earlier attempt of the same action (same session, kind and payload digest) to a retry.
 import type { Clock } from "../lib/clock.ts";
 import { timeOrderedId } from "../lib/ids.ts";
+import { scrubText } from "../lib/mask-text.ts";
 import type { ApprovalStore, Attribution } from "../store/types.ts";
 import type { GuardEvent } from "../wire/guard-event.ts";
 import type { Verdict } from "../wire/verdict.ts";
@@ -19,17 +20,21 @@ export interface ApprovalRequestDeps {
 export function createApprovalRequests(deps: ApprovalRequestDeps) {
   const { clock } = deps;
   return {
-    /** One request per (workspace, guard_id), bound to the payload digest. */
-    request(event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict) {
+    /**
+     * One request per (workspace, guard_id), bound to the payload digest. The action text an
+     * approver reads is stored with the event's masked secrets (`hidden`) masked there too.
+     */
+    request(event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict, hidden: readonly string[]) {
       const now = clock.now();
       const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
+      const text = digestInput(event);
       return deps.approvals.create(caller.workspaceId, {
         approvalId: timeOrderedId("apr_", now),
         guardId: event.guard_id,
         status: "pending",
         kind: event.kind,
         payloadDigest: payloadDigest(event) ?? null,
-        digestInput: digestInput(event) ?? null,
+        digestInput: text === undefined ? null : scrubText(text, hidden),
         eventId: event.event_id,
         sessionId: attribution.sessionId,
         agentId: attribution.agentId,

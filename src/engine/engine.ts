@@ -14,6 +14,7 @@ import { applyGrants } from "./grants.ts";
 import { payloadDigest } from "./payload-digest.ts";
 import { createApprovalRequests } from "./approval-requests.ts";
 import { recordOnce } from "./id-reuse.ts";
+import { sensitiveSpans, storedFormOf } from "./stored-event.ts";
 import { judgeAttestation } from "./attestation-policy.ts";
 import type { Policy } from "./policy.ts";
 import type { PolicyHolder } from "./policy-set.ts";
@@ -215,8 +216,10 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       if (!approval) verdict = await applyGrants(verdict, event, attribution, caller.workspaceId, deps.grants, clock.now(), !partial);
       if (partial) return verdict;
       if (retriesGetApproval && !approval && verdict.decision === "require_approval") verdict = await approvalRequests.applyRetried(event, caller, attribution, verdict);
+      // What the log keeps: the secrets this judgment located are masked before anything is written.
+      const stored = storedFormOf(event, sensitiveSpans(judged.verdict, judged.findings));
       if (verdict.decision === "require_approval" && !approval) {
-        const request = await approvalRequests.request(event, caller, attribution, verdict);
+        const request = await approvalRequests.request(event, caller, attribution, verdict, stored?.hidden ?? []);
         verdict = { ...verdict, "x.svc.approval_id": request.approvalId, "x.svc.approval_status": request.status };
       }
       // A repeat of the same event gets the stored verdict; another event under its id is judged
@@ -224,6 +227,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       const outcome = await recordOnce(deps.events, {
         workspaceId: caller.workspaceId,
         event,
+        stored: stored?.event,
         attribution,
         source: "evaluate",
         receivedAt: clock.now(),

@@ -37,6 +37,8 @@ export interface EventRecord {
   workspaceId: string;
   /** The event as received: its keyed digest tells a true retry from another event under its id. */
   event: GuardEvent;
+  /** What the log keeps, when it differs from `event` (redacted spans and credentials masked). */
+  stored?: GuardEvent;
   /**
    * The id the row is stored under when it is not the event's own: the event_id was already
    * recorded for a different event, and this one is recorded apart (engine/id-reuse.ts).

@@ -178,7 +178,7 @@ function toWriteRow(r: EventRecord, digestOf: EventDigest): WriteRow {
     source: r.source,
     decision: r.verdict?.decision ?? null,
     receivedAt: r.receivedAt,
-    event: JSON.stringify(r.event),
+    event: JSON.stringify(r.stored ?? r.event),
     verdict: r.verdict ? JSON.stringify(r.verdict) : null,
     findings: r.findings.map(findingValues),
     derivedSession: a.derivedSession ? 1 : 0,
