@@ -179,6 +179,9 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     if (agents.outcome) runs.push({ status: "ok", detector: AGENTS_PROVIDER, outcome: agents.outcome, latencyMs: 0 });
     const blind = judgeReducedContent(event, policy);
     if (blind) runs.push(blind);
+    // Everything detectors located, before a whitelist or a strategy set any of it aside: what
+    // is kept out of storage does not depend on what was acted on.
+    const located = runs.flatMap((r) => (r.status === "ok" ? r.outcome.findings : []));
     const adjusted = applyPolicy(runs, policy, event, attribution.agentId);
     const underAttested = judgeAttestation(event, attribution.attestation, policy, adjusted.runs);
     if (underAttested) adjusted.runs.push(underAttested);
@@ -196,7 +199,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       latencyMs: performance.now() - started,
       whitelisted: adjusted.whitelisted,
     });
-    return { verdict, findings: composition.findings, counters: book?.changedCounters(), definitions: definitions.fresh, agents: agents.updates };
+    return { verdict, findings: composition.findings, located, counters: book?.changedCounters(), definitions: definitions.fresh, agents: agents.updates };
   };
 
   return {
@@ -217,7 +220,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       if (partial) return verdict;
       if (retriesGetApproval && !approval && verdict.decision === "require_approval") verdict = await approvalRequests.applyRetried(event, caller, attribution, verdict);
       // What the log keeps: the secrets this judgment located are masked before anything is written.
-      const stored = storedFormOf(event, sensitiveSpans(judged.verdict, judged.findings));
+      const stored = storedFormOf(event, sensitiveSpans(judged.verdict, judged.located));
       if (verdict.decision === "require_approval" && !approval) {
         const request = await approvalRequests.request(event, caller, attribution, verdict, stored?.hidden ?? []);
         verdict = { ...verdict, "x.svc.approval_id": request.approvalId, "x.svc.approval_status": request.status };

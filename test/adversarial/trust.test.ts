@@ -288,6 +288,15 @@ describe("P8h: what a verdict redacts is stored redacted", () => {
     expect(databaseBytes(t)).not.toContain(KEY);
   });
 
+  test("a credential a whitelist lets through is still kept out of the log", async () => {
+    await using t = await startTarget({ policy: 'version: "wl-1"\nwhitelist:\n  - { reason: "test keys", check_id: secrets.aws_access_key }\n' });
+    const write = makeEvent({ event_id: "h-whitelisted", payload: SECRET_WRITE(KEY) });
+    const verdict = await evaluate(t, write);
+    expect([verdict.decision, verdict["x.svc.whitelisted"]]).toEqual(["allow", true]);
+    expect(JSON.parse(storedRow(t, "h-whitelisted").event).payload.arguments.content).toBe(`aws_access_key_id = ${BULLETS} and more`);
+    expect(databaseBytes(t)).not.toContain(KEY);
+  });
+
   test("export and console still work on stored text that is already masked", async () => {
     await using t = await startTarget();
     const write = makeEvent({ event_id: "h-export", payload: SECRET_WRITE(KEY) });
