@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
     console.log((await import("./version.ts")).VERSION);
     return 0;
   }
-  const load = COMMANDS[command] ?? (command.startsWith("--") ? COMMANDS.serve : undefined);
+  const load = (Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined) ?? (command.startsWith("--") ? COMMANDS.serve : undefined);
   if (!load) {
     console.error(`warden: unknown command ${command}\n\n${(await import("./cli/help.ts")).HELP}`);
     return 2;

@@ -68,11 +68,13 @@ describe("tenancy", () => {
     const event = makeEvent({ kind: "exec", payload: { argv: ["rm", "-rf", "/"] } });
     const a = (await (await w.evaluate(event)).json()) as Verdict;
     // Same event_id from B: judged and recorded afresh in B, not answered from A's record.
-    const resB = await w.request("POST", "/v1/evaluate", { body: { ...event, payload: { argv: ["ls"] } }, auth: keyB });
+    const eventB = { ...event, payload: { argv: ["ls"] } };
+    const resB = await w.request("POST", "/v1/evaluate", { body: eventB, auth: keyB });
     const b = (await resB.json()) as Verdict;
     expect(b.decision).toBe("allow");
     expect(b["x.svc.decision_id"]).not.toBe(a["x.svc.decision_id"]);
-    const ingestB = await w.request("POST", "/v1/ingest", { body: { batch: [event] }, auth: keyB });
+    // B's own event again is B's duplicate (A's event under that id would be another event in B).
+    const ingestB = await w.request("POST", "/v1/ingest", { body: { batch: [eventB] }, auth: keyB });
     expect(((await ingestB.json()) as { results: { status: number }[] }).results[0]!.status).toBe(200);
     const ingestC = await w.request("POST", "/v1/ingest", { body: { batch: [event] }, auth: await w.mintKey("ws-c") });
     expect(((await ingestC.json()) as { results: { status: number }[] }).results[0]!.status).toBe(201);

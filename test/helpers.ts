@@ -56,10 +56,11 @@ let document: Promise<OpenApiDocument> | undefined;
 const documentOf = (runtime: Runtime) =>
   (document ??= runtime.app.handle(new Request(`${BASE}/openapi.json`)).then((r) => r.json() as Promise<OpenApiDocument>));
 
-export async function startWarden(options: Partial<RuntimeOptions> & { dataDir?: string } = {}): Promise<TestWarden> {
+/** `startAt`: where the manual clock starts (default 2026-11-23T10:00Z). */
+export async function startWarden(options: Partial<RuntimeOptions> & { dataDir?: string; startAt?: number } = {}): Promise<TestWarden> {
   const dir = options.dataDir ? undefined : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
-  const clock = createManualClock(Date.UTC(2026, 10, 23, 10));
+  const clock = createManualClock(options.startAt ?? Date.UTC(2026, 10, 23, 10));
   const runtime = createRuntime({ clock, rateLimit: 0, ...options, dataDir });
   const mintKey = async (workspace: string) => (await mintApiKey(runtime.storage.keys, workspace, clock)).key;
   const key = await mintKey("ws-test");

@@ -20,15 +20,26 @@ describe("evaluate records the event, its verdict and findings", () => {
     expect(await w.runtime.storage.events.findings("ws-test", event.event_id)).toEqual(verdict.findings!);
   });
 
-  test("repeating an evaluate with the same event_id returns the stored verdict and stores nothing new", async () => {
+  test("repeating an evaluate of the same event returns the stored verdict and stores nothing new", async () => {
     await using w = await startWarden();
     const event = makeEvent({ kind: "user_input", payload: { text: `my key is ${AWS_KEY_ID}` } });
     const first = await (await w.evaluate(event)).json();
     const before = { events: countRows(w, "events"), findings: countRows(w, "findings") };
-    // Even a different body under the same event_id gets the stored answer: event_id is the idempotency key.
-    const again = await (await w.evaluate({ ...event, payload: { text: "hello" } })).json();
+    // A retry is the same event; a PEP may stamp it with a new time.
+    const again = await (await w.evaluate({ ...event, timestamp: "2026-11-23T10:00:05Z" })).json();
     expect(again).toEqual(first);
     expect({ events: countRows(w, "events"), findings: countRows(w, "findings") }).toEqual(before);
+  });
+
+  test("a different event under a recorded event_id is judged afresh and recorded apart", async () => {
+    await using w = await startWarden();
+    const event = makeEvent({ kind: "user_input", payload: { text: `my key is ${AWS_KEY_ID}` } });
+    const first = (await (await w.evaluate(event)).json()) as Verdict;
+    const other = (await (await w.evaluate({ ...event, payload: { text: "hello" } })).json()) as Verdict;
+    expect(other["x.svc.decision_id"]).not.toBe(first["x.svc.decision_id"]);
+    expect(other.findings!.map((f) => f.check_id)).toEqual(["events.id_reuse"]);
+    expect((await w.runtime.storage.events.get("ws-test", event.event_id))!.verdict).toEqual(first);
+    expect(countRows(w, "events")).toBe(2);
   });
 
   test("concurrent evaluates of one event_id store it once and agree on the verdict", async () => {

@@ -39,6 +39,7 @@ const row = (n: number): WriteRow => ({
   workspaceId: "ws_wal",
   eventId: crypto.randomUUID(),
   hash: (Math.random() * 2 ** 31) | 0,
+  digest: `d-${n}`,
   guardId: `g-${n}`,
   sessionId: `s-${n % 50}`,
   agentId: "agent-1",

@@ -22,13 +22,14 @@ export interface PlanContext {
 
 const MAX_RESULT_CHARS = 1 << 20;
 
-const STAGES: Record<string, Stage> = {
-  PreToolUse: "pre",
-  PermissionRequest: "permission",
-  PostToolUse: "post",
-  PostToolUseFailure: "post",
-  UserPromptSubmit: "prompt",
-};
+// A Map: the hook event's name comes from the request, and `__proto__` must name no stage.
+const STAGES = new Map<string, Stage>([
+  ["PreToolUse", "pre"],
+  ["PermissionRequest", "permission"],
+  ["PostToolUse", "post"],
+  ["PostToolUseFailure", "post"],
+  ["UserPromptSubmit", "prompt"],
+]);
 
 /** A tool's output as the text detectors read: strings as they are, anything else as JSON. */
 export function resultText(response: unknown): string {
@@ -81,7 +82,7 @@ function toolEvent(harness: Harness, input: HookInput, stage: Stage, ctx: PlanCo
 }
 
 export function planHook(harness: Harness, input: HookInput, ctx: PlanContext): HookPlan {
-  const stage = STAGES[input.event];
+  const stage = STAGES.get(input.event);
   if (!stage) return { type: "acknowledge" };
   if (stage !== "prompt") return toolEvent(harness, input, stage, ctx);
   const id = `${harness}:prompt:${ctx.mintId()}`;

@@ -34,7 +34,7 @@ export async function runApprovals(argv: readonly string[], env: Record<string, 
   const workspace = args.options.get("workspace");
   const status = args.options.get("status") as ApprovalStatus | undefined;
   const errors = [...args.errors];
-  if (!(action in ARITY) || args.positional.length !== ARITY[action] || !workspace) errors.push(USAGE);
+  if (!Object.hasOwn(ARITY, action) || args.positional.length !== ARITY[action] || !workspace) errors.push(USAGE);
   if (status && !["pending", "approved", "denied", "expired"].includes(status)) errors.push("--status must be pending, approved, denied or expired");
   if (errors.length) {
     for (const e of errors) console.error(`warden approvals: ${e}`);

@@ -1,5 +1,6 @@
 // How `warden exec` suspends on require_approval: it says where the request waits, then polls
 // GET /v1/approvals until a person decides or the request expires (its TTL bounds the wait).
+import { readApprovalStatus } from "../client/verdict-answer.ts";
 import type { WardenClient } from "../client/warden-client.ts";
 
 const FIRST_POLL_MS = 500;
@@ -16,13 +17,14 @@ export async function waitForApproval(client: WardenClient, guardId: string, app
     await Bun.sleep(delay);
     delay = Math.min(delay * 2, MAX_POLL_MS);
     const reply = await client.call("GET", `/v1/approvals?guard_id=${encodeURIComponent(guardId)}`);
-    if (!reply.ok || (reply.status !== 200 && reply.status !== 404)) {
-      // A warden that stays away is not an approval: give up after a minute of failures.
+    const status = readApprovalStatus(reply);
+    if (status === undefined) {
+      // A warden that stays away (or an answer that is not warden's) is not an approval: give up
+      // after a minute of failures. An approval is acted on only after a re-evaluation says allow.
       if (++failures * MAX_POLL_MS > 60_000) return "pending";
       continue;
     }
     failures = 0;
-    const status = (JSON.parse(reply.body) as { status?: string }).status;
     if (status === "approved" || status === "denied" || status === "expired" || status === "not_found") return status;
   }
 }

@@ -1,10 +1,13 @@
 // `warden exec -- CMD ARGS...`: a wrapper PEP for any agent or script. It asks warden about an
 // `exec` event (argv, cwd, names of env vars only) before running; a block exits 126 with the
 // reason; an allowed command runs with stdio passed through and its exit code kept; afterwards
-// an `execution` event sharing the guard_id records how it ended.
+// an `execution` event sharing the guard_id records how it ended. Only a Verdict that echoes the
+// event sent counts as warden's answer (client/verdict-answer.ts); anything else is warden being
+// unreachable, and the degraded-mode directives decide.
 import { constants } from "node:os";
 import { degradedAnswer, DEFAULT_DIRECTIVES, judgedInFull } from "../adapters/degraded.ts";
 import { openPepState, stateDirOf } from "../client/pep-state.ts";
+import { readVerdict } from "../client/verdict-answer.ts";
 import { agentUser, createWardenClient, type WardenClient } from "../client/warden-client.ts";
 import { parseArgs } from "../config/args.ts";
 import type { GuardEvent } from "../wire/guard-event.ts";
@@ -115,7 +118,7 @@ export async function runExec(args: string[], env: Env): Promise<number> {
   const evaluate = async (): Promise<Verdict | undefined> => {
     const event = { ...base, event_id: `${guardId}:invocation:${attempt++}`, observation_point: "invocation", payload };
     const reply = apiKey ? await client.call("POST", "/v1/evaluate", new TextEncoder().encode(JSON.stringify(event))) : undefined;
-    return reply?.ok && reply.status === 200 ? (JSON.parse(reply.body) as Verdict) : undefined;
+    return readVerdict(reply, event);
   };
   const verdict = await evaluate();
   let run: Run | number;

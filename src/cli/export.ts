@@ -54,7 +54,7 @@ export async function runExport(argv: readonly string[], env: Env): Promise<numb
   const args = parseArgs(argv, OPTIONS);
   const errors = [...args.errors, ...args.positional.map((p) => `unexpected argument ${p}`)];
   const format = (args.options.get("format") ?? "jsonl") as Format;
-  if (!(format in FORMATS)) errors.push(`--format must be jsonl, hec or cef, got ${JSON.stringify(format)}`);
+  if (!Object.hasOwn(FORMATS, format)) errors.push(`--format must be jsonl, hec or cef, got ${JSON.stringify(format)}`);
   const mode = (args.options.get("content") ?? "redacted") as ContentMode;
   if (!(CONTENT_MODES as readonly string[]).includes(mode)) errors.push(`--content must be one of ${CONTENT_MODES.join(", ")}`);
   const query = queryFrom(args.options, errors);

@@ -1,13 +1,18 @@
 // `warden hook claude-code|codex`: the binary as a harness `command` hook. Reads the hook input
 // on stdin, asks the warden at WARDEN_URL, prints the harness's JSON. When warden cannot answer
-// (down, slow, rate limited) it applies the cached degraded-mode directives: fail closed.
+// (down, slow, rate limited) it applies the cached degraded-mode directives: fail closed. An
+// answer counts only when it is bound to this request (x-warden-proof over a fresh nonce,
+// trust/answer-proof.ts) and is a shape warden renders for this hook event; anything else on
+// the port is treated as warden being unreachable.
 import { degradedAnswer, DEFAULT_DIRECTIVES } from "../adapters/degraded.ts";
 import type { Mode } from "../adapters/hook-answer.ts";
 import { planHook } from "../adapters/hook-event.ts";
 import { isHarness, readHookInput, type Harness } from "../adapters/hook-input.ts";
+import { isHookOutputFor } from "../adapters/hook-output-check.ts";
 import { renderHookOutput, unreadableOutput, type HookOutput } from "../adapters/hook-output.ts";
 import { openPepState, stateDirOf } from "../client/pep-state.ts";
-import { agentUser, createWardenClient } from "../client/warden-client.ts";
+import { agentUser, createWardenClient, type Reply } from "../client/warden-client.ts";
+import { newNonce, NONCE_HEADER, PROOF_HEADER, verifyAnswerProof } from "../trust/answer-proof.ts";
 import { readFileSync } from "node:fs";
 
 type Env = Record<string, string | undefined>;
@@ -52,14 +57,29 @@ function degradedOutput(harness: Harness, stdin: string, why: string, mode: Mode
   return renderHookOutput(read.input.event, degradedAnswer(gated, directives, { harness, mode: mode ?? "interactive", why }));
 }
 
-const isJsonObject = (text: string): boolean => {
+/** The hook event the harness named, for checking the answer's shape (undefined if unreadable). */
+function hookEventOf(stdin: string): string | undefined {
   try {
-    const value = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value);
+    const read = readHookInput(JSON.parse(stdin));
+    return read.ok ? read.input.event : undefined;
   } catch {
-    return false;
+    return undefined;
   }
-};
+}
+
+/** Why a reply is not warden's answer to this request, or undefined when it is. */
+function refusalOf(reply: Reply, harness: Harness, event: string | undefined, apiKey: string, nonce: string): string | undefined {
+  if (!reply.ok) return reply.why;
+  if (reply.status !== 200) return `warden answered ${reply.status}`;
+  if (!verifyAnswerProof(apiKey, nonce, reply.body, reply.headers.get(PROOF_HEADER))) return "the answer carries no proof it is warden's, for this request";
+  let value: unknown;
+  try {
+    value = JSON.parse(reply.body);
+  } catch {
+    return "the answer is not JSON";
+  }
+  return isHookOutputFor(harness, event, value) ? undefined : `the answer is not a ${harness} hook output for ${event ?? "this input"}`;
+}
 
 /** A crash must not fail open: exit code 2 blocks the action in both harnesses. */
 export async function runHook(args: string[], env: Env): Promise<number> {
@@ -89,13 +109,15 @@ async function hook(args: string[], env: Env): Promise<number> {
   const state = openPepState(stateDirOf(env), baseUrl, apiKey);
   const client = createWardenClient({ baseUrl, apiKey, timeoutMs: timeoutOf(env), state, pepName: `warden hook ${harness}` });
   const user = agentUser();
-  const reply = await client.call("POST", `/hooks/${harness}${mode ? `?mode=${mode}` : ""}`, new TextEncoder().encode(stdin), user ? { "warden-agent-user": user } : {});
-  if (reply.ok && reply.status === 200 && isJsonObject(reply.body)) {
+  const nonce = newNonce();
+  const headers: Record<string, string> = { [NONCE_HEADER]: nonce, ...(user ? { "warden-agent-user": user } : {}) };
+  const reply = await client.call("POST", `/hooks/${harness}${mode ? `?mode=${mode}` : ""}`, new TextEncoder().encode(stdin), headers);
+  const why = refusalOf(reply, harness, hookEventOf(stdin), apiKey, nonce);
+  if (why === undefined && reply.ok) {
     process.stdout.write(reply.body);
     await client.maintain();
     return 0;
   }
-  const why = reply.ok ? `warden answered ${reply.status}` : reply.why;
-  process.stdout.write(JSON.stringify(degradedOutput(harness, stdin, why, mode, state.config?.directives)));
+  process.stdout.write(JSON.stringify(degradedOutput(harness, stdin, why ?? "no answer", mode, state.config?.directives)));
   return 0;
 }

@@ -32,13 +32,28 @@ export function stateDirOf(env: Record<string, string | undefined>): string {
   return join(base, "warden");
 }
 
-function readJson<T>(path: string): T | undefined {
+function readJson<T>(path: string, isValid: (value: unknown) => boolean): T | undefined {
   try {
-    return JSON.parse(readFileSync(path, "utf8")) as T;
+    const value: unknown = JSON.parse(readFileSync(path, "utf8"));
+    return isValid(value) ? (value as T) : undefined;
   } catch {
     return undefined;
   }
 }
+
+const isText = (value: unknown) => typeof value === "string" && value !== "";
+
+/** A kept enrollment the PEP can sign with; anything else (an older warden's bad reply) is enrolled again. */
+const isEnrollment = (value: unknown): boolean => {
+  const e = value as Partial<Enrollment> | null;
+  return e !== null && typeof e === "object" && isText(e.key_id) && isText(e.guard_id) && isText(e.private_jwk?.d) && isText(e.private_jwk?.x);
+};
+
+const isCachedDirectives = (value: unknown): boolean => {
+  const c = value as Partial<CachedDirectives> | null;
+  const onUnreachable = c?.directives?.on_unreachable;
+  return c !== null && typeof c === "object" && typeof c.fetched_at === "number" && onUnreachable !== null && typeof onUnreachable === "object";
+};
 
 /** Written whole or not at all: a hook killed mid-write never leaves a torn key file. */
 function writeJsonAtomic(dir: string, path: string, value: unknown): void {
@@ -55,8 +70,8 @@ export function openPepState(dir: string, url: string, apiKey: string): PepState
   const enrollmentPath = join(dir, `pep-${id}.json`);
   const configPath = join(dir, `config-${id}.json`);
   return {
-    enrollment: readJson<Enrollment>(enrollmentPath),
-    config: readJson<CachedDirectives>(configPath),
+    enrollment: readJson<Enrollment>(enrollmentPath, isEnrollment),
+    config: readJson<CachedDirectives>(configPath, isCachedDirectives),
     saveEnrollment: (enrollment) => writeJsonAtomic(dir, enrollmentPath, enrollment),
     saveConfig: (config) => writeJsonAtomic(dir, configPath, config),
   };

@@ -1,6 +1,8 @@
 // A small client for warden's own PEPs: every call has a deadline, requests are signed with the
 // enrolled key (`svc-batch-signature`, a detached JWS per RFC 7515 Appendix F and RFC 7797 over
-// the exact body, Ed25519 per RFC 8037), and enrollment and directives are fetched lazily.
+// the exact body, Ed25519 per RFC 8037), and enrollment and directives are fetched lazily. Every
+// answer is checked before it is kept: a malformed enrollment or set of directives is dropped,
+// never cached, so one bad reply cannot leave the PEP unsigned or its degraded mode open for good.
 import { hostname, userInfo } from "node:os";
 import { encodeBase64Url } from "../lib/base64url.ts";
 import type { Directives } from "../adapters/degraded.ts";
@@ -15,7 +17,7 @@ export interface ClientOptions {
   pepName: string;
 }
 
-export type Reply = { ok: true; status: number; body: string } | { ok: false; why: string };
+export type Reply = { ok: true; status: number; body: string; headers: Headers } | { ok: false; why: string };
 
 /** How long cached directives are trusted before a successful call refreshes them. */
 const CONFIG_MAX_AGE_MS = 10 * 60_000;
@@ -39,6 +41,44 @@ async function sign(enrollment: Enrollment, body: Uint8Array): Promise<string> {
   return `${header}..${encodeBase64Url(signature)}`;
 }
 
+const parseObject = (text: string): Record<string, unknown> | undefined => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const TOKEN = /^[\x21-\x7e]{1,256}$/;
+
+/** decisions.md POST /v1/enroll: 201 {guard_id, key_id, max_attestation} or 200 {guard_id, key_id}, for the guard_id asked. */
+export function readEnrollment(status: number, body: string, guardId: string): { key_id: string; guard_id: string } | undefined {
+  if (status !== 201 && status !== 200) return undefined;
+  const answer = parseObject(body);
+  if (!answer || typeof answer.key_id !== "string" || !TOKEN.test(answer.key_id) || answer.guard_id !== guardId) return undefined;
+  if (status === 201 && (typeof answer.max_attestation !== "string" || !/^[a-z_]{1,32}$/.test(answer.max_attestation))) return undefined;
+  return { key_id: answer.key_id, guard_id: guardId };
+}
+
+const DIRECTIVES = new Set(["block", "allow", "require_local_approval"]);
+const isRule = (rule: unknown): boolean => {
+  const r = rule as Record<string, unknown> | null;
+  return r !== null && typeof r === "object" && typeof r.id === "string" && typeof r.pattern === "string" && typeof r.reason === "string"
+    && Array.isArray(r.kinds) && r.kinds.every((k) => typeof k === "string");
+};
+
+/** decisions.md GET /v1/config: `on_unreachable` of known directives, hard rules well formed. */
+export function readDirectives(body: string): Directives | undefined {
+  const answer = parseObject(body);
+  const onUnreachable = answer?.on_unreachable;
+  if (!onUnreachable || typeof onUnreachable !== "object" || Array.isArray(onUnreachable)) return undefined;
+  if (!Object.values(onUnreachable).every((d) => typeof d === "string" && DIRECTIVES.has(d))) return undefined;
+  const rules = answer!.hard_rules;
+  if (rules !== undefined && !(Array.isArray(rules) && rules.every(isRule))) return undefined;
+  return { on_unreachable: onUnreachable as Directives["on_unreachable"], ...(rules !== undefined ? { hard_rules: rules as Directives["hard_rules"] } : {}) };
+}
+
 export function createWardenClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, "");
   const auth = { authorization: `Bearer ${options.apiKey}` };
@@ -54,7 +94,7 @@ export function createWardenClient(options: ClientOptions) {
         headers: all,
         signal: AbortSignal.timeout(options.timeoutMs),
       });
-      return { ok: true, status: res.status, body: await res.text() };
+      return { ok: true, status: res.status, body: await res.text(), headers: res.headers };
     } catch (error) {
       const name = error instanceof Error ? error.name : "";
       return { ok: false, why: name === "TimeoutError" ? `no answer within ${options.timeoutMs} ms` : "warden unreachable" };
@@ -68,8 +108,8 @@ export function createWardenClient(options: ClientOptions) {
     const jwk = { kty: "OKP", crv: "Ed25519", d: exported.d!, x: exported.x! };
     const request = { public_key: jwk.x, guard_id: `pep:${agentUser() ?? "local"}:${options.pepName}`, name: options.pepName };
     const reply = await call("POST", "/v1/enroll", new TextEncoder().encode(JSON.stringify(request)));
-    if (!reply.ok || (reply.status !== 201 && reply.status !== 200)) return;
-    const answer = JSON.parse(reply.body) as { key_id: string; guard_id: string };
+    const answer = reply.ok ? readEnrollment(reply.status, reply.body, request.guard_id) : undefined;
+    if (!answer) return;
     const enrollment = { key_id: answer.key_id, guard_id: answer.guard_id, private_jwk: jwk, enrolled_at: new Date().toISOString() };
     options.state.saveEnrollment(enrollment);
     options.state.enrollment = enrollment;
@@ -77,10 +117,8 @@ export function createWardenClient(options: ClientOptions) {
 
   async function refreshDirectives(): Promise<void> {
     const reply = await call("GET", "/v1/config");
-    if (!reply.ok || reply.status !== 200) return;
-    const directives = JSON.parse(reply.body) as Directives;
-    if (directives === null || typeof directives.on_unreachable !== "object") return;
-    options.state.saveConfig({ fetched_at: Date.now(), directives });
+    const directives = reply.ok && reply.status === 200 ? readDirectives(reply.body) : undefined;
+    if (directives) options.state.saveConfig({ fetched_at: Date.now(), directives });
   }
 
   return {

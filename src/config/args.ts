@@ -1,5 +1,6 @@
 // A small, strict command-line parser: `--name value`, `--name=value` and `--flag`; unknown
 // options are errors, not silently ignored.
+import { ownValue } from "../lib/own.ts";
 
 export interface ParsedArgs {
   positional: string[];
@@ -19,7 +20,7 @@ export function parseArgs(argv: readonly string[], known: Record<string, "value"
     }
     const eq = arg.indexOf("=");
     const name = arg.slice(2, eq === -1 ? undefined : eq);
-    const kind = known[name];
+    const kind = ownValue(known, name);
     if (!kind) {
       errors.push(`unknown option --${name}`);
       continue;

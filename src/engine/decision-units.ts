@@ -37,6 +37,7 @@ export interface UnitScope {
 
 export interface DecisionUnits {
   /** `coverageMs`: how long an invocation event keeps its agent and session covered. */
+  /** Reads only; `observe` is what changes the units, after the event is recorded. */
   assess(scope: UnitScope, event: GuardEvent, coverageMs: number): UnitAssessment;
   observe(scope: UnitScope, event: GuardEvent, decision: Decision): void;
 }
@@ -81,9 +82,10 @@ function createCoverage(clock: Clock, maxEntries: number) {
 export function createDecisionUnits(clock: Clock, windowMs = 10 * 60_000, maxUnits = 100_000): DecisionUnits {
   const units = new Map<string, Unit>();
   const coverage = createCoverage(clock, maxUnits);
+  const expired = (unit: Unit) => clock.now() - unit.firstSeen > windowMs;
   const live = (key: string): Unit | undefined => {
     const unit = units.get(key);
-    if (unit && clock.now() - unit.firstSeen > windowMs) {
+    if (unit && expired(unit)) {
       units.delete(key);
       return undefined;
     }
@@ -91,7 +93,9 @@ export function createDecisionUnits(clock: Clock, windowMs = 10 * 60_000, maxUni
   };
   return {
     assess(scope, event, coverageMs) {
-      const unit = live(`${scope.workspaceId}\u0000${event.guard_id}`);
+      // Only reads: a partial evaluate assesses too, and must leave the units as they were.
+      const found = units.get(`${scope.workspaceId}\u0000${event.guard_id}`);
+      const unit = found && !expired(found) ? found : undefined;
       const findings: Finding[] = [];
       let decision: Decision = "allow";
       const reasons: string[] = [];

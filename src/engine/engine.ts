@@ -11,7 +11,10 @@ import { createInspectedEvent } from "./inspected-event.ts";
 import { applyPolicy } from "./apply-policy.ts";
 import { applyApproval } from "./approvals.ts";
 import { applyGrants } from "./grants.ts";
-import { actionDigest, actionText, payloadDigest } from "./payload-digest.ts";
+import { actionDigest } from "./payload-digest.ts";
+import { createApprovalRequests } from "./approval-requests.ts";
+import { recordOnce } from "./id-reuse.ts";
+import { sensitiveSpans, storedFormOf } from "./stored-event.ts";
 import { judgeAttestation } from "./attestation-policy.ts";
 import type { Policy } from "./policy.ts";
 import type { PolicyHolder } from "./policy-set.ts";
@@ -130,10 +133,10 @@ export function createEngine(deps: EngineDeps): Engine {
 function createUnobservedEngine(deps: EngineDeps): Engine {
   const { clock } = deps;
 
-  const attribute = async (event: GuardEvent, caller: Caller): Promise<Attribution> => {
+  const attribute = async (event: GuardEvent, caller: Caller, dryRun = false): Promise<Attribution> => {
     const agentId = event.subject?.agent_id ?? `key:${caller.keyId}`;
     const agentUser = event.subject?.agent_user || SINGLE_USER;
-    const session = await deps.sessions.resolve(caller.workspaceId, agentId, agentUser, event.session_id);
+    const session = await deps.sessions.resolve(caller.workspaceId, agentId, agentUser, event.session_id, dryRun);
     return {
       agentId,
       agentUser,
@@ -159,46 +162,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     return { status: "ok", detector: FLOW_PROVIDER, outcome, latencyMs };
   };
 
-  const requestApproval = (event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict, findings: readonly Finding[]) => {
-    const now = clock.now();
-    const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
-    return deps.approvals.create(caller.workspaceId, {
-      approvalId: timeOrderedId("apr_", now),
-      guardId: event.guard_id,
-      status: "pending",
-      kind: event.kind,
-      payloadDigest: payloadDigest(event) ?? null,
-      actionDigest: actionDigest(event.kind, event.payload),
-      digestInput: actionText(event.kind, event.payload, findings),
-      eventId: event.event_id,
-      sessionId: attribution.sessionId,
-      agentId: attribution.agentId,
-      policyVersion: policy.version,
-      categories: (verdict.categories ?? []).map((c) => c.id),
-      reasons: verdict.reasons ?? [],
-      createdAt: now,
-      expiresAt: now + policy.approvalTtlMs,
-      decidedAt: null,
-      decidedBy: null,
-      decisionReason: null,
-      decidedVia: null,
-      claimedBy: null,
-    });
-  };
-
-  /**
-   * A retry of an approved action under a new guard_id, in the same session, gets that approval
-   * once: a hook or wrapper that was told "approve, then retry" sees a new guard_id on the retry.
-   */
-  const applyRetriedApproval = async (event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict) => {
-    const digest = actionDigest(event.kind, event.payload);
-    const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
-    const action = { sessionId: attribution.sessionId, kind: event.kind, digest, guardId: event.guard_id };
-    const earlier = await deps.approvals.claimForRetry(caller.workspaceId, action, clock.now() - policy.approvalTtlMs);
-    if (!earlier) return verdict;
-    const carried = applyApproval(verdict, earlier, digest);
-    return { ...carried, reasons: [...(carried.reasons ?? []), `approval ${earlier.approvalId} was given to an earlier attempt of this action in this session`] };
-  };
+  const approvalRequests = createApprovalRequests(deps);
 
   /**
    * The human decision on this guard_id's request, applied when it is about exactly this action.
@@ -231,6 +195,9 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     if (blind) runs.push(blind);
     const unjudged = judgeUnjudged(runs, policy, (id) => detectors.find((d) => d.definition.id === id)?.definition.judges);
     if (unjudged.run) runs.push(unjudged.run);
+    // Everything detectors located, before a whitelist or a strategy set any of it aside: what
+    // is kept out of storage does not depend on what was acted on.
+    const located = runs.flatMap((r) => (r.status === "ok" ? r.outcome.findings : []));
     const adjusted = applyPolicy(runs, policy, event, attribution.agentId);
     const underAttested = judgeAttestation(event, attribution.attestation, policy, adjusted.runs);
     if (underAttested) adjusted.runs.push(underAttested);
@@ -249,27 +216,35 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       whitelisted: adjusted.whitelisted,
       unjudgedAccepted: unjudged.accepted,
     });
-    return { verdict, findings: composition.findings, counters: book?.changedCounters(), definitions: definitions.fresh, agents: agents.updates };
+    return { verdict, findings: composition.findings, located, counters: book?.changedCounters(), definitions: definitions.fresh, agents: agents.updates };
   };
 
   return {
     async evaluate(event, caller, { partial, retriesGetApproval }) {
-      const attribution = await attribute(event, caller);
+      // A partial evaluate decides as the full call would and changes nothing, durable or in
+      // memory: no session remembered, no placeholder kept, no approval settled or used, no grant
+      // counted, no flow or unit observed (interface.md, evaluate rule 4).
+      const attribution = await attribute(event, caller, partial);
       const judged = await judge(event, caller, attribution, partial);
-      const approval = await deps.approvals.get(caller.workspaceId, event.guard_id, clock.now());
+      const approval = partial
+        ? await deps.approvals.peek(caller.workspaceId, event.guard_id, clock.now())
+        : await deps.approvals.get(caller.workspaceId, event.guard_id, clock.now());
       let verdict = approval ? await answerFromApproval(judged.verdict, approval, event, caller, partial) : judged.verdict;
       if (!approval) verdict = await applyGrants(verdict, event, attribution, caller.workspaceId, deps.grants, clock.now(), !partial);
       if (partial) return verdict;
-      if (retriesGetApproval && !approval && verdict.decision === "require_approval") verdict = await applyRetriedApproval(event, caller, attribution, verdict);
+      if (retriesGetApproval && !approval && verdict.decision === "require_approval") verdict = await approvalRequests.applyRetried(event, caller, attribution, verdict);
+      // What the log keeps: the secrets this judgment located are masked before anything is written.
+      const stored = storedFormOf(event, sensitiveSpans(judged.verdict, judged.located));
       if (verdict.decision === "require_approval" && !approval) {
-        const request = await requestApproval(event, caller, attribution, verdict, judged.findings);
+        const request = await approvalRequests.request(event, caller, attribution, verdict, judged.findings, stored?.hidden ?? []);
         verdict = { ...verdict, "x.svc.approval_id": request.approvalId, "x.svc.approval_status": request.status };
       }
-      // Dedupe happens inside the write (one writer, one transaction), so there is no
-      // read-then-write race and no extra lookup on the hot path; a repeat gets the stored verdict.
-      const outcome = await deps.events.record({
+      // A repeat of the same event gets the stored verdict; another event under its id is judged
+      // afresh and recorded apart (id-reuse.ts).
+      const outcome = await recordOnce(deps.events, {
         workspaceId: caller.workspaceId,
         event,
+        stored: stored?.event,
         attribution,
         source: "evaluate",
         receivedAt: clock.now(),
@@ -278,7 +253,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
         redactionCounters: judged.counters,
         definitions: judged.definitions,
         agents: judged.agents,
-      });
+      }, clock.now());
       if (outcome.created) {
         deps.flow.observe(sessionKey(caller, attribution), event, judged.findings, signalsOf(caller));
         deps.definitions.remember(caller.workspaceId, judged.definitions);
@@ -286,7 +261,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
         deps.units.observe(unitScope(caller, attribution), event, judged.verdict.decision);
         if (event.sensor) deps.sensorCounts.received(caller.workspaceId, event.sensor.id);
       }
-      return outcome.created || !outcome.verdict ? verdict : outcome.verdict;
+      return outcome.verdict ?? verdict;
     },
 
     async ingest(slots, caller) {
@@ -307,7 +282,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       return Promise.all(
         slots.map(async (slot, i): Promise<SlotResult> => {
           if (!("svc_version" in slot)) return slot;
-          const outcome = await deps.events.record({
+          const outcome = await recordOnce(deps.events, {
             workspaceId: caller.workspaceId,
             event: slot,
             attribution: attributions[i]!,
@@ -316,7 +291,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
             findings: inventory[i]!.outcome?.findings ?? [],
             definitions: fresh[i]!,
             agents: inventory[i]!.updates,
-          });
+          }, receivedAt);
           if (outcome.created) {
             deps.flow.observe(sessionKey(caller, attributions[i]!), slot, [], signalsOf(caller));
             deps.definitions.remember(caller.workspaceId, fresh[i]!);

@@ -20,8 +20,12 @@ interface Book {
 }
 
 export interface SessionTracker {
-  /** The session of an event: its own `session_id`, or the derived one for (agent, user). */
-  resolve(workspaceId: string, agentId: string, agentUser: string, explicit: string | undefined): Promise<{ sessionId: string; derived: boolean }>;
+  /**
+   * The session of an event: its own `session_id`, or the derived one for (agent, user). With
+   * `dryRun` (partial evaluate) nothing is kept: a session it would start is not remembered and
+   * an existing one's idle clock is not moved.
+   */
+  resolve(workspaceId: string, agentId: string, agentUser: string, explicit: string | undefined, dryRun?: boolean): Promise<{ sessionId: string; derived: boolean }>;
   /** Placeholders for one evaluation; with `dryRun` nothing it mints is kept (partial evaluate). */
   placeholders(workspaceId: string, sessionId: string, dryRun: boolean): Promise<PlaceholderBook>;
 }
@@ -49,18 +53,18 @@ export function createSessionTracker(store: SessionStore, clock: Clock, maxCache
   const derived = new BoundedMap<{ sessionId: string; lastSeen: number }>(maxCached);
   const books = new BoundedMap<Book>(maxCached);
 
-  const loadBook = async (workspaceId: string, sessionId: string): Promise<Book> => {
+  const loadBook = async (workspaceId: string, sessionId: string, dryRun: boolean): Promise<Book> => {
     const key = `${workspaceId}\u0000${sessionId}`;
     const cached = books.get(key);
     if (cached) return cached;
     const stored = await store.get(workspaceId, sessionId);
     const book = books.get(key) ?? { counters: { ...stored?.redactionCounters }, refs: new Map() };
-    books.set(key, book);
+    if (!dryRun) books.set(key, book);
     return book;
   };
 
   return {
-    async resolve(workspaceId, agentId, agentUser, explicit) {
+    async resolve(workspaceId, agentId, agentUser, explicit, dryRun = false) {
       if (explicit !== undefined && explicit !== "") return { sessionId: explicit, derived: false };
       const key = `${workspaceId}\u0000${agentId}\u0000${agentUser}`;
       const now = clock.now();
@@ -72,13 +76,14 @@ export function createSessionTracker(store: SessionStore, clock: Clock, maxCache
       if (!current || now - current.lastSeen > DERIVED_SESSION_IDLE_MS) {
         current = { sessionId: timeOrderedId("ses_", now), lastSeen: now };
       }
+      if (dryRun) return { sessionId: current.sessionId, derived: true };
       current.lastSeen = Math.max(current.lastSeen, now);
       derived.set(key, current);
       return { sessionId: current.sessionId, derived: true };
     },
 
     async placeholders(workspaceId, sessionId, dryRun) {
-      const stored = await loadBook(workspaceId, sessionId);
+      const stored = await loadBook(workspaceId, sessionId, dryRun);
       const book: Book = dryRun ? { counters: { ...stored.counters }, refs: new Map(stored.refs) } : stored;
       let changed = false;
       return {

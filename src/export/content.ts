@@ -1,6 +1,6 @@
 // What an export record may say about an event's payload: masked where detectors found
 // something (fail-closed where they could not look), or every string replaced by its HMAC.
-import { parsePayloadPath } from "../wire/payload-spans.ts";
+import { ownMember, parentOf, parsePayloadPath } from "../lib/payload-path.ts";
 
 /** A located finding: its payload path and, when known, the offsets within that string. */
 export interface MaskSpan {
@@ -59,14 +59,10 @@ export function redactPayload(payload: Record<string, unknown>, spans: readonly 
     const parts = parsePayloadPath(path);
     if (!parts) return maskStrings(payload, "unlocated");
     const keys: (string | number)[] = ["payload", ...parts];
-    let parent: Container = root;
-    for (const part of keys.slice(0, -1)) {
-      const next = parent[part];
-      if (next === null || typeof next !== "object") return maskStrings(payload, "unlocated");
-      parent = next as Container;
-    }
+    const parent = parentOf(root, keys);
+    if (!parent) return maskStrings(payload, "unlocated");
     const last = keys[keys.length - 1]!;
-    const value = parent[last];
+    const value = ownMember(parent, last);
     if (value === undefined) return maskStrings(payload, "unlocated");
     const found = pathSpans.filter((s) => s.category !== "unjudged");
     const unjudgedHere = found.length < pathSpans.length;

@@ -35,7 +35,15 @@ export interface Attribution {
 
 export interface EventRecord {
   workspaceId: string;
+  /** The event as received: its keyed digest tells a true retry from another event under its id. */
   event: GuardEvent;
+  /** What the log keeps, when it differs from `event` (redacted spans and credentials masked). */
+  stored?: GuardEvent;
+  /**
+   * The id the row is stored under when it is not the event's own: the event_id was already
+   * recorded for a different event, and this one is recorded apart (engine/id-reuse.ts).
+   */
+  recordedId?: string;
   attribution: Attribution;
   source: "evaluate" | "ingest";
   receivedAt: number;
@@ -68,7 +76,11 @@ export interface PepKey {
 export interface PepKeyStore {
   byPublicKey(workspaceId: string, publicKey: Uint8Array): Promise<PepKey | undefined>;
   byKeyId(keyId: string): Promise<PepKey | undefined>;
-  /** Durable when resolved; a second enrollment of the same key returns the first, not created. */
+  /**
+   * Durable when resolved; a second enrollment of the same key returns the first, not created.
+   * A new key under a guard_id that already holds keys gets the lowest ceiling set for any of
+   * them (revoked ones included), never more than `maxAttestation`.
+   */
   enroll(key: Omit<PepKey, "revokedAt">): Promise<{ key: PepKey; created: boolean }>;
   list(workspaceId: string): Promise<PepKey[]>;
   revoke(workspaceId: string, keyId: string, now: number): Promise<boolean>;
@@ -165,6 +177,8 @@ export type DecideResult = { ok: true; record: ApprovalRecord } | { ok: false; r
 export interface ApprovalStore {
   /** The request for a guard_id as of `now` (a pending one past its TTL becomes expired, durably). */
   get(workspaceId: string, guardId: string, now: number): Promise<ApprovalRecord | undefined>;
+  /** As `get`, writing nothing: a pending request past its TTL reads as expired (partial evaluate). */
+  peek(workspaceId: string, guardId: string, now: number): Promise<ApprovalRecord | undefined>;
   byId(workspaceId: string, approvalId: string, now: number): Promise<ApprovalRecord | undefined>;
   /** Creates the request unless the guard_id has one; returns the one that stands. */
   create(workspaceId: string, record: ApprovalRecord): Promise<ApprovalRecord>;
@@ -239,7 +253,9 @@ export interface DefinitionStore {
 export type RecordOutcome =
   | { created: true; seq: number }
   /** Already stored under (workspace, event_id); `verdict` is the stored one, if it was judged. */
-  | { created: false; verdict?: Verdict };
+  | { created: false; verdict?: Verdict }
+  /** (workspace, event_id) names a different event: nothing was written, the first record stands. */
+  | { created: false; reused: true };
 
 export interface StoredEvent {
   seq: number;
@@ -256,7 +272,10 @@ export interface StoredEvent {
 export interface EventStore {
   /** The stored verdict for (workspace, event_id); `found` without verdict for ingested events. */
   lookup(workspaceId: string, eventId: string): Promise<{ found: boolean; verdict?: Verdict }>;
-  /** Durable when the promise resolves; idempotent on (workspace, event_id). */
+  /**
+   * Durable when the promise resolves; idempotent on (workspace, event_id) for the same event.
+   * A different event under a recorded id writes nothing and answers `reused`.
+   */
   record(record: EventRecord): Promise<RecordOutcome>;
   get(workspaceId: string, eventId: string): Promise<StoredEvent | undefined>;
   findings(workspaceId: string, eventId: string): Promise<Finding[]>;

@@ -44,6 +44,10 @@ export interface KeyVerifier {
   verify(authorization: string | null): Promise<AuthenticatedKey | undefined>;
 }
 
+/** The token of an `Authorization: Bearer <token>` header (RFC 6750 section 2.1), if any. */
+export const bearerToken = (authorization: string | null): string | undefined =>
+  authorization ? /^Bearer[ ]+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+
 /** How long a verified key is trusted without asking storage again (bounds revocation lag). */
 const CACHE_MS = 1000;
 const MAX_KEY_LENGTH = 256;
@@ -54,8 +58,7 @@ export function createKeyVerifier(keys: KeyStore, clock: Clock): KeyVerifier {
   return {
     async verify(authorization) {
       if (!authorization || authorization.length > MAX_KEY_LENGTH + 7) return undefined;
-      const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
-      const key = match?.[1];
+      const key = bearerToken(authorization);
       if (!key || !key.startsWith(KEY_PREFIX)) return undefined;
       const now = clock.now();
       const cached = cache.get(key);

@@ -1,8 +1,9 @@
 // Verification of `svc-batch-signature`: a detached compact JWS (RFC 7515 Appendix F) with an
 // unencoded payload (RFC 7797, `b64: false`) over the exact raw request body, signed with
-// Ed25519 (RFC 8037, alg `EdDSA`). Verified before the body is parsed.
-import { ed25519 } from "@noble/curves/ed25519.js";
+// Ed25519 (RFC 8037, alg `EdDSA`), verified strictly (RFC 8032 section 5.1.7, no small-order
+// keys or R, no S >= L: ed25519-strict.ts). Verified before the body is parsed.
 import { decodeBase64Url } from "../lib/base64url.ts";
+import { isStrictPublicKey, verifyEd25519Strict } from "./ed25519-strict.ts";
 
 const MAX_HEADER_CHARS = 1024;
 
@@ -46,22 +47,12 @@ export function signingInput(encodedHeader: string, body: Uint8Array): Uint8Arra
 }
 
 export function verifyDetachedJws(parsed: Extract<Parsed, { ok: true }>, body: Uint8Array, publicKey: Uint8Array): boolean {
-  try {
-    return ed25519.verify(parsed.signature, signingInput(parsed.encodedHeader, body), publicKey);
-  } catch {
-    return false;
-  }
+  return verifyEd25519Strict(parsed.signature, signingInput(parsed.encodedHeader, body), publicKey);
 }
 
-/** A valid raw Ed25519 public key: 32 bytes that decode to a curve point. */
+/** A valid raw Ed25519 public key: 32 bytes, a canonical encoding of a point not of small order. */
 export function readPublicKey(text: unknown): Uint8Array | undefined {
   if (typeof text !== "string") return undefined;
   const bytes = decodeBase64Url(text);
-  if (!bytes || bytes.length !== 32) return undefined;
-  try {
-    ed25519.Point.fromBytes(bytes);
-    return bytes;
-  } catch {
-    return undefined;
-  }
+  return bytes && isStrictPublicKey(bytes) ? bytes : undefined;
 }

@@ -1,7 +1,7 @@
 // warden's own Ed25519 keys for approval receipts: made on first use, kept in the data directory
 // readable by the owner only, rotated with overlap (retired keys stay published for verifying).
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { decodeBase64Url, encodeBase64Url } from "../lib/base64url.ts";
 import { randomId } from "../lib/ids.ts";
 
@@ -39,7 +39,9 @@ export function openKeyring(path: string | undefined, now: () => number): Signin
     }
     // Written whole then renamed, with owner-only permissions before it holds a secret.
     const temp = `${path}.tmp`;
-    writeFileSync(temp, JSON.stringify(keys, null, 2), { mode: 0o600 });
+    // A temp file left by a crash keeps its own mode through a plain write: start a new one.
+    rmSync(temp, { force: true });
+    writeFileSync(temp, JSON.stringify(keys, null, 2), { mode: 0o600, flag: "wx" });
     chmodSync(temp, 0o600);
     renameSync(temp, path);
   };

@@ -1,24 +1,9 @@
 // Applies a verdict's redaction spans (`payload.arguments.command`, offsets over the text as
 // sent) to a copy of the payload, so a hook can hand the harness the redacted tool input.
+import { ownMember, parentOf, parsePayloadPath, type Container } from "../lib/payload-path.ts";
 import type { Span } from "./verdict.ts";
 
-/** `payload.a.b[0]["c d"]` -> ["a", "b", 0, "c d"]; undefined when it does not start at payload. */
-export function parsePayloadPath(path: string): (string | number)[] | undefined {
-  if (!path.startsWith("payload")) return undefined;
-  const parts: (string | number)[] = [];
-  const token = /\.([A-Za-z_$][A-Za-z0-9_$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-  token.lastIndex = "payload".length;
-  while (token.lastIndex < path.length) {
-    const match = token.exec(path);
-    if (!match) return undefined;
-    if (match[1] !== undefined) parts.push(match[1]);
-    else if (match[2] !== undefined) parts.push(Number(match[2]));
-    else parts.push(JSON.parse(match[3]!) as string);
-  }
-  return parts;
-}
-
-type Container = Record<string | number, unknown>;
+export { ownMember, parsePayloadPath };
 
 /** The payload with every span replaced by its placeholder; undefined if a span does not fit. */
 export function applySpans(payload: Record<string, unknown>, spans: readonly Span[]): Record<string, unknown> | undefined {
@@ -28,14 +13,10 @@ export function applySpans(payload: Record<string, unknown>, spans: readonly Spa
   for (const [path, pathSpans] of byPath) {
     const parts = parsePayloadPath(path);
     if (!parts || parts.length === 0) return undefined;
-    let parent: Container = copy;
-    for (const part of parts.slice(0, -1)) {
-      const next = parent[part];
-      if (next === null || typeof next !== "object") return undefined;
-      parent = next as Container;
-    }
+    const parent = parentOf(copy, parts);
+    if (!parent) return undefined;
     const last = parts[parts.length - 1]!;
-    const text = parent[last];
+    const text = ownMember(parent, last);
     if (typeof text !== "string") return undefined;
     // Right to left, so earlier offsets stay valid as later spans change length.
     let out = text;

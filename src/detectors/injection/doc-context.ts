@@ -22,7 +22,7 @@ function findOpenQuote(text: string, start: number): number {
     if (SYMMETRIC.has(c)) {
       if (open.has(c)) open.delete(c);
       else open.set(c, i);
-    } else if (c in OPEN_CLOSE) open.set(c, i);
+    } else if (Object.hasOwn(OPEN_CLOSE, c)) open.set(c, i);
     else if (c === "”" || c === "’" || c === "»") open.delete(c === "”" ? "“" : c === "’" ? "‘" : "«");
   }
   let pos = -1;

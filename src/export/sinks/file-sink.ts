@@ -1,13 +1,16 @@
 // The JSONL file sink: canonical records appended and fsynced before the cursor moves, rotated
 // by size (PATH -> PATH.1 -> ... PATH.K) with the chain running on into the new file, mode 0600.
+// The file is never reached through a symlink (O_NOFOLLOW on every open): whoever can write the
+// directory must not redirect the decision log into a file of their choosing.
 import { constants } from "node:fs";
-import { open, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import { lstat, open, rename, rm, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { FileSinkSettings } from "../../config/export-config.ts";
 import { recordLine } from "../chain.ts";
 import { delivered, failed, reasonOf, type Delivery, type Sink } from "../sink.ts";
 
-const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
+const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
+const REWRITE = constants.O_RDWR | constants.O_NOFOLLOW;
 const FIRST_WINDOW = 1024 * 1024;
 
 export function createFileSink(settings: FileSinkSettings): Sink {
@@ -16,7 +19,14 @@ export function createFileSink(settings: FileSinkSettings): Sink {
 
   const ensureOpen = async (): Promise<FileHandle> => {
     if (handle) return handle;
-    handle = await open(settings.path, APPEND, 0o600);
+    const opened = await open(settings.path, APPEND, 0o600);
+    // O_NOFOLLOW refuses a symlink (ELOOP); a FIFO or device under the name is refused too.
+    const kind = await opened.stat();
+    if (!kind.isFile()) {
+      await opened.close();
+      throw new Error(`${settings.path} is not a regular file`);
+    }
+    handle = opened;
     await handle.chmod(0o600);
     size = (await handle.stat()).size;
     return handle;
@@ -84,9 +94,9 @@ async function syncDirectory(dir: string): Promise<void> {
  * that cannot be read stops the cut: it stays for `audit verify` to report, never silently lost.
  */
 export async function truncatePast(path: string, lastSeq: number): Promise<void> {
-  const size = await stat(path).then((s) => s.size, (e: NodeJS.ErrnoException) => (e.code === "ENOENT" ? 0 : Promise.reject(e)));
+  const size = await lstat(path).then((s) => s.size, (e: NodeJS.ErrnoException) => (e.code === "ENOENT" ? 0 : Promise.reject(e)));
   if (size === 0) return;
-  const h = await open(path, constants.O_RDWR);
+  const h = await open(path, REWRITE);
   try {
     const keep = await keptLength(h, size, lastSeq);
     if (keep < size) {

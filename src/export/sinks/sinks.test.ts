@@ -1,7 +1,7 @@
 // The sinks against real files and real loopback sockets: rotation and roll-back of the file,
 // octet-counted syslog over TCP, and what counts as delivered for Splunk HEC.
 import { describe, expect, test } from "bun:test";
-import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../../../test/helpers.ts";
 import { openChainBook, recordLine } from "../chain.ts";
@@ -52,6 +52,20 @@ describe("file sink", () => {
     await truncatePast(path, 1);
     expect(readFileSync(path, "utf8")).toBe(`${recordLine(sealed[0]!)}\nnot json\n`);
     await truncatePast(join(dir.path, "missing"), 3);
+  });
+
+  test("attack: a symlink at the export path is refused, never followed (O_NOFOLLOW)", async () => {
+    using dir = tempDir();
+    const target = join(dir.path, "victim.txt");
+    writeFileSync(target, "untouched\n", { mode: 0o644 });
+    const path = join(dir.path, "decisions.jsonl");
+    symlinkSync(target, path);
+    const sink = createFileSink({ path, maxBytes: 1 << 20, keep: 1 });
+    expect(await sink.recover(0)).toMatchObject({ ok: false });
+    expect(await sink.deliver(sealed.slice(0, 2))).toMatchObject({ ok: false });
+    await sink.close();
+    expect(readFileSync(target, "utf8")).toBe("untouched\n");
+    expect(statSync(target).mode & 0o777).toBe(0o644);
   });
 
   test("a re-delivery after a failure does not duplicate: recover, then deliver again", async () => {

@@ -24,7 +24,7 @@ export async function handleApprovals(
   if (record.payloadDigest !== null) body.payload_digest = record.payloadDigest;
   // A receipt vouches that a person approved through an operator channel; a harness prompt's yes
   // answered one call that has run, and vouches for nothing a PEP could present later.
-  const receipt = record.decidedVia === "operator" ? issueReceipt(record, deps.keyring) : undefined;
+  const receipt = record.decidedVia === "operator" ? issueReceipt(record, deps.keyring, caller.workspaceId) : undefined;
   if (receipt) body.receipt = receipt;
   return json(body);
 }

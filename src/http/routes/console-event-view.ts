@@ -1,16 +1,14 @@
 // What the console may show of a recorded event: its payload's text fields with every finding's
 // span, where secret and personal-data spans are masked here, on the server, so they never reach
 // a browser. Masking keeps each string's length, so offsets still point at the right characters.
+// Stored events already have their redacted spans and credentials masked the same way
+// (engine/stored-event.ts); masking them again changes nothing.
 import { childPath, extractTexts } from "../../engine/text-fields.ts";
+import { isMaskedCategory, MASK_CHAR, scrubDeep, scrubText } from "../../lib/mask-text.ts";
 import type { StoredEvent } from "../../store/types.ts";
 import type { Finding } from "../../wire/verdict.ts";
 
-export const MASK_CHAR = "\u2022";
-/** Shorter spans are masked in place but not hunted elsewhere: too likely to hit ordinary text. */
-const MIN_SCRUB_LENGTH = 4;
-
-export const isMaskedCategory = (category: string): boolean =>
-  category === "security.secret_leak" || category.startsWith("security.secret_leak.") || category.startsWith("privacy.");
+export { isMaskedCategory, MASK_CHAR, scrubDeep, scrubText };
 
 export interface SpanView {
   start: number;
@@ -44,26 +42,6 @@ function maskField(text: string, findings: Finding[]): { text: string; hidden: s
     for (let i = f.start; i < f.end; i++) chars[i] = MASK_CHAR;
   }
   return { text: chars.join(""), hidden };
-}
-
-/** Replaces every occurrence of a hidden value (and its JSON-escaped form) in one string. */
-export function scrubText(text: string, hidden: readonly string[]): string {
-  let out = text;
-  for (const secret of hidden) {
-    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
-      if (form.length >= MIN_SCRUB_LENGTH && out.includes(form)) out = out.split(form).join(MASK_CHAR.repeat(form.length));
-    }
-  }
-  return out;
-}
-
-/** Every string inside `value` scrubbed; keys too, since a payload can put a secret in a key. */
-export function scrubDeep(value: unknown, hidden: readonly string[]): unknown {
-  if (hidden.length === 0) return value;
-  if (typeof value === "string") return scrubText(value, hidden);
-  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, hidden));
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubText(k, hidden), scrubDeep(v, hidden)]));
 }
 
 /** The payload with each string at a masked path replaced by its masked text. */

@@ -2,6 +2,8 @@
 // out, judged and recorded by the same engine as /v1/evaluate. Claude Code treats a non-2xx
 // answer from an http hook as "carry on", so once a request reaches this handler it always
 // answers 200: a refusal (bad key, unreadable input, storage down) is a deny in the harness's JSON.
+// A request with a `warden-nonce` gets every answer bound to it in `x-warden-proof`
+// (trust/answer-proof.ts): the command hook takes no answer without it.
 import { degradedAnswer, judgedInFull, type Directives } from "../../adapters/degraded.ts";
 import { answerVerdict, type HookAnswer, type Mode } from "../../adapters/hook-answer.ts";
 import { planHook, type HookPlan } from "../../adapters/hook-event.ts";
@@ -14,6 +16,8 @@ import { randomId } from "../../lib/ids.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
 import type { ApprovalStore } from "../../store/types.ts";
+import { answerProof, isNonce, NONCE_HEADER, PROOF_HEADER } from "../../trust/answer-proof.ts";
+import { bearerToken } from "../../trust/api-keys.ts";
 import { channelOf } from "../../trust/channel.ts";
 import { validateGuardEvent } from "../../wire/validate.ts";
 import { parseJson } from "../../wire/json.ts";
@@ -35,8 +39,18 @@ type Judge = Extract<HookPlan, { type: "judge" }>;
 
 const UNAUTHENTICATED_READ_BYTES = 64 * 1024;
 
-const reply = (output: HookOutput, decision: string, extra: Record<string, string> = {}) =>
-  json(output, 200, { "x-warden-decision": decision, ...extra });
+type Reply = (output: HookOutput, decision: string, extra?: Record<string, string>) => Response;
+
+/** Answers in the harness's JSON; with the client's nonce, proves the answer is for its request. */
+function replierFor(request: Request): Reply {
+  const nonce = request.headers.get(NONCE_HEADER);
+  const bearer = bearerToken(request.headers.get("authorization"));
+  return (output, decision, extra = {}) => {
+    const headers: Record<string, string> = { "x-warden-decision": decision, ...extra };
+    if (isNonce(nonce) && bearer) headers[PROOF_HEADER] = answerProof(bearer, nonce, JSON.stringify(output));
+    return json(output, 200, headers);
+  };
+}
 
 /** `?mode=headless` (nobody at a terminal to ask); otherwise permission modes that never prompt. */
 function modeOf(url: URL, input: HookInput): Mode {
@@ -101,6 +115,7 @@ async function judge(deps: HookDeps, harness: Harness, caller: Caller, plan: Jud
 
 export async function handleHook(harness: Harness, request: Request, deps: HookDeps): Promise<Response> {
   const url = new URL(request.url);
+  const reply = replierFor(request);
   // A key lookup the store cannot answer is refused below like any storage failure, in the
   // harness's JSON: a non-2xx here would let the tool run.
   const verified = await deps.keys.verify(request.headers.get("authorization")).then(

@@ -91,6 +91,12 @@ export function createApprovalRepo(db: Database, writer: Writer): ApprovalStore 
       }
       return row ? toRecord(row) : undefined;
     },
+    async peek(workspaceId, guardId, now) {
+      const row = byGuard.get(workspaceId, guardId);
+      if (!row) return undefined;
+      const record = toRecord(row);
+      return needsSettling(row, now) ? { ...record, status: "expired", decidedAt: record.expiresAt } : record;
+    },
     async byId(workspaceId, approvalId, now) {
       let row = byId.get(workspaceId, approvalId);
       if (needsSettling(row, now)) {

@@ -1,6 +1,7 @@
 // Opens warden's SQLite database: WAL, pragmas, embedded migrations, and a lock that keeps a
 // second `warden serve` off the same data directory.
 import { Database } from "bun:sqlite";
+import { ensurePrivateFile, tightenMode } from "../../lib/private-file.ts";
 import { MIGRATIONS } from "./migrations.ts";
 
 export type SyncMode = "normal" | "full";
@@ -23,6 +24,8 @@ export interface OpenOptions {
 export const WAL_RESTART_BYTES = 64 * 1024 * 1024;
 
 export function openDatabase(path: string, options: OpenOptions = {}): Database {
+  // 0600 before SQLite writes a page; its -wal and -shm files take the database file's mode.
+  if (path !== ":memory:") ensurePrivateFile(path);
   const db = new Database(path, { create: true, strict: true });
   db.run(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   db.run("PRAGMA journal_mode = WAL");
@@ -32,6 +35,8 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   db.run("PRAGMA wal_autocheckpoint = 0");
   db.run(`PRAGMA journal_size_limit = ${WAL_RESTART_BYTES}`);
   db.run("PRAGMA cache_size = -65536");
+  // A -wal or -shm left by an older warden keeps its mode until narrowed here.
+  if (path !== ":memory:") for (const suffix of ["-wal", "-shm"]) tightenMode(`${path}${suffix}`);
   migrate(db);
   return db;
 }
@@ -54,6 +59,7 @@ export function migrate(db: Database): void {
  * it when the process dies, however it dies, so a crash never leaves a stale lock behind.
  */
 export function lockDataDirectory(lockPath: string): { release(): void } | { heldBy: "another process" } {
+  ensurePrivateFile(lockPath);
   const lock = new Database(lockPath, { create: true });
   try {
     lock.run("PRAGMA locking_mode = EXCLUSIVE");

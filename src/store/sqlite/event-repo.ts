@@ -3,6 +3,7 @@ import type { Database } from "bun:sqlite";
 import type { Attestation, GuardEvent } from "../../wire/guard-event.ts";
 import type { Finding, Verdict } from "../../wire/verdict.ts";
 import type { AuditEntry, EventRecord, EventStore, StoredEvent } from "../types.ts";
+import type { EventDigest } from "./event-digest.ts";
 import type { FindingValues, WriteRow } from "./event-writes.ts";
 import type { Writer } from "./writer.ts";
 
@@ -36,7 +37,7 @@ interface FindingRow {
   score: number | null;
 }
 
-export function createEventRepo(db: Database, writer: Writer): EventStore {
+export function createEventRepo(db: Database, writer: Writer, digestOf: EventDigest): EventStore {
   const byId = db.prepare<{ seq: number; verdict: string | null }, [number, string, string]>(
     "SELECT seq, verdict FROM events WHERE id_hash = ? AND workspace_id = ? AND event_id = ?",
   );
@@ -72,8 +73,8 @@ export function createEventRepo(db: Database, writer: Writer): EventStore {
       return row.verdict ? { found: true, verdict: JSON.parse(row.verdict) as Verdict } : { found: true };
     },
     async record(r) {
-      const outcome = await writer.write(toWriteRow(r));
-      if (outcome.created) return outcome;
+      const outcome = await writer.write(toWriteRow(r, digestOf));
+      if (outcome.created || "reused" in outcome) return outcome;
       return outcome.verdict ? { created: false, verdict: JSON.parse(outcome.verdict) as Verdict } : { created: false };
     },
     async get(workspaceId, eventId) {
@@ -160,12 +161,14 @@ const findingValues = (f: Finding): FindingValues => [
   f.path ?? null, f.start ?? null, f.end ?? null, f.score ?? null,
 ];
 
-function toWriteRow(r: EventRecord): WriteRow {
+function toWriteRow(r: EventRecord, digestOf: EventDigest): WriteRow {
   const a = r.attribution;
+  const eventId = r.recordedId ?? r.event.event_id;
   return {
     workspaceId: r.workspaceId,
-    eventId: r.event.event_id,
-    hash: eventIdHash(r.workspaceId, r.event.event_id),
+    eventId,
+    hash: eventIdHash(r.workspaceId, eventId),
+    digest: digestOf(r.event),
     guardId: r.event.guard_id,
     sessionId: a.sessionId,
     agentId: a.agentId,
@@ -175,7 +178,7 @@ function toWriteRow(r: EventRecord): WriteRow {
     source: r.source,
     decision: r.verdict?.decision ?? null,
     receivedAt: r.receivedAt,
-    event: JSON.stringify(r.event),
+    event: JSON.stringify(r.stored ?? r.event),
     verdict: r.verdict ? JSON.stringify(r.verdict) : null,
     findings: r.findings.map(findingValues),
     derivedSession: a.derivedSession ? 1 : 0,

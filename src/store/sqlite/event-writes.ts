@@ -11,6 +11,8 @@ export interface WriteRow {
   workspaceId: string;
   eventId: string;
   hash: number;
+  /** Keyed digest of the event as received (event-digest.ts): the same id with another digest is another event. */
+  digest: string;
   guardId: string;
   sessionId: string;
   agentId: string;
@@ -33,22 +35,29 @@ export interface WriteRow {
 
 export type AgentValues = [string, string, string | null, string | null, string, string | null, string, string | null, string, number];
 
-/** `verdict` is the stored verdict's JSON when the event was already recorded. */
-export type WriteOutcome = { created: true; seq: number } | { created: false; verdict: string | null };
+/**
+ * `verdict` is the stored verdict's JSON when the same event was already recorded; `reused` when
+ * the id is taken by a different event (nothing was written).
+ */
+export type WriteOutcome = { created: true; seq: number } | { created: false; verdict: string | null } | { created: false; reused: true };
 
 export interface EventWrites {
   write(row: WriteRow): WriteOutcome;
   probe(now: number): void;
 }
 
-export function createEventWrites(db: Database): EventWrites {
-  const byId = db.prepare<{ verdict: string | null }, [number, string, string]>(
-    "SELECT verdict FROM events WHERE id_hash = ? AND workspace_id = ? AND event_id = ?",
+/** The digest of an event stored before digests were (its stored JSON is the event as received). */
+export type LegacyDigest = (storedEvent: string) => string;
+
+export function createEventWrites(db: Database, legacyDigest: LegacyDigest): EventWrites {
+  const byId = db.prepare<{ seq: number; verdict: string | null; event_digest: string | null }, [number, string, string]>(
+    "SELECT seq, verdict, event_digest FROM events WHERE id_hash = ? AND workspace_id = ? AND event_id = ?",
   );
+  const storedEvent = db.prepare<{ event: string }, [number]>("SELECT event FROM events WHERE seq = ?");
   const insertEvent = db.prepare(
     `INSERT INTO events (workspace_id, event_id, id_hash, guard_id, session_id, agent_id, agent_user,
-       attestation, kind, source, decision, received_at, event, verdict)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`,
+       attestation, kind, source, decision, received_at, event, verdict, event_digest)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)`,
   );
   const insertFinding = db.prepare(
     `INSERT INTO findings (workspace_id, event_seq, category, severity, detector, check_id, title,
@@ -86,11 +95,15 @@ export function createEventWrites(db: Database): EventWrites {
 
   return {
     write(r) {
+      // Dedupe and the id-reuse check in the one lookup the write already made, in its transaction.
       const existing = byId.get(r.hash, r.workspaceId, r.eventId);
-      if (existing) return { created: false, verdict: existing.verdict };
+      if (existing) {
+        const digest = existing.event_digest ?? legacyDigest(storedEvent.get(existing.seq)!.event);
+        return digest === r.digest ? { created: false, verdict: existing.verdict } : { created: false, reused: true };
+      }
       const { lastInsertRowid } = insertEvent.run(
         r.workspaceId, r.eventId, r.hash, r.guardId, r.sessionId, r.agentId, r.agentUser, r.attestation,
-        r.kind, r.source, r.decision, r.receivedAt, r.event, r.verdict,
+        r.kind, r.source, r.decision, r.receivedAt, r.event, r.verdict, r.digest,
       );
       const seq = Number(lastInsertRowid);
       for (const f of r.findings) insertFinding.run(r.workspaceId, seq, ...f, r.receivedAt);

@@ -261,4 +261,11 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX approvals_by_session;
   CREATE INDEX approvals_by_action ON approvals (workspace_id, session_id, action_digest);
   `,
+  `
+  -- An event_id names one event. A keyed digest of the event as received (HMAC-SHA256 under the
+  -- data directory's event-digest.key, timestamp left out) tells a true retry, answered from the
+  -- log, from a different event reusing the id, which is judged afresh and recorded apart.
+  -- Rows from before this column have none: their digest is computed from the stored event.
+  ALTER TABLE events ADD COLUMN event_digest TEXT;
+  `,
 ];

@@ -1,6 +1,6 @@
 // Enrolled PEP signing keys in SQLite; writes share the group commit.
 import type { Database } from "bun:sqlite";
-import type { Attestation } from "../../wire/guard-event.ts";
+import { ATTESTATIONS, type Attestation } from "../../wire/guard-event.ts";
 import type { PepKey, PepKeyStore } from "../types.ts";
 import type { Writer } from "./writer.ts";
 
@@ -38,6 +38,18 @@ export function createPepKeyRepo(db: Database, writer: Writer): PepKeyStore {
   );
   const revoke = db.prepare("UPDATE pep_keys SET revoked_at = ? WHERE workspace_id = ? AND key_id = ? AND revoked_at IS NULL");
   const ceiling = db.prepare("UPDATE pep_keys SET max_attestation = ? WHERE workspace_id = ? AND key_id = ?");
+  const ceilingsOf = db.prepare<{ max_attestation: Attestation }, [string, string]>(
+    "SELECT max_attestation FROM pep_keys WHERE workspace_id = ? AND guard_id = ?",
+  );
+  /**
+   * A new key of a PEP that already holds keys gets the lowest ceiling set for any of them
+   * (revoked ones included): a PEP that re-enrolls cannot shed what an operator lowered.
+   */
+  const inheritedCeiling = (workspaceId: string, guardId: string, asked: Attestation): Attestation =>
+    ceilingsOf.all(workspaceId, guardId).reduce<Attestation>(
+      (low, row) => (ATTESTATIONS.indexOf(row.max_attestation) < ATTESTATIONS.indexOf(low) ? row.max_attestation : low),
+      asked,
+    );
   return {
     async byPublicKey(workspaceId, publicKey) {
       const row = byPk.get(workspaceId, publicKey);
@@ -49,7 +61,8 @@ export function createPepKeyRepo(db: Database, writer: Writer): PepKeyStore {
     },
     enroll: (k) =>
       writer.transact(() => {
-        const { changes } = insert.run(k.keyId, k.workspaceId, k.guardId, k.publicKey, k.maxAttestation, k.name, k.createdAt);
+        const level = inheritedCeiling(k.workspaceId, k.guardId, k.maxAttestation);
+        const { changes } = insert.run(k.keyId, k.workspaceId, k.guardId, k.publicKey, level, k.name, k.createdAt);
         return { key: toKey(byPk.get(k.workspaceId, k.publicKey)!), created: changes > 0 };
       }),
     async list(workspaceId) {

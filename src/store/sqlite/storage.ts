@@ -1,6 +1,10 @@
 // Assembles the SQLite implementation of the storage seam: one connection with its group-commit
 // writer, a checkpointer worker, and the health probe.
 import type { Database } from "bun:sqlite";
+import { dirname, join } from "node:path";
+import { loadOrCreateKeyFile } from "../../lib/key-file.ts";
+import type { GuardEvent } from "../../wire/guard-event.ts";
+import { createEventDigest } from "./event-digest.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createStatsRepo } from "./stats-repo.ts";
 import { workerModule } from "../../lib/worker-url.ts";
@@ -37,6 +41,8 @@ export interface SqliteStorageOptions {
   finalCheckpoint?: boolean;
   /** Called after each group commit (metrics). */
   onCommit?: (batchSize: number, durationMs: number) => void;
+  /** The event digest key (tests); default: the data directory's event-digest.key, random for `:memory:`. */
+  digestKey?: Uint8Array;
   /**
    * Refuse a database this process may not write (default true). SQLite opens such a file
    * read-only for the connection's whole life, so no later fix could heal it: better not to
@@ -130,10 +136,43 @@ function guardReads<T extends object>(store: T, writer: Writer): T {
   return guarded as T;
 }
 
+/**
+ * The key of the event digests: given, random for `:memory:`, else `event-digest.key` beside the
+ * database, made 0600 on first use. The server loads it at start, so a key it cannot make stops
+ * it there; commands that never record events never make one.
+ */
+function digestKeyOf(options: SqliteStorageOptions): () => Uint8Array {
+  if (options.digestKey) return () => options.digestKey!;
+  if (options.path === ":memory:") {
+    const key = crypto.getRandomValues(new Uint8Array(32));
+    return () => key;
+  }
+  let key: Uint8Array | undefined;
+  const load = () => {
+    if (key) return key;
+    const loaded = loadOrCreateKeyFile(join(dirname(options.path), EVENT_DIGEST_KEY_FILE));
+    if (!loaded.ok) throw new StorageOpenError(options.path, loaded.reason);
+    return (key = loaded.key);
+  };
+  if (options.requireWritable !== false) load();
+  return load;
+}
+
+export const EVENT_DIGEST_KEY_FILE = "event-digest.key";
+
 export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorage {
   const db = open(options);
+  let key: () => Uint8Array;
+  try {
+    key = digestKeyOf(options);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const digestOf = createEventDigest(key);
+  const legacyDigest = (stored: string) => digestOf(JSON.parse(stored) as GuardEvent);
   const gate = createWriteGate();
-  const writerOptions = { maxPending: options.maxPendingWrites ?? 20_000, maxBatch: 512, onCommit: options.onCommit, gate };
+  const writerOptions = { maxPending: options.maxPendingWrites ?? 20_000, maxBatch: 512, onCommit: options.onCommit, gate, legacyDigest };
   const writer = createWriter(db, writerOptions);
   // Checks that arrive while a probe is in flight (it may wait out a lock) share its answer.
   let lastProbe = { at: -Infinity, problem: Promise.resolve(undefined as string | undefined) };
@@ -146,7 +185,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     writer,
     db,
     keys: guardReads(createKeyRepo(db), writer),
-    events: guardReads(createEventRepo(db, writer), writer),
+    events: guardReads(createEventRepo(db, writer, digestOf), writer),
     sessions: guardReads(createSessionRepo(db), writer),
     definitions: guardReads(createDefinitionRepo(db), writer),
     pepKeys: guardReads(createPepKeyRepo(db, writer), writer),

@@ -3,7 +3,7 @@
 // costs more latency than the commit it moves), so commits run on the request thread.
 import type { Database } from "bun:sqlite";
 import { createCommitQueue } from "./commit-queue.ts";
-import { createEventWrites, type WriteOutcome, type WriteRow } from "./event-writes.ts";
+import { createEventWrites, type LegacyDigest, type WriteOutcome, type WriteRow } from "./event-writes.ts";
 import type { WriteGate } from "./write-gate.ts";
 
 export interface Writer {
@@ -27,11 +27,13 @@ export interface WriterOptions {
   maxBatch: number;
   /** Shared with the checkpointer (write-gate.ts). */
   gate?: WriteGate;
+  /** The digest of an event recorded before digests were stored. */
+  legacyDigest: LegacyDigest;
 }
 
 export function createWriter(db: Database, options: WriterOptions): Writer {
   const queue = createCommitQueue(db, options);
-  const writes = createEventWrites(db);
+  const writes = createEventWrites(db, options.legacyDigest);
   return {
     write: (row) => queue.enqueue(() => writes.write(row)),
     probe: (now) => queue.enqueue(() => writes.probe(now)),

@@ -1,0 +1,114 @@
+// Named attack suites for Ed25519 verification (RFC 8032 section 5.1.7): what ZIP-215 (the
+// library's ed25519 default) lets through must not verify here.
+import { describe, expect, test } from "bun:test";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { createHash } from "node:crypto";
+import { isStrictPublicKey, verifyEd25519Strict } from "./ed25519-strict.ts";
+
+const hex = (text: string) => Uint8Array.from(Buffer.from(text, "hex"));
+const L = ed25519.Point.Fn.ORDER;
+const P = ed25519.Point.Fp.ORDER;
+const message = new TextEncoder().encode("any body at all");
+
+const le = (n: bigint, bytes = 32) => {
+  const out = new Uint8Array(bytes);
+  for (let i = 0; i < bytes; i++, n >>= 8n) out[i] = Number(n & 0xffn);
+  return out;
+};
+const leToBig = (bytes: Uint8Array) => bytes.reduceRight((n, b) => (n << 8n) | BigInt(b), 0n);
+
+/** The eight small-order points (the 8-torsion), canonically encoded. */
+const SMALL_ORDER = [
+  "0100000000000000000000000000000000000000000000000000000000000000",
+  "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+  "0000000000000000000000000000000000000000000000000000000000000000",
+  "0000000000000000000000000000000000000000000000000000000000000080",
+  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+].map(hex);
+
+function keyPair() {
+  const secret = ed25519.utils.randomSecretKey();
+  return { secret, publicKey: ed25519.getPublicKey(secret), scalar: ed25519.utils.getExtendedPublicKey(secret).scalar };
+}
+
+test("an honest signature verifies, and one changed byte of the message does not", () => {
+  const { secret, publicKey } = keyPair();
+  const signature = ed25519.sign(message, secret);
+  expect(verifyEd25519Strict(signature, message, publicKey)).toBe(true);
+  expect(verifyEd25519Strict(signature, new TextEncoder().encode("any body at alL"), publicKey)).toBe(false);
+  expect(isStrictPublicKey(publicKey)).toBe(true);
+});
+
+describe("attack: small-order public key", () => {
+  test("the identity key with the all-zero signature verifies any message under ZIP-215, never here", () => {
+    const identity = SMALL_ORDER[0]!;
+    const zero = new Uint8Array(64);
+    // What warden used to do: the library default accepts it.
+    expect(ed25519.verify(zero, message, identity)).toBe(true);
+    expect(verifyEd25519Strict(zero, message, identity)).toBe(false);
+  });
+
+  test("no point of the 8-torsion is a public key", () => {
+    for (const point of SMALL_ORDER) expect({ point: Buffer.from(point).toString("hex"), ok: isStrictPublicKey(point) }).toEqual({ point: Buffer.from(point).toString("hex"), ok: false });
+  });
+});
+
+describe("attack: small-order R", () => {
+  test("R in the 8-torsion with S = k*a passes the cofactored equation; refused", () => {
+    const { publicKey, scalar } = keyPair();
+    for (const R of SMALL_ORDER) {
+      const k = leToBig(createHash("sha512").update(R).update(publicKey).update(message).digest()) % L;
+      const signature = new Uint8Array([...R, ...le((k * scalar) % L)]);
+      expect(ed25519.verify(signature, message, publicKey, { zip215: false })).toBe(true);
+      expect(verifyEd25519Strict(signature, message, publicKey)).toBe(false);
+    }
+  });
+});
+
+describe("attack: S >= L (signature malleability)", () => {
+  test("S + L names the same scalar and is refused", () => {
+    const { secret, publicKey } = keyPair();
+    const signature = ed25519.sign(message, secret);
+    const s = leToBig(signature.subarray(32));
+    const malleated = new Uint8Array([...signature.subarray(0, 32), ...le(s + L)]);
+    expect(verifyEd25519Strict(malleated, message, publicKey)).toBe(false);
+  });
+});
+
+describe("attack: non-canonical encodings", () => {
+  /** y + p for a small y that decodes to a point outside the torsion: the same point, other bytes. */
+  function nonCanonicalPoint(): Uint8Array {
+    for (let y = 2n; y < 19n; y++) {
+      try {
+        const point = ed25519.Point.fromBytes(le(y), false);
+        if (!point.isSmallOrder()) return le(y + P);
+      } catch {
+        // No point has this y.
+      }
+    }
+    throw new Error("no y below 19 decodes");
+  }
+
+  test("a key with y >= p decodes under ZIP-215, is refused here", () => {
+    const key = nonCanonicalPoint();
+    expect(ed25519.utils.isValidPublicKey(key, true)).toBe(true);
+    expect(isStrictPublicKey(key)).toBe(false);
+  });
+
+  test("x = 0 with the sign bit set (the identity, written differently)", () => {
+    const key = hex("0100000000000000000000000000000000000000000000000000000000000080");
+    expect(isStrictPublicKey(key)).toBe(false);
+    expect(verifyEd25519Strict(new Uint8Array(64), message, key)).toBe(false);
+  });
+
+  test("wrong lengths are refused, never thrown", () => {
+    const { secret, publicKey } = keyPair();
+    const signature = ed25519.sign(message, secret);
+    expect(verifyEd25519Strict(signature.subarray(0, 63), message, publicKey)).toBe(false);
+    expect(verifyEd25519Strict(signature, message, publicKey.subarray(0, 31))).toBe(false);
+    expect(isStrictPublicKey(new Uint8Array(33))).toBe(false);
+  });
+});
