@@ -34,16 +34,16 @@ export interface Adversary extends AsyncDisposable {
 
 const work = tempDir("warden-adversarial-");
 process.once("exit", () => work[Symbol.dispose]());
-let built: Promise<string> | undefined;
+let built: string | undefined;
 
 /** The compiled binary, built once for every adversarial file in this test process. */
-function binaryPath(): Promise<string> {
-  built ??= (async () => {
+export function compiledBinary(): string {
+  if (built === undefined) {
     const path = join(work.path, "warden");
     const build = buildBinary(path);
     if (!build.ok) throw new Error(build.output);
-    return path;
-  })();
+    built = path;
+  }
   return built;
 }
 
@@ -74,7 +74,7 @@ async function run(cmd: string[], env: Record<string, string>, stdin?: string): 
 
 /** Starts the compiled binary with no rate limit (a table sends hundreds of calls a minute). */
 export async function startAdversary(policy?: string): Promise<Adversary> {
-  const binary = await binaryPath();
+  const binary = compiledBinary();
   const dir = join(work.path, `run-${++sequence}`);
   const args = [binary, "serve", "--port", "0", "--data", join(dir, "data"), "--rate-limit", "0"];
   if (policy) {

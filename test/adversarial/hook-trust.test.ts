@@ -13,8 +13,7 @@ import { binary, startTarget } from "./target.ts";
 
 setDefaultTimeout(SLOW_TEST_MS);
 
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-const warden = () => (binary() ? [binary()!] : [process.execPath, MAIN]);
+const warden = () => [binary()];
 
 const PRE_TOOL = (command: string, id = "toolu_fake") => ({ session_id: "s-fake", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: id });
 const SAFE = "git status";

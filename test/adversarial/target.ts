@@ -1,13 +1,15 @@
-// The warden the adversarial trust suites talk to over real HTTP on 127.0.0.1: by default this
-// process's runtime behind Bun.serve on port 0; with WARDEN_BINARY=path/to/warden the compiled
-// binary, started as `warden serve --port 0` on a fresh data directory. Operator actions (approve,
-// set a ceiling, create a grant) go through the same executable's CLI in both cases.
+// The warden the adversarial trust suites talk to over real HTTP on 127.0.0.1: the compiled binary
+// (built once by the harness, or WARDEN_BINARY=path), started as `warden serve --port 0` on a
+// fresh data directory; a case that needs the manual clock asks for this process's runtime behind
+// Bun.serve on port 0 instead. Operator actions (approve, set a ceiling, create a grant) go
+// through the same executable's CLI in both cases.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUILTIN_DETECTORS } from "../../src/detectors/index.ts";
 import { loadPolicyFile } from "../../src/config/policy-file.ts";
 import { startWarden, tempDir, type TestWarden } from "../helpers.ts";
 import { startServer } from "../process.ts";
+import { compiledBinary } from "./harness.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 
@@ -26,14 +28,14 @@ export interface Target extends AsyncDisposable {
   cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
 }
 
-export const binary = (): string | undefined => process.env.WARDEN_BINARY || undefined;
+export const binary = (): string => process.env.WARDEN_BINARY || compiledBinary();
 
-export async function startTarget(options: { policy?: string } = {}): Promise<Target> {
+export async function startTarget(options: { policy?: string; inProcess?: boolean } = {}): Promise<Target> {
   const dir = tempDir("warden-adv-");
   const dataDir = join(dir.path, "data");
   const policyFile = options.policy === undefined ? undefined : join(dir.path, "policy.yaml");
   if (policyFile) writeFileSync(policyFile, options.policy!);
-  const bin = binary();
+  const bin = options.inProcess ? undefined : binary();
   const command = bin ? [bin] : [process.execPath, MAIN];
   let base: string;
   let key: string;
