@@ -19,17 +19,20 @@ const GROUP = "[C-DI-Za-f][A-HQ-Xg-nw-z0-3][ABEFIJMNQRUVYZcdghklopstwx014589][A-
 const BASE64_TEXT = new RegExp(GROUP.repeat(4), "g");
 // Hex of text: the high digit of a printable byte is 2-7; eight such bytes open a block.
 const HEX_TEXT = new RegExp("[2-7][0-9A-Fa-f]".repeat(8), "g");
-/** A whole block from its start: the run, line-wrapped continuation lines, padding. */
-const BLOCK = /[A-Za-z0-9+/_-]+(?:\r?\n[ \t]*[A-Za-z0-9+/_-]{4,})*={0,2}/y;
+/** A whole block from its start: the run, whole continuation lines (line-wrapped), padding. */
+const BLOCK = /[A-Za-z0-9+/_-]+(?:\r?\n[ \t]*[A-Za-z0-9+/_-]{4,}(?==*[ \t]*(?:\r?\n|$)))*={0,2}/y;
 const RUN_REST = /[A-Za-z0-9+/_-]*/y;
 
 const ALPHABET = new Uint8Array(128);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-") ALPHABET[c.charCodeAt(0)] = 1;
 const inAlphabet = (text: string, at: number): boolean => at >= 0 && ALPHABET[text.charCodeAt(at)] === 1;
 
-/** Where the block holding `at` starts: `at` itself, or its `0x` prefix; undefined inside a run. */
+/**
+ * Where the block holding `at` starts: `at` itself, or its `0x` prefix; undefined inside a run.
+ * After a `/` a block may start too: base64url in a URL path follows one.
+ */
 function blockStart(text: string, at: number): number | undefined {
-  if (!inAlphabet(text, at - 1)) return at;
+  if (!inAlphabet(text, at - 1) || text[at - 1] === "/") return at;
   const prefixed = at >= 2 && text[at - 2] === "0" && (text[at - 1] === "x" || text[at - 1] === "X");
   return prefixed && !inAlphabet(text, at - 3) ? at - 2 : undefined;
 }
