@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { UNLIMITED, type Budget } from "../../engine/budget.ts";
-import { DEFAULT_DECODE_LIMITS, createDecodeState, decodedViews, type DecodeLimits } from "./decoded-views.ts";
+import { DEFAULT_DECODE_LIMITS, createDecodeState, decodedViews, fieldViews, type DecodeLimits } from "./decoded-views.ts";
 import type { TextView } from "./text-view.ts";
 
 // Harmless sample values, built from parts: no real credential is ever written down whole.
@@ -174,5 +174,22 @@ describe("decodedViews: bounds", () => {
   test("a spent budget stops decoding", () => {
     const spent: Budget = { ...UNLIMITED, spent: () => true, spentNow: () => true };
     expect(viewsOf(run(1), DEFAULT_DECODE_LIMITS, spent).views).toHaveLength(1);
+  });
+});
+
+describe("fieldViews: once per event", () => {
+  const text = `x ${b64(`key=${WORD}`)}`;
+  const fields = [{ path: "payload.text", text }];
+
+  test("the second detector to ask gets the views the first decoded", () => {
+    const first = fieldViews(fields, 0, text, UNLIMITED);
+    expect(first.views).toHaveLength(2);
+    expect(fieldViews(fields, 0, text, UNLIMITED)).toBe(first);
+  });
+
+  test("another event, or the same field read differently, is decoded afresh", () => {
+    const first = fieldViews(fields, 0, text, UNLIMITED);
+    expect(fieldViews([...fields], 0, text, UNLIMITED)).not.toBe(first);
+    expect(fieldViews(fields, 0, ` ${text.slice(1)}`, UNLIMITED)).not.toBe(first);
   });
 });

@@ -75,6 +75,15 @@ describe("pii detector: encoded fixtures", () => {
   for (const fixture of encodedNegative as Fixture[]) test(fixture.name, () => expectFixture(fixture));
 });
 
+describe("pii detector: decoding bounds", () => {
+  test("a field with more encoded runs than a field may decode is listed unjudged, not skipped", () => {
+    const runs = Array.from({ length: 40 }, (_, i) => Buffer.from(`line ${i} of an ordinary note`).toString("base64"));
+    const outcome = inspect(makeEvent("model_output", { text: runs.join(" ") }));
+    expect(outcome.unjudged).toEqual(["payload.text"]);
+    expect(outcome.reasons.some((r) => r.includes("not fully decoded"))).toBe(true);
+  });
+});
+
 describe("findings and redactions", () => {
   const text = "Write to ana.silva@gmail.com or call +351 912 345 678; card 4539 1488 0343 6467.";
   const outcome = inspect(makeEvent("model_output", { text }));

@@ -74,6 +74,15 @@ describe("secrets detector: encoded fixtures", () => {
   for (const fixture of encodedNegative as Fixture[]) test(fixture.name, () => expectFixture(fixture));
 });
 
+describe("secrets detector: decoding bounds", () => {
+  test("a field with more encoded runs than a field may decode is listed unjudged, not skipped", () => {
+    const runs = Array.from({ length: 40 }, (_, i) => Buffer.from(`line ${i} of an ordinary note`).toString("base64"));
+    const outcome = inspect(makeEvent("model_output", { text: runs.join(" ") }));
+    expect(outcome.unjudged).toEqual(["payload.text"]);
+    expect(outcome.reasons.some((r) => r.includes("not fully decoded"))).toBe(true);
+  });
+});
+
 describe("findings and redactions", () => {
   const token = `ghp_${"aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1"}xYz12A`;
   const password = "Vq7#Lm2!Rx9z";
