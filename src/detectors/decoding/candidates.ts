@@ -60,7 +60,10 @@ export function findCandidates(text: string): Candidate[] {
   if (text.includes("%") || text.includes("\\")) {
     for (const m of text.matchAll(ESCAPE_RUN)) found.set(m.index, { start: m.index, run: m[0], kind: "escapes" });
   }
-  findBlocks(text, BASE64_TEXT, found);
-  findBlocks(text, HEX_TEXT, found);
+  // A block is at least 16 characters: a shorter field (a name, an enum) is not scanned for one.
+  if (text.length >= 16) {
+    findBlocks(text, BASE64_TEXT, found);
+    findBlocks(text, HEX_TEXT, found);
+  }
   return found.size === 0 ? [] : [...found.values()].sort((a, b) => a.start - b.start);
 }

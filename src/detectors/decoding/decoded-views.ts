@@ -62,12 +62,26 @@ export function decodedViews(text: string, state: DecodeState, budget: Budget): 
 }
 
 interface EventViews {
+  fields: readonly TextField[];
   state: DecodeState;
-  fields: Map<number, { text: string; views: FieldViews }>;
+  views: Map<number, { text: string; views: FieldViews }>;
 }
 
-/** Per event (its list of text fields), so the span detectors decode each field once between them. */
-const byEvent = new WeakMap<readonly TextField[], EventViews>();
+/**
+ * The last few events' views, by their list of text fields: the detectors of one event run one
+ * after the other, so the second finds what the first decoded. A few entries, not a WeakMap:
+ * a WeakMap entry per event cost more than decoding a short field.
+ */
+const recent: EventViews[] = [];
+const RECENT = 4;
+
+function eventViews(fields: readonly TextField[]): EventViews {
+  const known = recent.find((e) => e.fields === fields);
+  if (known !== undefined) return known;
+  const created = { fields, state: createDecodeState(), views: new Map() };
+  if (recent.unshift(created) > RECENT) recent.pop();
+  return created;
+}
 
 /**
  * The views of field `index` of an event's `fields`, read as `scanned`: decoded by the first
@@ -75,14 +89,10 @@ const byEvent = new WeakMap<readonly TextField[], EventViews>();
  * event's decoding bounds are shared by all its fields.
  */
 export function fieldViews(fields: readonly TextField[], index: number, scanned: string, budget: Budget): FieldViews {
-  let event = byEvent.get(fields);
-  if (event === undefined) {
-    event = { state: createDecodeState(), fields: new Map() };
-    byEvent.set(fields, event);
-  }
-  const known = event.fields.get(index);
+  const event = eventViews(fields);
+  const known = event.views.get(index);
   if (known !== undefined && known.text === scanned) return known.views;
   const views = decodedViews(scanned, event.state, budget);
-  if (!budget.cutOff) event.fields.set(index, { text: scanned, views });
+  if (!budget.cutOff) event.views.set(index, { text: scanned, views });
   return views;
 }
