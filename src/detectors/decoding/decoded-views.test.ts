@@ -43,6 +43,7 @@ describe("decodedViews: what is left alone", () => {
     ["npm integrity", `"integrity": "${integrity}"`],
     ["image data URI", `<img src="${png}">`],
     ["JWT", `Bearer ${jwt}`],
+    ["dotted bot token opening with a base64 number", `token: ${b64("4539148803436467")}.Xk3bQw.${"Zq8vLm2Nc7Rt5Wp1Ks9Hd4Fj6Gb"}`],
     ["camel-case identifiers and paths", "getElementsByTagName /Users/someone/Projects/ServiceGateway"],
   ] as const) {
     test(`${name}: no derived view`, () => expect(viewsOf(text)).toEqual({ views: [expect.anything()], undecoded: false }));

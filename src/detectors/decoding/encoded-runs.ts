@@ -35,6 +35,8 @@ export interface LayerEdits {
 const HEX = /^(?:0[xX])?[0-9A-Fa-f]+$/;
 const LINE_BREAK = /\r?\n[ \t]*/g;
 const PERCENT_AT = /^%[0-9A-Fa-f]{2}/;
+const DIGITS = /^\d+$/;
+const DOTTED_AT = /^\.[A-Za-z0-9_-]/;
 const JWT_TAIL = /(?:\.[A-Za-z0-9_-]*){1,2}/y;
 /** Shorter runs are words and ids; 16 base64 characters are 12 bytes, 16 hex digits 8. */
 const MIN_RUN = 16;
@@ -163,7 +165,10 @@ function decodeCandidate(cursor: Cursor, { start, run, kind }: Candidate): { edi
   // Percent escapes inside a run (`%2B`, `%3D`): read it whole once the next layer unescaped them.
   if (PERCENT_AT.test(cursor.text.slice(end, end + 3))) return { next: end };
   const text = decodeBlock(cursor, block.replace(/\s+/g, ""));
-  return text === undefined ? { next: end } : { edit: { start, end, text }, next: end };
+  // A dotted token whose first part is a number in base64 (a Discord bot token's user id) is
+  // an id, like a JWT's header: read as digits it would only pass for a card or a phone.
+  if (text === undefined || (DIGITS.test(text) && DOTTED_AT.test(cursor.text.slice(end, end + 2)))) return { next: end };
+  return { edit: { start, end, text }, next: end };
 }
 
 /**
