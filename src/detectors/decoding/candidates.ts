@@ -40,10 +40,12 @@ function blockStart(text: string, at: number): number | undefined {
 /**
  * Blocks `pattern` opens. A match inside a run is no block start (the run's own start did not
  * match), so the scan moves past the run: a long run is judged once, whatever its length.
+ * False once `max` candidates are found: the rest of the text was not looked at.
  */
-function findBlocks(text: string, pattern: RegExp, out: Map<number, Candidate>): void {
+function findBlocks(text: string, pattern: RegExp, out: Map<number, Candidate>, max: number): boolean {
   pattern.lastIndex = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (out.size >= max) return false;
     const start = blockStart(text, m.index);
     const from = start ?? m.index;
     const re = start === undefined ? RUN_REST : BLOCK;
@@ -52,18 +54,30 @@ function findBlocks(text: string, pattern: RegExp, out: Map<number, Candidate>):
     pattern.lastIndex = Math.max(m.index + 1, from + run.length);
     if (start !== undefined && !out.has(start)) out.set(start, { start, run, kind: "block" });
   }
+  return true;
 }
 
-/** Every candidate in `text`, sorted by start. */
-export function findCandidates(text: string): Candidate[] {
+export interface Candidates {
+  candidates: Candidate[];
+  /** More than the `max` asked for: candidates past it were not collected. */
+  truncated: boolean;
+}
+
+/** Up to `max` candidates in `text`, sorted by start. */
+export function findCandidates(text: string, max: number): Candidates {
   const found = new Map<number, Candidate>();
+  let complete = true;
   if (text.includes("%") || text.includes("\\")) {
-    for (const m of text.matchAll(ESCAPE_RUN)) found.set(m.index, { start: m.index, run: m[0], kind: "escapes" });
+    for (const m of text.matchAll(ESCAPE_RUN)) {
+      if (found.size >= max) {
+        complete = false;
+        break;
+      }
+      found.set(m.index, { start: m.index, run: m[0], kind: "escapes" });
+    }
   }
   // A block is at least 16 characters: a shorter field (a name, an enum) is not scanned for one.
-  if (text.length >= 16) {
-    findBlocks(text, BASE64_TEXT, found);
-    findBlocks(text, HEX_TEXT, found);
-  }
-  return found.size === 0 ? [] : [...found.values()].sort((a, b) => a.start - b.start);
+  if (complete && text.length >= 16) complete = findBlocks(text, BASE64_TEXT, found, max) && findBlocks(text, HEX_TEXT, found, max);
+  const candidates = found.size === 0 ? [] : [...found.values()].sort((a, b) => a.start - b.start);
+  return { candidates, truncated: !complete };
 }

@@ -15,6 +15,7 @@ export const DEFAULT_DECODE_LIMITS: DecodeLimits = {
   maxDecodedChars: 256 * 1024,
   maxRunsPerField: 32,
   maxEdits: 1024,
+  maxCandidates: 4096,
   // Context a detector reads around a value: PII context words, the AWS key pair window.
   window: 256,
 };

@@ -16,6 +16,8 @@ export interface DecodeLimits {
   maxRunsPerField: number;
   /** Edits per field and layer (escape runs are cheap, but each is a piece of the view). */
   maxEdits: number;
+  /** Candidate runs collected per field and layer, most of which are judged from their head. */
+  maxCandidates: number;
   /** Characters of context kept around each change in a view. */
   window: number;
 }
@@ -180,8 +182,10 @@ export function findEncodedRuns(text: string, state: DecodeState, budget: Budget
   const edits: Edit[] = [];
   const from = { i: 0 };
   let next = 0;
-  for (const candidate of findCandidates(text)) {
-    if (budget.spent()) break;
+  const { candidates, truncated } = findCandidates(text, state.limits.maxCandidates);
+  for (const candidate of candidates) {
+    // Past a bound, every further run would be left undecoded too: stop paying for them.
+    if (cursor.undecoded || budget.spent()) break;
     if (candidate.start < next) continue;
     if (ranges && !overlapsAt(ranges, candidate.start, candidate.start + candidate.run.length, from)) continue;
     if (edits.length >= state.limits.maxEdits) {
@@ -192,5 +196,5 @@ export function findEncodedRuns(text: string, state: DecodeState, budget: Budget
     if (decoded.edit) edits.push(decoded.edit);
     next = decoded.next;
   }
-  return { edits, undecoded: cursor.undecoded };
+  return { edits, undecoded: cursor.undecoded || truncated };
 }

@@ -51,6 +51,9 @@ function foldMixedScript(text: string): string {
   );
 }
 
+/** Whether `text` has anything foldLookalikes could change (full-width, Greek or Cyrillic letters). */
+export const hasLookalikes = (text: string): boolean => HAS_FULL_WIDTH.test(text) || HAS_GREEK_OR_CYRILLIC.test(text);
+
 /** Full-width letters and mixed-script look-alikes read as the ASCII they stand for (offsets kept). */
 export const foldLookalikes = (text: string): string => foldMixedScript(foldFullWidth(text));
 

@@ -3,7 +3,7 @@
 // detector), and other compatibility forms (mathematical, circled, ligature letters) read as the
 // ASCII that NFKC gives them.
 import type { Budget } from "../../engine/budget.ts";
-import { INVISIBLE_RUN, foldLookalikes } from "./invisible.ts";
+import { INVISIBLE_RUN, foldLookalikes, hasLookalikes } from "./invisible.ts";
 import type { Edit } from "./text-view.ts";
 
 // Letterlike symbols, circled letters and digits, ligatures, small forms, mathematical
@@ -11,10 +11,15 @@ import type { Edit } from "./text-view.ts";
 // are left alone: a footnote mark folded onto a number would make a longer number.
 const COMPAT = /[\u2100-\u214F\u2460-\u24FF\uFB00-\uFB06\uFE50-\uFE6B]|\uD835[\uDC00-\uDFFF]|\uD83C[\uDD00-\uDD4F]/g;
 const PRINTABLE_ASCII = /^[\x20-\x7E]+$/;
+/**
+ * Characters folded per field. Folding builds a copy, calling back per full-width run, which a
+ * megabyte of short runs makes tens of milliseconds; past this the rest is reported unread.
+ */
+const FOLD_PREFIX = 64 * 1024;
 
 export interface FoldEdits {
   edits: Edit[];
-  /** More edits than `maxEdits`: the rest of the text was not folded. */
+  /** More edits than `maxEdits`, or look-alikes past the folded prefix: not all was folded. */
   truncated: boolean;
 }
 
@@ -50,10 +55,12 @@ export function findUnicodeEdits(text: string, maxEdits: number, budget: Budget)
     if (edits.length > maxEdits || budget.spent()) break;
     edits.push({ start: match.index, end: match.index + match[0].length, text: "" });
   }
-  const folded = foldLookalikes(text);
-  if (folded !== text) foldDiffs(text, folded, edits, maxEdits, budget);
+  const head = text.length > FOLD_PREFIX ? text.slice(0, FOLD_PREFIX) : text;
+  const folded = foldLookalikes(head);
+  if (folded !== head) foldDiffs(head, folded, edits, maxEdits, budget);
+  const unfolded = head !== text && hasLookalikes(text.slice(FOLD_PREFIX));
   compatEdits(text, edits, maxEdits, budget);
   edits.sort((a, b) => a.start - b.start);
   const truncated = edits.length > maxEdits;
-  return { edits: truncated ? edits.slice(0, maxEdits) : edits, truncated };
+  return { edits: truncated ? edits.slice(0, maxEdits) : edits, truncated: truncated || unfolded };
 }
