@@ -1,3 +1,4 @@
+// Decoded views of a field: what is left alone, how each encoding maps back, windows, bounds, sharing.
 import { describe, expect, test } from "bun:test";
 import { UNLIMITED, type Budget } from "../../engine/budget.ts";
 import { DEFAULT_DECODE_LIMITS, createDecodeState, decodedViews, fieldViews, type DecodeLimits } from "./decoded-views.ts";

@@ -1,3 +1,4 @@
+// The offset map of a view: edits applied, spans mapped back through every layer, windows.
 import { describe, expect, test } from "bun:test";
 import { applyEdits, rootView, type Edit } from "./text-view.ts";
 
