@@ -26,3 +26,13 @@ export function inspectWith<C>(definition: DetectorDefinition<C>, event: GuardEv
   if (outcome instanceof Promise) throw new Error(`the ${definition.id} detector must be synchronous`);
   return outcome;
 }
+
+/**
+ * For a fixture whose values are hidden in an encoding: each redaction replaces exactly one
+ * planted run of the text as sent, and each finding says it was read encoded.
+ */
+export function encodedSpans(outcome: DetectorOutcome, event: GuardEvent): { redacted: string[]; titles: boolean } {
+  const texts = new Map(createInspectedEvent(event).texts().map((f) => [f.path, f.text]));
+  const redacted = (outcome.redactions ?? []).map((r) => texts.get(r.path)!.slice(r.start, r.end)).sort();
+  return { redacted, titles: outcome.findings.every((f) => f.title?.endsWith("(encoded)")) };
+}

@@ -7,7 +7,7 @@ import { findHiddenUnicode, type HiddenRun } from "./hidden-unicode.ts";
 import { findMarkdownExfil, type LinkMode } from "./markdown-exfil.ts";
 import { scanSignals, weighSignals } from "./scan-signals.ts";
 import { dominantClass, scoreClusters, type Cluster } from "./score-clusters.ts";
-import { hasInvisible, visibleView } from "./invisible.ts";
+import { hasInvisible, visibleView } from "../decoding/invisible.ts";
 import { FINDING_AT, type Context, type SignalClass } from "./signal-kind.ts";
 
 export interface Field {

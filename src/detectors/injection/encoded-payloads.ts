@@ -2,6 +2,8 @@
 // are dropped; only readable text is handed back to be scanned for instructions. Work is bounded:
 // a few candidates per text, each decoded up to a fixed size.
 
+import { decodeBase64 } from "../decoding/base64.ts";
+
 export interface EncodedBlock {
   start: number;
   end: number;
@@ -19,17 +21,6 @@ const looksEncoded = (s: string): boolean => {
   const head = s.slice(0, 256);
   return /[A-Z]/.test(head) && /[a-z]/.test(head);
 };
-
-export function decodeBase64(candidate: string): string | undefined {
-  let b64 = candidate.slice(0, MAX_ENCODED).replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
-  b64 = b64.slice(0, b64.length - (b64.length % 4 === 1 ? 1 : 0));
-  b64 += "=".repeat((4 - (b64.length % 4)) % 4);
-  try {
-    return atob(b64);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Readable ASCII prose: almost all printable, with spaces between words. */
 export function isReadable(decoded: string, minSpaces = 2): boolean {
@@ -53,7 +44,7 @@ export function findEncodedBlocks(text: string): EncodedBlock[] {
   while (tried < MAX_CANDIDATES && (m = CANDIDATE.exec(text)) !== null) {
     if (!looksEncoded(m[0])) continue;
     tried++;
-    const decoded = decodeBase64(m[0]);
+    const decoded = decodeBase64(m[0], MAX_ENCODED);
     if (decoded !== undefined && isReadable(decoded)) {
       blocks.push({ start: m.index, end: m.index + m[0].length, decoded });
     }

@@ -6,7 +6,8 @@
 // decoded text 0.4, capture host 0.3, data-named parameter 0.1-0.25, prose 0.2, secrets 0.2).
 import type { Budget } from "../../engine/budget.ts";
 import { rateDocumentation } from "./doc-context.ts";
-import { decodeBase64, isReadable } from "./encoded-payloads.ts";
+import { decodeBase64 } from "../decoding/base64.ts";
+import { isReadable } from "./encoded-payloads.ts";
 import { findLinks, type LinkRef } from "./markdown-links.ts";
 
 export type LinkMode = "data" | "output";

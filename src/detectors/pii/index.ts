@@ -2,7 +2,7 @@
 // dates of birth) in every text field of an event and asks the engine to redact it. Findings
 // carry offsets only; no matched value ever leaves this module.
 import { Type, type Static } from "@sinclair/typebox";
-import { budgetOf, spentAtStep, noteUnjudged } from "../../engine/budget.ts";
+import { budgetOf, spentAtStep, noteUnjudged, type Budget } from "../../engine/budget.ts";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
 import { KINDS } from "../../wire/guard-event.ts";
 import { maskSpans, spanFinding, spanRedaction } from "../span-hits.ts";
@@ -10,6 +10,10 @@ import type { Finding } from "../../wire/verdict.ts";
 import { fieldKeyOf } from "./context.ts";
 import type { FieldContext } from "./pii-kind.ts";
 import { scanText, selectScanners } from "./scan-text.ts";
+import { MAX_HITS_PER_FIELD } from "./pii-kind.ts";
+import { fieldViews } from "../decoding/decoded-views.ts";
+import type { TextField } from "../../engine/text-fields.ts";
+import { encodedNote, markEncoded, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
 
 const DETECTOR_ID = "pii";
 /** How much of the preceding argv an `exec` argument keeps as context (`ssh -i key user@host`). */
@@ -53,7 +57,7 @@ function summarise(findings: Finding[], redactions: RedactionRequest[], action: 
   }
   const outcome: DetectorOutcome = {
     decision: action,
-    reasons: [`${findings.length} personal data value(s) found: ${describeCategories(findings)}`],
+    reasons: [`${findings.length} personal data value(s) found: ${describeCategories(findings)}${encodedNote(findings)}`],
     findings,
     confidence: Math.max(...findings.map((f) => f.score ?? 0)),
   };
@@ -62,6 +66,22 @@ function summarise(findings: Finding[], redactions: RedactionRequest[], action: 
 }
 
 type Scanners = ReturnType<typeof selectScanners>;
+
+/**
+ * The personal data of one field, read in every view of it (decoded-views.ts), each with the
+ * field's context: a decoded value needs the same context words and checksums as a plain one.
+ */
+function scanField(fields: readonly TextField[], index: number, scanned: string, context: FieldContext, scanners: Scanners, budget: Budget) {
+  const { path, text } = fields[index]!;
+  const { views, undecoded } = fieldViews(fields, index, scanned, budget);
+  const findings: Finding[] = [];
+  const redactions: RedactionRequest[] = [];
+  for (const hit of scanViews(views, (view) => scanText(view, context, scanners, budget), MAX_HITS_PER_FIELD, budget)) {
+    findings.push(markEncoded(spanFinding(hit, path, DETECTOR_ID), hit.encoded));
+    redactions.push(spanRedaction(hit, path, text));
+  }
+  return { findings, redactions, undecoded };
+}
 
 function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanners: Scanners): DetectorOutcome {
   const redactedSpans = groupRedactedSpans(input);
@@ -72,7 +92,9 @@ function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanner
   let argvBefore = "";
   const budget = budgetOf(input);
   const unscanned: string[] = [];
-  for (const { path, text } of input.texts()) {
+  const undecoded: string[] = [];
+  const fields = input.texts();
+  for (const [index, { path, text }] of fields.entries()) {
     // The field the deadline fell in, and every one after it, was not fully scanned.
     if (unscanned.length > 0 || spentAtStep(budget, text.length)) {
       unscanned.push(path);
@@ -85,14 +107,14 @@ function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanner
       argvBefore: isArgv ? argvBefore : "",
     };
     if (isArgv) argvBefore = `${argvBefore}${text.slice(0, ARGV_CONTEXT)} `.slice(-ARGV_CONTEXT);
-    for (const hit of scanText(maskSpans(text, redactedSpans?.get(path)), context, scanners, budget)) {
-      findings.push(spanFinding(hit, path, DETECTOR_ID));
-      redactions.push(spanRedaction(hit, path, text));
-    }
+    const field = scanField(fields, index, maskSpans(text, redactedSpans?.get(path)), context, scanners, budget);
+    findings.push(...field.findings);
+    redactions.push(...field.redactions);
+    if (field.undecoded) undecoded.push(path);
     if (budget.cutOff) unscanned.push(path);
   }
   const outcome = summarise(findings, redactions, action);
-  return noteUnjudged(outcome, input.unextracted(), unscanned);
+  return noteUndecoded(noteUnjudged(outcome, input.unextracted(), unscanned), undecoded);
 }
 
 export const piiDetector: DetectorDefinition<PiiConfig> = {

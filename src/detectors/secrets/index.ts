@@ -1,7 +1,7 @@
 // The secrets detector: finds credentials in every text field of an event and asks the engine to
 // redact them. Findings carry offsets only; no matched text ever leaves this module.
 import { Type, type Static } from "@sinclair/typebox";
-import { budgetOf, spentAtStep, noteUnjudged } from "../../engine/budget.ts";
+import { budgetOf, spentAtStep, noteUnjudged, type Budget } from "../../engine/budget.ts";
 import type { DetectorDefinition, DetectorOutcome, InspectedEvent, RedactionRequest } from "../../engine/detector.ts";
 import { KINDS } from "../../wire/guard-event.ts";
 import { maskSpans, spanFinding, spanRedaction } from "../span-hits.ts";
@@ -9,6 +9,11 @@ import type { Finding } from "../../wire/verdict.ts";
 import { ENV_KEY_PATH, createEnvSecretFinding, isSecretEnvName } from "./env-keys.ts";
 import { findArgvPrograms, findFieldKeys } from "./field-keys.ts";
 import { scanText, type Span as RedactedSpan } from "./scan-text.ts";
+import { MAX_HITS_PER_FIELD } from "./secret-kind.ts";
+import type { AssignmentOptions } from "./assignments.ts";
+import { fieldViews } from "../decoding/decoded-views.ts";
+import type { TextField } from "../../engine/text-fields.ts";
+import { encodedNote, markEncoded, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
 
 const DETECTOR_ID = "secrets";
 
@@ -52,7 +57,7 @@ function summarise(
 ): DetectorOutcome {
   const reasons: string[] = [];
   if (redactions.length > 0) {
-    reasons.push(`${redactions.length} credential(s) found: ${describeCategories(findings)}`);
+    reasons.push(`${redactions.length} credential(s) found: ${describeCategories(findings)}${encodedNote(findings)}`);
   } else {
     reasons.push("no credentials found in text fields");
   }
@@ -71,6 +76,35 @@ function summarise(
   return outcome;
 }
 
+interface FieldScan {
+  /** The event's fields and this one's index in them (views are decoded once per field). */
+  fields: readonly TextField[];
+  index: number;
+  path: string;
+  /** The text as sent, and as scanned (placeholders of a `redacted` event blanked). */
+  text: string;
+  scanned: string;
+  key: string | undefined;
+  program: string | undefined;
+}
+
+/**
+ * The credentials of one field, read in every view of it (decoded-views.ts). Field keys and
+ * argv programs frame the text as sent; a decoded view is read on its own.
+ */
+function scanField(field: FieldScan, options: AssignmentOptions, budget: Budget) {
+  const { views, undecoded } = fieldViews(field.fields, field.index, field.scanned, budget);
+  const scan = (text: string, first: boolean) =>
+    first ? scanText(text, options, budget, field.key, field.program) : scanText(text, options, budget);
+  const findings: Finding[] = [];
+  const redactions: RedactionRequest[] = [];
+  for (const hit of scanViews(views, scan, MAX_HITS_PER_FIELD, budget)) {
+    findings.push(markEncoded(spanFinding(hit, field.path, DETECTOR_ID), hit.encoded));
+    redactions.push(spanRedaction(hit, field.path, field.text));
+  }
+  return { findings, redactions, undecoded };
+}
+
 function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): DetectorOutcome {
   const options = { minEntropy: config.min_entropy, minLength: config.min_length };
   const redactedSpans = groupRedactedSpans(input);
@@ -83,6 +117,7 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
   const programs = findArgvPrograms(fields);
   const budget = budgetOf(input);
   const unscanned: string[] = [];
+  const undecoded: string[] = [];
   for (const [i, { path, text }] of fields.entries()) {
     if (isExec && ENV_KEY_PATH.test(path) && isSecretEnvName(text)) {
       envSignals.push(createEnvSecretFinding(path, text, DETECTOR_ID));
@@ -93,14 +128,14 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
       continue;
     }
     const scanned = maskSpans(text, redactedSpans?.get(path));
-    for (const hit of scanText(scanned, options, budget, keys[i], programs[i])) {
-      findings.push(spanFinding(hit, path, DETECTOR_ID));
-      redactions.push(spanRedaction(hit, path, text));
-    }
+    const field = scanField({ fields, index: i, path, text, scanned, key: keys[i], program: programs[i] }, options, budget);
+    findings.push(...field.findings);
+    redactions.push(...field.redactions);
+    if (field.undecoded) undecoded.push(path);
     if (budget.cutOff) unscanned.push(path);
   }
   const outcome = summarise(findings, redactions, envSignals, config.decision);
-  return noteUnjudged(outcome, input.unextracted(), unscanned);
+  return noteUndecoded(noteUnjudged(outcome, input.unextracted(), unscanned), undecoded);
 }
 
 export const secretsDetector: DetectorDefinition<SecretsConfig> = {

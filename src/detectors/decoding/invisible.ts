@@ -3,6 +3,8 @@
 // glue words: "product\u200bIgnore previous" read without them is "productIgnore". Instructions are
 // scanned in two views, one with each run deleted and one with each run read as a space, with
 // offsets mapped back to the text as transported. Full-width letters are folded to ASCII in both.
+// Shared: the injection detector reads instructions through visibleView; decoded-views.ts builds
+// the views the secrets and PII detectors scan from the same character classes and folds.
 
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
 const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
@@ -49,14 +51,17 @@ function foldMixedScript(text: string): string {
   );
 }
 
-/** Full-width letters and mixed-script look-alikes read as the ASCII they stand for. */
-const foldLookalikes = (text: string): string => foldMixedScript(foldFullWidth(text));
+/** Whether `text` has anything foldLookalikes could change (full-width, Greek or Cyrillic letters). */
+export const hasLookalikes = (text: string): boolean => HAS_FULL_WIDTH.test(text) || HAS_GREEK_OR_CYRILLIC.test(text);
+
+/** Full-width letters and mixed-script look-alikes read as the ASCII they stand for (offsets kept). */
+export const foldLookalikes = (text: string): string => foldMixedScript(foldFullWidth(text));
 
 /** Whether `text` has invisible characters, so a second (spaced) view is worth scanning. */
 export const hasInvisible = (text: string): boolean => HAS_INVISIBLE.test(text);
 
 /** Runs of invisible characters, so a text made of them costs one step per run, not per character. */
-const INVISIBLE_RUN = new RegExp(`(?:${INVISIBLE.source})+`, "g");
+export const INVISIBLE_RUN = new RegExp(`(?:${INVISIBLE.source})+`, "g");
 
 /**
  * The text with each run of invisible characters replaced by `joiner` ("" rejoins split words,
