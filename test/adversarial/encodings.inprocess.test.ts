@@ -2,7 +2,7 @@
 // its hook would send it (Bash as a tool call, other tools through the hook mapping, MCP calls
 // with MCP provenance, events as given), one session per case so no case leans on another.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { applySpans } from "../../src/adapters/apply-spans.ts";
+import { applySpans } from "../../src/wire/payload-spans.ts";
 import { mapToolCall } from "../../src/adapters/tool-mapping.ts";
 import type { GuardEvent } from "../../src/wire/guard-event.ts";
 import type { Verdict } from "../../src/wire/verdict.ts";
