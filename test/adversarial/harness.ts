@@ -55,7 +55,9 @@ function eventOf(action: CaseAction, id: string): GuardEvent {
   if ("event" in action) return { ...ids, ...action.event } as GuardEvent;
   const [name, input] = "bash" in action ? ["Bash", { command: action.bash }] : [action.tool, action.input];
   const mapped = mapToolCall(name, input, ids.guard_id, "/home/dev/app");
-  return { ...ids, observation_point: "invocation", kind: mapped.kind, payload: mapped.payload };
+  // As hook-event.ts marks them: an MCP server's tool call carries MCP provenance.
+  const provenance = mapped.mcpServer ? [{ source: "mcp" as const, trust: "unverified" as const, ref: mapped.mcpServer }] : undefined;
+  return { ...ids, observation_point: "invocation", kind: mapped.kind, payload: mapped.payload, ...(provenance ? { provenance } : {}) };
 }
 
 function hookInputOf(action: CaseAction, id: string): Record<string, unknown> | undefined {
