@@ -68,6 +68,27 @@ describe("command structure", () => {
     ]);
   });
 
+  test("a loop or conditional is one command: its body reads the stage's input", () => {
+    const built = model("produce | while read l; do run \"$l\"; done | consume");
+    const [, read, run, consume] = built.invocations;
+    expect(built.invocations.map((inv) => inv.name)).toEqual(["produce", "read", "run", "consume"]);
+    expect([read?.stdin?.kind, run?.stdin?.kind, consume?.stage]).toEqual(["pipe", "pipe", 2]);
+    expect(runs("for f in a b; do if test -f $f; then cat $f; elif x; then y; else z; fi; done > out")).toEqual([
+      "for f in a b",
+      "test -f $f",
+      "cat $f",
+      "x",
+      "y",
+      "z",
+      "{}",
+    ]);
+  });
+
+  test("block keywords out of place are skipped, not taken for commands", () => {
+    expect(runs("done; fi; then ls")).toEqual(["ls"]);
+    expect(runs("until false; do echo again; done; for ((i=0; i<3; i++)); do echo $i; done")).toEqual(["false", "echo again", "echo $i"]);
+  });
+
   test("case arms run, their patterns do not", () => {
     expect(runs("case $1 in start|go) run;; *) stop;; esac")).toEqual(["case $1", "run", "stop"]);
   });
@@ -134,6 +155,20 @@ describe("expansion", () => {
 
   test("unknown values stay visible placeholders", () => {
     expect(runs("rm -rf ${HOME}/ \"$(pwd)\"")).toEqual(["pwd", "rm -rf $HOME/ $(…)"]);
+  });
+
+  test("an IFS assigned earlier splits later unquoted expansions", () => {
+    expect(runs("IFS=,; c=curl,-s,http://x; $c")).toEqual(["curl -s http://x"]);
+    expect(model("IFS=,; v=a,,b; f $v").invocations[0]?.args.map((arg) => arg.text)).toEqual(["a", "", "b"]);
+    expect(model("IFS=$(x); v='a b'; f $v").invocations[1]?.args.map((arg) => [arg.text, arg.dynamic])).toEqual([["a b", true]]);
+  });
+
+  test("empty brace alternatives vanish as null words do", () => {
+    expect(runs("{bash,} -x; echo x{,}")).toEqual(["bash -x", "echo x x"]);
+  });
+
+  test("array literals expand through their subscripts", () => {
+    expect(runs("a=(curl -s 'http://x y'); \"${a[@]}\"; ${a[0]} ${a[2]}")).toEqual(["curl -s http://x y", "curl http://x"]);
   });
 
   test("quoted expansions are not split", () => {

@@ -2,7 +2,7 @@
 // and simple commands; compound commands (groups, loops, conditionals, case, functions) are in
 // compound.ts.
 import { UNLIMITED, type Budget } from "../../engine/budget.ts";
-import type { AndOrList, Assignment, Command, Pipeline, Redirect, Script, Source, Word } from "./ast.ts";
+import type { AndOrList, Assignment, Command, Pipeline, Redirect, Script, Source, Word, WordPart } from "./ast.ts";
 import { type Closer, CompoundParser } from "./compound.ts";
 import { Lexer, type Token } from "./lexer.ts";
 import { plainText } from "./token-stream.ts";
@@ -20,6 +20,9 @@ const MAX_GROUP_DEPTH = 32;
  * Words skipped where a command starts: prefixes (`!`, `time`, `coproc`) and block keywords met
  * where no block is open, which the shell would reject; what follows them is still judged.
  */
+/** Parts of an array literal kept as its value; a longer array is judged on its first elements. */
+const MAX_ARRAY_PARTS = 1024;
+
 const SKIPPED_KEYWORDS = new Set(["!", "time", "coproc", "then", "do", "done", "fi", "elif", "else"]);
 
 /** Parses `source`; once `budget` is spent the rest is left unparsed and the script incomplete. */
@@ -181,15 +184,28 @@ class Parser extends CompoundParser {
     const head = rest ? [{ ...first, text: rest, start: offset }] : [];
     const value: Word = { parts: [...head, ...word.parts.slice(1)], start: offset, end: word.end, source: word.source };
     if (value.parts.length === 0 && this.peek().type === "op" && this.acceptOp("(")) {
-      this.skipArrayElements();
-      return { name: match[1] as string, value: undefined, start: word.start, end: this.lastEnd };
+      const elements = this.readArrayElements();
+      return { name: match[1] as string, value: elements, start: word.start, end: this.lastEnd };
     }
     return { name: match[1] as string, value, start: word.start, end: word.end };
   }
 
-  private skipArrayElements(): void {
+  /**
+   * `a=(curl -fsSL URL)`: the elements, kept as one word with unquoted spaces between them, so
+   * `${a[@]}` and `$a` expand to the commands they hold; undefined when there are none.
+   */
+  private readArrayElements(): Word | undefined {
+    const parts: WordPart[] = [];
+    let first: Word | undefined;
+    let end = this.lastEnd;
     for (let token = this.take(); token.type !== "eof" && !this.stopped(); token = this.take()) {
-      if (token.type === "op" && token.op === ")") return;
+      if (token.type === "op" && token.op === ")") break;
+      if (token.type !== "word" || parts.length > MAX_ARRAY_PARTS) continue;
+      first ??= token.word;
+      if (parts.length > 0) parts.push({ kind: "lit", text: " ", quoted: false, exact: false, start: token.start, end: token.start });
+      parts.push(...token.word.parts);
+      end = token.end;
     }
+    return first ? { parts, start: first.start, end, source: first.source } : undefined;
   }
 }
