@@ -75,6 +75,10 @@ export function analyzeScript(script: Script, options: AnalyzeOptions, budget: B
       incomplete ||= nested.incomplete;
       return nested.hits;
     },
+    budget,
+    markIncomplete: () => {
+      incomplete = true;
+    },
   };
   const hits: Hit[] = [];
   const filter = options.disabledChecks.size > 0;

@@ -23,12 +23,33 @@ export function literalOutput(inv: Invocation, depth = 0): Output | undefined {
       return printfOutput(inv.args);
     case "{}":
       return joinOutputs(inv.members.map((member) => literalOutput(member, depth + 1)));
+    case "which":
+    case "command":
+    case "type":
+      return lookupOutput(inv);
     case "cat":
     case "tee":
       return inv.args.every((arg) => arg.text.startsWith("-")) || inv.name === "tee" ? feedOutput(inv.stdin, depth) : undefined;
     default:
       return transformOutput(inv, depth);
   }
+}
+
+/** Flags that make `command`/`type` print where a program is, as `which` does. */
+const PATH_FLAGS: Record<string, readonly string[]> = { which: [], command: ["-v", "-V"], type: ["-p", "-P"] };
+
+/**
+ * `which bash`, `command -v bash`, `type -P bash` print the program's path: `$(which bash)` as a
+ * command name runs bash. The directory is a stand-in; only the name matters to the rules.
+ */
+function lookupOutput(inv: Invocation): Output | undefined {
+  const flags = PATH_FLAGS[inv.name] ?? [];
+  const options = inv.args.filter((arg) => arg.text.startsWith("-"));
+  if (flags.length > 0 && !options.some((option) => flags.includes(option.text))) return undefined;
+  const names = inv.args.filter((arg) => !arg.text.startsWith("-"));
+  if (names.length === 0) return undefined;
+  const text = names.map((arg) => (arg.text.includes("/") ? arg.text : `/usr/bin/${arg.text}`)).join("\n");
+  return { text: `${text}\n`, dynamic: names.some((arg) => arg.dynamic) };
 }
 
 /** The combined output of several invocations (a script's last pipeline stages). */

@@ -2,16 +2,19 @@
 // runs, and descends into the code it executes (`bash -c`, eval, scripts fed on stdin,
 // `find -exec`, `nsenter ... cmd`), all within the walk's depth and size bounds.
 import type { Script, Source } from "./ast.ts";
-import { commandName, STDIN_EVALUATORS } from "./commands.ts";
+import { STDIN_EVALUATORS } from "./commands.ts";
 import { feedOutput } from "./content.ts";
 import type { Field } from "./expand.ts";
 import { classifyProgram, type Program } from "./interpreters.ts";
 import { innerCommands } from "./launchers.ts";
-import type { Feed, Invocation, ResolvedRedirect } from "./model.ts";
+import type { Feed, Invocation, ResolvedRedirect, ValueOrigin } from "./model.ts";
 import { parseScript } from "./parser.ts";
 import { createChildSource, createDetachedSource, verbatimBase } from "./source.ts";
 import { type Frame, record, walkScript, type WalkState } from "./walk.ts";
 import { joinFields, peelWrappers } from "./wrappers.ts";
+import { callDefinition, trackAliases } from "./calls.ts";
+import { assignOrigins, originsOf, trackInputVariables } from "./dataflow.ts";
+import { resolveName } from "./resolve.ts";
 
 export interface InvokeContext {
   redirects: ResolvedRedirect[];
@@ -25,6 +28,8 @@ export interface InvokeContext {
 const DECLARATION_BUILTINS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
 export function invokeCommand(state: WalkState, fields: Field[], ctx: InvokeContext): Invocation[] {
+  const called = callDefinition(state, fields, ctx);
+  if (called) return called;
   const peeled = peelWrappers(fields);
   const carrier = fields[0] as Field;
   let argv = peeled.argv;
@@ -35,7 +40,7 @@ export function invokeCommand(state: WalkState, fields: Field[], ctx: InvokeCont
     if (ctx.redirects.length === 0) return [];
     return [record(state, { name: "", argv0: "", redirects: ctx.redirects, stdin: ctx.stdin, members: [], span: ctx.span }, ctx.frame, ctx.pipeline, ctx.stage)];
   }
-  const name = commandName(head.text);
+  const { name, unresolved } = resolveName(head);
   const args = argv.slice(1);
   trackDeclarations(state, name, args, ctx);
   const program = programOf(name, args);
@@ -45,13 +50,31 @@ export function invokeCommand(state: WalkState, fields: Field[], ctx: InvokeCont
     ctx.frame,
     ctx.pipeline,
     ctx.stage,
-    { nameField: head, args, wrappers: peeled.wrappers, privileged: peeled.privileged, loginShell: peeled.loginShell && argv.length === 1, program },
+    {
+      nameField: head,
+      args,
+      wrappers: peeled.wrappers,
+      privileged: peeled.privileged,
+      loginShell: peeled.loginShell && argv.length === 1,
+      program,
+      unresolved,
+      nameOrigins: head.dynamic ? originsOf(state, [head]) : undefined,
+      codeOrigins: codeOrigins(state, name, args, program),
+      dispatch: peeled.dispatch ? { feed: ctx.stdin, replace: peeled.dispatch.replace } : undefined,
+    },
   );
   descendIntoCode(state, invocation, ctx);
   for (const inner of innerCommands(name, args)) {
     if (inner.length > 0) invokeCommand(state, inner, { ...ctx, redirects: [] });
   }
   return [invocation];
+}
+
+/** Origins of inline code spelled at run time (`eval "$l"`, `sh -c "$x"`); none for literal code. */
+function codeOrigins(state: WalkState, name: string, args: Field[], program: Program | undefined): readonly ValueOrigin[] | undefined {
+  if (program?.kind !== "inline") return undefined;
+  const fields = name === "eval" ? args : [program.code];
+  return fields.some((field) => field.dynamic || field.subs.length > 0) ? originsOf(state, fields) : undefined;
 }
 
 function programOf(name: string, args: Field[]): Program | undefined {
@@ -103,7 +126,7 @@ export function parseField(state: WalkState, field: Field): Script | undefined {
   return parseWithin(state, child, word.source);
 }
 
-function parseWithin(state: WalkState, child: Source, parent: Source | undefined): Script | undefined {
+export function parseWithin(state: WalkState, child: Source, parent: Source | undefined): Script | undefined {
   const depth = Math.max(child.depth, (parent?.depth ?? 0) + 1);
   state.nestedChars += child.text.length;
   if (depth > state.limits.maxSourceDepth || state.nestedChars > state.limits.maxNestedChars) {
@@ -118,6 +141,8 @@ function trackDeclarations(state: WalkState, name: string, args: Field[], ctx: I
     for (const arg of args) if (!arg.text.startsWith("-")) state.env.delete(arg.text);
     return;
   }
+  if (name === "alias") return trackAliases(state, args);
+  if (INPUT_BUILTINS.has(name)) return trackInputVariables(state, name, args, ctx.stdin);
   if (!DECLARATION_BUILTINS.has(name)) return;
   for (const arg of args) {
     const eq = arg.text.indexOf("=");
@@ -125,9 +150,12 @@ function trackDeclarations(state: WalkState, name: string, args: Field[], ctx: I
     const varName = arg.text.slice(0, eq);
     const value = { ...arg, text: arg.text.slice(eq + 1) };
     state.env.set(varName, arg.dynamic ? undefined : value.text);
+    assignOrigins(state, varName, arg);
     state.model.assignments.push({ name: varName, value, span: ctx.span });
   }
 }
+
+const INPUT_BUILTINS = new Set(["read", "mapfile", "readarray", "for", "select"]);
 
 function synthetic(carrier: Field, text: string): Field {
   return { ...carrier, text, dynamic: false, subs: [], procsub: undefined };

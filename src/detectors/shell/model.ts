@@ -32,6 +32,19 @@ export interface PipeUpstream {
   count: number;
 }
 
+/**
+ * Where a value spelled into a command at run time comes from: the output of commands (`$(..)`,
+ * a variable assigned from one) or an input stream (`read l` from a pipe or a file).
+ */
+export type ValueOrigin = { kind: "output"; invocations: Invocation[] } | { kind: "input"; feed: Feed };
+
+/** A command `xargs` or `parallel` runs with arguments read from their input. */
+export interface Dispatch {
+  feed: Feed | undefined;
+  /** The string replaced by each input item (`-I{}`); undefined when items are appended. */
+  replace: string | undefined;
+}
+
 export const upstreamOf = (upstream: PipeUpstream): Invocation[] => upstream.all.slice(0, upstream.count);
 
 export interface Invocation {
@@ -59,6 +72,15 @@ export interface Invocation {
   background: boolean;
   /** The files it writes, derived on first use by effects.ts (most rules ask for them). */
   writes: readonly Write[] | undefined;
+  /**
+   * What runs is not knowable from the text: a name computed at run time, a glob that does not
+   * name one known kind of program, a function or alias too deep to follow.
+   */
+  unresolved: boolean;
+  /** Where a run-time name (`$c`, `$(..)`) and run-time inline code (`eval "$l"`) come from. */
+  nameOrigins: readonly ValueOrigin[];
+  codeOrigins: readonly ValueOrigin[];
+  dispatch: Dispatch | undefined;
 }
 
 export interface AssignmentRecord {

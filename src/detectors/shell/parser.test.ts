@@ -93,14 +93,26 @@ describe("command structure", () => {
     expect(runs("case $1 in start|go) run;; *) stop;; esac")).toEqual(["case $1", "run", "stop"]);
   });
 
-  test("functions are recorded and their bodies judged", () => {
+  test("functions are recorded, their bodies judged, and a call runs the body", () => {
     const built = model("greet() { echo hi; }; function bye { echo bye; }; greet");
     expect(built.functions.map((fn) => fn.name)).toEqual(["greet", "bye"]);
     expect(built.invocations.map((inv) => [inv.name, inv.inFunction])).toEqual([
       ["echo", "greet"],
       ["echo", "bye"],
       ["greet", undefined],
+      ["echo", "greet"],
     ]);
+  });
+
+  test("a call binds the positional parameters; recursion is not followed", () => {
+    expect(runs("run() { \"$@\" --flag; }; run make all")).toEqual(["$@ --flag", "run make all", "make all --flag"]);
+    const recursive = model("f() { f; }; f").invocations;
+    expect(recursive.map((inv) => [inv.name, inv.unresolved])).toEqual([["f", false], ["f", false], ["f", true]]);
+  });
+
+  test("aliases put their text in place of the command's first word", () => {
+    expect(runs("alias ll='ls -la'; ll /tmp")).toEqual(["alias ll=ls -la", "ls -la /tmp"]);
+    expect(runs("alias ls='ls --color'; ls")).toEqual(["alias ls=ls --color", "ls --color"]);
   });
 
   test("arithmetic and test brackets are not commands", () => {

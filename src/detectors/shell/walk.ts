@@ -5,8 +5,10 @@ import { UNLIMITED, type Budget } from "../../engine/budget.ts";
 import type { Command, Pipeline, Redirect, Script, SimpleCommand, Source, Word } from "./ast.ts";
 import { literalOutputOf } from "./content.ts";
 import { type Env, expandJoined, expandWords, type Field } from "./expand.ts";
+import { createDefinitions, type Definitions } from "./calls.ts";
+import { assignOrigins } from "./dataflow.ts";
 import { invokeCommand } from "./invoke.ts";
-import type { Feed, Invocation, ResolvedRedirect, ShellModel } from "./model.ts";
+import type { Feed, Invocation, ResolvedRedirect, ShellModel, ValueOrigin } from "./model.ts";
 
 export interface WalkLimits {
   /** Deepest `bash -c` / eval / fed-script nesting parsed. */
@@ -28,6 +30,10 @@ export interface WalkState {
   nextId: number;
   nextPipeline: number;
   nestedChars: number;
+  /** Where variables holding run-time values got them (dataflow.ts). */
+  origins: Map<string, readonly ValueOrigin[]>;
+  /** Functions and aliases defined so far (calls.ts). */
+  defs: Definitions;
 }
 
 export interface Frame {
@@ -38,7 +44,9 @@ export interface Frame {
 
 export function walkRoot(script: Script, limits: WalkLimits, budget: Budget = UNLIMITED): ShellModel {
   const model: ShellModel = { invocations: [], assignments: [], functions: [], byScript: new Map(), incomplete: false };
-  const state: WalkState = { model, env: new Map(), outputs: new Map(), limits, budget, nextId: 0, nextPipeline: 0, nestedChars: 0 };
+  const state: WalkState = {
+    model, env: new Map(), outputs: new Map(), limits, budget, nextId: 0, nextPipeline: 0, nestedChars: 0, origins: new Map(), defs: createDefinitions(),
+  };
   walkScript(state, script, { stdin: undefined, background: false, inFunction: undefined });
   return model;
 }
@@ -74,7 +82,7 @@ function walkPipeline(state: WalkState, pipeline: Pipeline, frame: Frame): Invoc
   return previous;
 }
 
-function walkCommand(state: WalkState, command: Command, frame: Frame, pipeline: number, stage: number): Invocation[] {
+export function walkCommand(state: WalkState, command: Command, frame: Frame, pipeline: number, stage: number): Invocation[] {
   if (state.model.invocations.length >= state.limits.maxInvocations || state.budget.spent()) {
     state.model.incomplete = true;
     return [];
@@ -83,7 +91,9 @@ function walkCommand(state: WalkState, command: Command, frame: Frame, pipeline:
   if (command.type === "function") {
     const source = sourceOfCommand(command.body);
     if (source) state.model.functions.push({ name: command.name, span: source.locate(command.start, command.end) });
+    // The body is judged where it is defined (it may never be called) and again at each call.
     walkCommand(state, command.body, { ...frame, inFunction: command.name }, pipeline, stage);
+    state.defs.functions.set(command.name, command.body);
     return [];
   }
   const redirects = resolveRedirects(state, command.redirects, frame);
@@ -130,6 +140,7 @@ function walkSimple(state: WalkState, whole: SimpleCommand, frame: Frame, pipeli
   if (fields.length === 0) {
     for (const { assignment, value } of values) {
       state.env.set(assignment.name, value && !value.dynamic ? value.text : undefined);
+      assignOrigins(state, assignment.name, value);
       if (source) state.model.assignments.push({ name: assignment.name, value, span: source.locate(assignment.start, assignment.end) });
     }
     if (redirects.length === 0) return [];
@@ -149,13 +160,10 @@ function runWordSubstitutions(state: WalkState, word: Word, frame: Frame): void 
       state.model.incomplete = true;
       return;
     }
-    const output = literalOutputOf(walkScript(state, part.script, substitutionFrame(frame)));
+    const output = literalOutputOf(walkScript(state, part.script, frame));
     if (output && !output.dynamic) state.outputs.set(part.script, trimTrailingNewlines(output.text));
   }
 }
-
-/** Substitutions read no stdin of their own but share the command's background and function. */
-const substitutionFrame = (frame: Frame): Frame => ({ stdin: undefined, background: frame.background, inFunction: frame.inFunction });
 
 /** `$(..)` drops trailing newlines (a loop, not a regex: a regex would backtrack on long runs). */
 function trimTrailingNewlines(text: string): string {
@@ -164,11 +172,14 @@ function trimTrailingNewlines(text: string): string {
   return text.slice(0, end);
 }
 
-/** Command and process substitutions run while the command line is expanded. */
+/**
+ * Command and process substitutions run while the command line is expanded, with the command's
+ * frame: they read its input (`curl .. | eval "$(cat)"` runs what curl sent).
+ */
 export function runSubstitutions(state: WalkState, fields: readonly Field[], frame: Frame): void {
   for (const field of fields) {
-    for (const sub of field.subs) if (!state.model.byScript.has(sub)) walkScript(state, sub, substitutionFrame(frame));
-    if (field.procsub && !state.model.byScript.has(field.procsub)) walkScript(state, field.procsub, substitutionFrame(frame));
+    for (const sub of field.subs) if (!state.model.byScript.has(sub)) walkScript(state, sub, frame);
+    if (field.procsub && !state.model.byScript.has(field.procsub)) walkScript(state, field.procsub, frame);
   }
 }
 
@@ -209,7 +220,12 @@ interface RecordInput {
 }
 
 /** What invoke.ts knows about a program beyond its name; a group or bare redirection has none. */
-export type InvocationDetails = Partial<Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "program">>;
+export type InvocationDetails = Partial<Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "program" | "unresolved" | "dispatch">> & {
+  nameOrigins?: readonly ValueOrigin[] | undefined;
+  codeOrigins?: readonly ValueOrigin[] | undefined;
+};
+
+const NO_ORIGINS: readonly ValueOrigin[] = [];
 
 export function record(state: WalkState, input: RecordInput, frame: Frame, pipeline: number, stage: number, extra: InvocationDetails = {}): Invocation {
   // Spelled out rather than spread: this runs for every command and spreads copy slowly.
@@ -232,6 +248,10 @@ export function record(state: WalkState, input: RecordInput, frame: Frame, pipel
     inFunction: frame.inFunction,
     background: frame.background,
     writes: undefined,
+    unresolved: extra.unresolved ?? false,
+    nameOrigins: extra.nameOrigins ?? NO_ORIGINS,
+    codeOrigins: extra.codeOrigins ?? NO_ORIGINS,
+    dispatch: extra.dispatch,
   };
   state.model.invocations.push(invocation);
   return invocation;

@@ -15,6 +15,8 @@ export interface Peeled {
   loginShell: boolean;
   /** A shell script string the wrapper hands to `sh -c` (`su -c`, `watch`, `flock -c`). */
   script: Field | undefined;
+  /** Set when `xargs` or `parallel` runs the command with arguments read from their input. */
+  dispatch?: { replace: string | undefined };
 }
 
 interface SimpleWrapper {
@@ -48,6 +50,10 @@ const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
       shortWithValue: "IEdLnPsa",
       longWithValue: ["max-args", "max-procs", "max-chars", "arg-file", "delimiter", "eof", "max-lines"],
     },
+    positionals: 0,
+  },
+  parallel: {
+    spec: { shortWithValue: "jIdaSCEnNX", longWithValue: ["jobs", "delimiter", "arg-file", "sshlogin", "colsep", "max-args", "replace", "joblog", "results", "timeout", "tmpdir", "workdir"] },
     positionals: 0,
   },
   doas: { spec: { shortWithValue: "uC" }, positionals: 0 },
@@ -112,11 +118,20 @@ function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefin
   if (!wrapper) return undefined;
   const scan = scanOptions(args, wrapper.spec);
   if (name === "command" && hasFlag(scan, "-v", "-V")) return [];
+  if (name === "xargs" || name === "parallel") peeled.dispatch = { replace: replaceString(name, scan) };
   if (name === "doas" || name === "pkexec") {
     peeled.privileged ||= isRootUser(optionValue(scan, "-u", "--user"));
     peeled.loginShell ||= hasFlag(scan, "-s");
   }
   return args.slice(Math.min(args.length, scan.operandIndex + wrapper.positionals));
+}
+
+/** `xargs -I R`, `-i[R]`, `--replace[=R]`; GNU parallel always replaces `{}`. */
+function replaceString(name: string, scan: ReturnType<typeof scanOptions>): string | undefined {
+  const option = scan.options.find((o) => o.flag === "-I" || o.flag === "-i" || o.flag === "--replace");
+  if (!option) return name === "parallel" ? "{}" : undefined;
+  const value = typeof option.value === "string" ? option.value : option.value?.text;
+  return value === undefined || value === "" ? "{}" : value;
 }
 
 function peelSudo(args: Field[], peeled: Peeled): Field[] {

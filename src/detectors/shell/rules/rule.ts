@@ -4,6 +4,7 @@ import type { FieldSpan } from "../ast.ts";
 import type { CheckId } from "../checks.ts";
 import type { Invocation, ShellModel } from "../model.ts";
 import type { Severity } from "../../../wire/verdict.ts";
+import type { Budget } from "../../../engine/budget.ts";
 
 export interface Hit {
   check: CheckId;
@@ -18,6 +19,9 @@ export interface RuleContext {
   allowedPackageHosts: readonly string[];
   /** Judges text that ends up executed elsewhere (cron lines, unit files, embedded commands). */
   analyzeEmbedded(text: string, span: FieldSpan): Hit[];
+  /** Checked once per invocation: a rule stops when it is spent and the analysis is incomplete. */
+  budget: Budget;
+  markIncomplete(): void;
 }
 
 export type Rule = (ctx: RuleContext) => Hit[];
@@ -25,14 +29,25 @@ export type Rule = (ctx: RuleContext) => Hit[];
 export const hit = (check: CheckId, inv: Invocation, severity?: Severity): Hit =>
   severity ? { check, span: inv.span, severity } : { check, span: inv.span };
 
+/** Visits invocations in execution order until the budget is spent (the analysis is then incomplete). */
+export function visitInvocations(ctx: RuleContext, visit: (inv: Invocation) => void): void {
+  for (const inv of ctx.model.invocations) {
+    if (ctx.budget.spent()) {
+      ctx.markIncomplete();
+      return;
+    }
+    visit(inv);
+  }
+}
+
 /** Runs `judge` over every invocation and collects its hits. */
 export function eachInvocation(ctx: RuleContext, judge: (inv: Invocation) => Hit | Hit[] | undefined): Hit[] {
   const hits: Hit[] = [];
-  for (const inv of ctx.model.invocations) {
+  visitInvocations(ctx, (inv) => {
     const result = judge(inv);
     if (Array.isArray(result)) {
       for (const found of result) hits.push(found);
     } else if (result) hits.push(result);
-  }
+  });
   return hits;
 }

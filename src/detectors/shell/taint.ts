@@ -1,0 +1,142 @@
+// Which data came from the network or from a decoder: a fetch's output, anything reading it
+// (through pipes, substitutions, variables, here-strings) and files written with it. Rules
+// walk invocations in execution order and tell the tracker what each one wrote.
+import { writesOf } from "./effects.ts";
+import { invocationsIn, isDecoder, isFetcher, operandFields } from "./facts.ts";
+import type { Feed, Invocation, PipeUpstream, ShellModel, ValueOrigin } from "./model.ts";
+import { baseName, normalizePath } from "./paths.ts";
+
+export type Taint = "network" | "decoded";
+
+/** Programs whose output is what they read from the files named as their operands. */
+const FILE_READERS = new Set([
+  "cat", "tac", "head", "tail", "less", "more", "sed", "grep", "cut", "sort", "uniq", "tr", "base64", "xxd", "gunzip", "zcat",
+  "gzip", "bzcat", "xzcat", "rev", "awk", "strings", "nl", "fold", "iconv", "openssl", "jq", "dd",
+]);
+/** Programs that never read their input: what they print owes nothing to it. */
+const IGNORE_STDIN = new Set([
+  "echo", "printf", "which", "type", "command", "true", "false", ":", "ls", "pwd", "date", "id", "whoami", "uname", "hostname",
+  "sleep", "test", "[", "mkdir", "touch", "rm", "cp", "mv", "ln", "chmod", "chown", "kill", "env", "basename", "dirname",
+]);
+/** Copies carry a file's content to a new path. */
+const COPIERS = new Set(["cp", "mv", "install", "ln", "rsync"]);
+
+interface UpstreamScan {
+  scanned: number;
+  network: number;
+  decoded: number;
+}
+
+export class TaintTracker {
+  private readonly memo = new Map<Invocation, Taint | null>();
+  private readonly scans = new Map<Invocation[], UpstreamScan>();
+  /** Files holding fetched or decoded content, by normalised path. */
+  readonly dropped = new Map<string, Taint>();
+
+  constructor(private readonly model: ShellModel) {}
+
+  /** Whether `inv`'s output is fetched or decoded content (network wins over decoded). */
+  of(inv: Invocation): Taint | undefined {
+    const known = this.memo.get(inv);
+    if (known !== undefined) return known ?? undefined;
+    this.memo.set(inv, null);
+    const taint = this.compute(inv);
+    this.memo.set(inv, taint ?? null);
+    return taint;
+  }
+
+  private compute(inv: Invocation): Taint | undefined {
+    if (isFetcher(inv)) return "network";
+    const fed = IGNORE_STDIN.has(inv.name) ? undefined : this.feed(inv.stdin);
+    if (fed === "network") return fed;
+    const read = FILE_READERS.has(inv.name) ? this.readsDropped(inv) : undefined;
+    return read === "network" ? read : isDecoder(inv) ? "decoded" : (fed ?? read);
+  }
+
+  private readsDropped(inv: Invocation): Taint | undefined {
+    if (this.dropped.size === 0) return undefined;
+    const dd = inv.name === "dd" ? inv.args.find((arg) => arg.text.startsWith("if="))?.text.slice(3) : undefined;
+    const paths = dd === undefined ? operandFields(inv).map((field) => field.text) : [dd];
+    return strongest(paths.map((path) => this.droppedAt(path)));
+  }
+
+  /** The taint of what a feed delivers on stdin. */
+  feed(feed: Feed | undefined): Taint | undefined {
+    if (!feed || feed.kind === "heredoc") return undefined;
+    if (feed.kind === "pipe") return this.upstream(feed.upstream);
+    if (feed.kind === "herestring") return this.invocations(invocationsIn(this.model, feed.field.subs));
+    if (feed.field.procsub) return this.invocations(invocationsIn(this.model, [feed.field.procsub]));
+    return this.droppedAt(feed.field.text);
+  }
+
+  /** Earlier stages of one pipeline share a growing list: it is scanned once, in order. */
+  private upstream(upstream: PipeUpstream): Taint | undefined {
+    let scan = this.scans.get(upstream.all);
+    if (!scan) {
+      scan = { scanned: 0, network: Infinity, decoded: Infinity };
+      this.scans.set(upstream.all, scan);
+    }
+    while (scan.scanned < upstream.count) {
+      const index = scan.scanned++;
+      const taint = this.of(upstream.all[index] as Invocation);
+      if (taint === "network") scan.network = Math.min(scan.network, index);
+      if (taint === "decoded") scan.decoded = Math.min(scan.decoded, index);
+    }
+    if (scan.network < upstream.count) return "network";
+    return scan.decoded < upstream.count ? "decoded" : undefined;
+  }
+
+  invocations(invocations: readonly Invocation[]): Taint | undefined {
+    let found: Taint | undefined;
+    for (const inv of invocations) {
+      const taint = this.of(inv);
+      if (taint === "network") return taint;
+      found ??= taint;
+    }
+    return found;
+  }
+
+  origins(origins: readonly ValueOrigin[]): Taint | undefined {
+    return strongest(origins.map((origin) => (origin.kind === "output" ? this.invocations(origin.invocations) : this.feed(origin.feed))));
+  }
+
+  droppedAt(path: string): Taint | undefined {
+    if (this.dropped.size === 0) return undefined;
+    const wanted = normalizePath(path);
+    const exact = this.dropped.get(wanted);
+    if (exact) return exact;
+    for (const [written, taint] of this.dropped) {
+      if (isRelative(written) && wanted.endsWith(`/${written}`)) return taint;
+      if (isRelative(wanted) && written.endsWith(`/${wanted}`)) return taint;
+    }
+    return undefined;
+  }
+
+  /** After `inv` ran: files it wrote now hold its taint, or lose one they held. */
+  noteWrites(inv: Invocation): void {
+    const writes = writesOf(inv);
+    if (writes.length === 0) return;
+    const taint = COPIERS.has(inv.name) ? this.copiedTaint(inv) : this.of(inv);
+    for (const write of writes) {
+      const path = normalizePath(write.path);
+      if (taint) this.dropped.set(path, taint);
+      else if (write.mode === "overwrite" || write.mode === "truncate" || write.clearing) this.dropped.delete(path);
+    }
+  }
+
+  private copiedTaint(inv: Invocation): Taint | undefined {
+    const operands = operandFields(inv);
+    return strongest(operands.slice(0, -1).map((field) => this.droppedAt(field.text)));
+  }
+}
+
+function strongest(taints: readonly (Taint | undefined)[]): Taint | undefined {
+  return taints.includes("network") ? "network" : taints.includes("decoded") ? "decoded" : undefined;
+}
+
+const isRelative = (path: string): boolean => !path.startsWith("/") && !path.startsWith("~") && !path.startsWith("$");
+
+/** Names a program is installed under when a dropped file is put on PATH (`/usr/local/bin/x`). */
+export const PATH_DIRS = ["/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/sbin", "/sbin", "~/bin", "~/.local/bin", "/opt/homebrew/bin"];
+
+export const isOnPath = (path: string): boolean => PATH_DIRS.some((dir) => path === `${dir}/${baseName(path)}`);
