@@ -34,10 +34,7 @@ export abstract class CompoundParser extends TokenStream {
 
   protected parseSubshell(): Command | undefined {
     const open = this.take();
-    if (this.lexer.peekChar() === "(") {
-      this.lexer.skipArithmetic();
-      return this.emptyCommand(open.start, this.lexer.offset);
-    }
+    if (this.lexer.peekChar() === "(" && this.lexer.skipArithmetic()) return this.emptyCommand(open.start, this.lexer.offset);
     const body = this.parseList(new Set([")"]));
     this.acceptOp(")");
     return this.group(true, body, this.parseRedirects(), open.start);

@@ -115,6 +115,16 @@ describe("command structure", () => {
     expect(runs("alias ls='ls --color'; ls")).toEqual(["alias ls=ls --color", "ls --color"]);
   });
 
+  test("(( is arithmetic only when its inner ( closes right before the outer, as in bash", () => {
+    expect(runs("((id) ); echo $((ls) ); (( n = (1 + 2) ))")).toEqual(["id", "ls", "echo $(…)"]);
+  });
+
+  test("blank and comment lines are skipped in one step", () => {
+    const script = parse("ls\n\n# one\n   # two\n\n\npwd");
+    expect(script.items.length).toBe(2);
+    expect(runs("ls\n\n# one\n   # two\n\n\npwd")).toEqual(["ls", "pwd"]);
+  });
+
   test("arithmetic and test brackets are not commands", () => {
     expect(runs("(( i = 1 + 2 )); [[ $a == b && -f x ]] && echo ok")).toEqual(["[[ $a == b -f x", "echo ok"]);
   });
