@@ -66,6 +66,7 @@ export function analyzeScript(script: Script, options: AnalyzeOptions, budget: B
   let incomplete = model.incomplete;
   const ctx: RuleContext = {
     model,
+    invocations: model.invocations.filter((inv) => !inv.inert),
     allowedPackageHosts: options.allowedPackageHosts,
     analyzeEmbedded: (text: string, span: FieldSpan): Hit[] => {
       if (embeddedDepth >= MAX_EMBEDDED_DEPTH || text.trim() === "") return [];

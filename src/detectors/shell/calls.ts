@@ -46,7 +46,8 @@ function callFunction(state: WalkState, name: string, body: Command, fields: Fie
     ctx.frame,
     ctx.pipeline,
     ctx.stage,
-    { nameField: fields[0], args: fields.slice(1), unresolved: !followable },
+    // A call is never inert, even of a function named `:` (the fork bomb is judged by its calls).
+    { nameField: fields[0], args: fields.slice(1), unresolved: !followable, inert: false },
   );
   if (!followable) return [call];
   defs.followed++;

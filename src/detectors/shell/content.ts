@@ -11,7 +11,8 @@ export interface Output {
   dynamic: boolean;
 }
 
-const MAX_OUTPUT = 1 << 16;
+/** Longest literal output kept; a longer one is cut, and whoever runs it reports it unjudged. */
+export const MAX_OUTPUT = 1 << 20;
 const MAX_DEPTH = 8;
 
 export function literalOutput(inv: Invocation, depth = 0): Output | undefined {

@@ -51,12 +51,15 @@ export function expandWords(words: readonly Word[], env: Env, known: KnownOutput
   return fields;
 }
 
+/** Shared by every literal field, which runs no substitution: frozen, so a push would throw. */
+const NO_SUBS = Object.freeze([]) as unknown as Script[];
+
 /** The common word, one literal with no brace list, is its own single field: no builder needed. */
 function plainField(word: Word): Field | undefined {
   if (word.parts.length !== 1) return undefined;
   const only = word.parts[0] as WordPart;
   if (only.kind !== "lit" || (!only.quoted && only.text.includes("{")) || only.text.includes(BRACE_OPEN)) return undefined;
-  return { text: only.text, dynamic: false, subs: [], procsub: undefined, word };
+  return { text: only.text, dynamic: false, subs: NO_SUBS, procsub: undefined, word };
 }
 
 export function expandWord(word: Word, env: Env, known: KnownOutputs = NO_OUTPUTS): Field[] {

@@ -13,6 +13,7 @@ import { argvScript, extractTargets, sourceFor, type Target } from "./payload.ts
 import { downloadOnly, type Rewrite } from "./rewrite.ts";
 import type { Hit } from "./rules/rule.ts";
 import { judgeSourceCode } from "./source-code.ts";
+import { withControlReadings } from "./control-chars.ts";
 
 const DETECTOR_ID = "shell";
 
@@ -29,7 +30,13 @@ export const ShellConfig = Type.Object(
 );
 export type ShellConfig = Static<typeof ShellConfig>;
 
-const DEFAULTS = { disabled_checks: [], allowed_package_hosts: [], max_script_chars: 1 << 16 } satisfies Required<ShellConfig>;
+/**
+ * The whole request body (1 MiB) is parsed by default: parsing is linear and budgeted, and a
+ * comment or filler in front of a command must not push it past what is read.
+ */
+const DEFAULTS = { disabled_checks: [], allowed_package_hosts: [], max_script_chars: 1 << 20 } satisfies Required<ShellConfig>;
+/** Invocations modelled per command; the budget usually stops a filler-padded one first. */
+const MAX_INVOCATIONS = 1 << 15;
 
 const INCOMPLETE_REASON = "Part of the command was too large or too deeply nested to judge.";
 /**
@@ -50,7 +57,7 @@ export const shellDetector: DetectorDefinition<ShellConfig> = {
     const options: AnalyzeOptions = {
       disabledChecks: new Set<CheckId>(config.disabled_checks ?? []),
       allowedPackageHosts: (config.allowed_package_hosts ?? []).map((host) => host.toLowerCase()),
-      limits: { maxSourceDepth: 6, maxInvocations: 4096, maxNestedChars: 4 * maxChars },
+      limits: { maxSourceDepth: 6, maxInvocations: MAX_INVOCATIONS, maxNestedChars: 4 * maxChars },
     };
     return { inspect: (input) => inspectEvent(input, options, maxChars) };
   },
@@ -66,7 +73,7 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
   const hits: Hit[] = [];
   const budget = budgetOf(input);
   let rewrite: Rewrite | undefined;
-  for (const target of extraction.targets) {
+  for (const target of withControlReadings(extraction.targets)) {
     if (spentAtStep(budget, targetChars(target))) {
       unjudged.add(targetPath(target));
       continue;

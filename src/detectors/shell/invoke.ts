@@ -3,7 +3,7 @@
 // `find -exec`, `nsenter ... cmd`), all within the walk's depth and size bounds.
 import type { Script, Source } from "./ast.ts";
 import { STDIN_EVALUATORS } from "./commands.ts";
-import { feedOutput } from "./content.ts";
+import { feedOutput, MAX_OUTPUT } from "./content.ts";
 import type { Field } from "./expand.ts";
 import { classifyProgram, type Program } from "./interpreters.ts";
 import { innerCommands } from "./launchers.ts";
@@ -111,6 +111,7 @@ function feedScript(state: WalkState, invocation: Invocation): Script | undefine
   }
   const output = feedOutput(feed);
   if (!output) return undefined;
+  if (output.text.length >= MAX_OUTPUT) state.model.incomplete = true;
   const depth = (invocation.nameField?.word.source.depth ?? 0) + 1;
   const span = feed?.kind === "pipe" ? (feed.previous[0]?.span ?? invocation.span) : invocation.span;
   return parseWithin(state, createDetachedSource(output.text, span, depth), undefined);

@@ -81,6 +81,8 @@ export interface Invocation {
   nameOrigins: readonly ValueOrigin[];
   codeOrigins: readonly ValueOrigin[];
   dispatch: Dispatch | undefined;
+  /** A builtin with no effect rules judge (`true`, `echo x`): rules skip it, filler costs little. */
+  inert: boolean;
 }
 
 export interface AssignmentRecord {

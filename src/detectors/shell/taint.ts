@@ -37,6 +37,7 @@ export class TaintTracker {
 
   /** Whether `inv`'s output is fetched or decoded content (network wins over decoded). */
   of(inv: Invocation): Taint | undefined {
+    if (inv.inert) return undefined;
     const known = this.memo.get(inv);
     if (known !== undefined) return known ?? undefined;
     this.memo.set(inv, null);

@@ -8,6 +8,7 @@ import { type Env, expandJoined, expandWords, type Field } from "./expand.ts";
 import { createDefinitions, type Definitions } from "./calls.ts";
 import { assignOrigins } from "./dataflow.ts";
 import { invokeCommand } from "./invoke.ts";
+import { plainText } from "./token-stream.ts";
 import type { Feed, Invocation, ResolvedRedirect, ShellModel, ValueOrigin } from "./model.ts";
 
 export interface WalkLimits {
@@ -124,13 +125,18 @@ function boundCommand(state: WalkState, command: SimpleCommand): SimpleCommand {
 
 function walkSimple(state: WalkState, whole: SimpleCommand, frame: Frame, pipeline: number, stage: number): Invocation[] {
   const command = boundCommand(state, whole);
+  const inert = walkInert(state, command, frame, pipeline, stage);
+  if (inert) return inert;
   for (const assignment of command.assignments) if (assignment.value) runWordSubstitutions(state, assignment.value, frame);
   for (const word of command.words) runWordSubstitutions(state, word, frame);
   const fields = expandWords(command.words, state.env, state.outputs);
-  const values = command.assignments.map((assignment) => ({
-    assignment,
-    value: assignment.value ? expandJoined(assignment.value, state.env, state.outputs) : undefined,
-  }));
+  const values =
+    command.assignments.length === 0
+      ? NO_VALUES
+      : command.assignments.map((assignment) => ({
+          assignment,
+          value: assignment.value ? expandJoined(assignment.value, state.env, state.outputs) : undefined,
+        }));
   runSubstitutions(state, fields, frame);
   for (const { value } of values) if (value) runSubstitutions(state, [value], frame);
   const redirects = resolveRedirects(state, command.redirects, frame);
@@ -147,6 +153,21 @@ function walkSimple(state: WalkState, whole: SimpleCommand, frame: Frame, pipeli
     return [record(state, { name: "", argv0: "", redirects, stdin, members: [], span }, frame, pipeline, stage)];
   }
   return invokeCommand(state, fields, { redirects, stdin, span, frame, pipeline, stage });
+}
+
+/**
+ * `true`, `echo some text`: a literal inert builtin that no function or alias redefines is
+ * recorded directly, without the wrapper, program and call machinery filler would pay for.
+ */
+function walkInert(state: WalkState, command: SimpleCommand, frame: Frame, pipeline: number, stage: number): Invocation[] | undefined {
+  if (command.assignments.length > 0 || command.redirects.length > 0) return undefined;
+  const name = command.words[0] ? plainText(command.words[0]) : undefined;
+  if (name === undefined || !INERT.has(name) || state.defs.functions.has(name) || state.defs.aliases.has(name)) return undefined;
+  for (const word of command.words) for (const part of word.parts) if (part.kind !== "lit") return undefined;
+  const fields = expandWords(command.words, state.env, state.outputs);
+  const span = spanOf(command, fields, sourceOfSimple(command));
+  const input = { name, argv0: name, redirects: NO_REDIRECTS, stdin: frame.stdin, members: [], span };
+  return [record(state, input, frame, pipeline, stage, { nameField: fields[0], args: fields.slice(1) })];
 }
 
 /**
@@ -183,7 +204,11 @@ export function runSubstitutions(state: WalkState, fields: readonly Field[], fra
   }
 }
 
+const NO_VALUES: { assignment: SimpleCommand["assignments"][number]; value: Field | undefined }[] = [];
+const NO_REDIRECTS: ResolvedRedirect[] = [];
+
 function resolveRedirects(state: WalkState, redirects: Redirect[], frame: Frame): ResolvedRedirect[] {
+  if (redirects.length === 0) return NO_REDIRECTS;
   return redirects.map((redirect) => {
     const target = redirect.target && !redirect.heredoc ? expandJoined(redirect.target, state.env, state.outputs) : undefined;
     const source = redirect.target?.source;
@@ -220,12 +245,18 @@ interface RecordInput {
 }
 
 /** What invoke.ts knows about a program beyond its name; a group or bare redirection has none. */
-export type InvocationDetails = Partial<Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "program" | "unresolved" | "dispatch">> & {
+export type InvocationDetails = Partial<Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "program" | "unresolved" | "dispatch" | "inert">> & {
   nameOrigins?: readonly ValueOrigin[] | undefined;
   codeOrigins?: readonly ValueOrigin[] | undefined;
 };
 
 const NO_ORIGINS: readonly ValueOrigin[] = [];
+
+/**
+ * Builtins that change nothing rules look at when they have no redirection and no wrapper: what
+ * they print is judged where it is read, their substitutions are invocations of their own.
+ */
+const INERT = new Set(["true", "false", ":", "echo", "printf", "test", "[", "pwd", "sleep", "wait", "exit", "return", "shift", "break", "continue"]);
 
 export function record(state: WalkState, input: RecordInput, frame: Frame, pipeline: number, stage: number, extra: InvocationDetails = {}): Invocation {
   // Spelled out rather than spread: this runs for every command and spreads copy slowly.
@@ -252,6 +283,7 @@ export function record(state: WalkState, input: RecordInput, frame: Frame, pipel
     nameOrigins: extra.nameOrigins ?? NO_ORIGINS,
     codeOrigins: extra.codeOrigins ?? NO_ORIGINS,
     dispatch: extra.dispatch,
+    inert: extra.inert ?? (INERT.has(input.name) && input.redirects.length === 0 && (extra.wrappers?.length ?? 0) === 0 && extra.program === undefined),
   };
   state.model.invocations.push(invocation);
   return invocation;

@@ -15,6 +15,8 @@ export interface Hit {
 
 export interface RuleContext {
   model: ShellModel;
+  /** The model's invocations less the inert builtins (`true`, `echo x`) no rule judges. */
+  invocations: readonly Invocation[];
   /** Package index / registry hosts the operator vouches for, beyond the public defaults. */
   allowedPackageHosts: readonly string[];
   /** Judges text that ends up executed elsewhere (cron lines, unit files, embedded commands). */
@@ -29,9 +31,12 @@ export type Rule = (ctx: RuleContext) => Hit[];
 export const hit = (check: CheckId, inv: Invocation, severity?: Severity): Hit =>
   severity ? { check, span: inv.span, severity } : { check, span: inv.span };
 
-/** Visits invocations in execution order until the budget is spent (the analysis is then incomplete). */
+/**
+ * Visits invocations in execution order until the budget is spent (the analysis is then
+ * incomplete). Inert builtins (`true`, `echo x`) are skipped: no rule has anything to say of them.
+ */
 export function visitInvocations(ctx: RuleContext, visit: (inv: Invocation) => void): void {
-  for (const inv of ctx.model.invocations) {
+  for (const inv of ctx.invocations) {
     if (ctx.budget.spent()) {
       ctx.markIncomplete();
       return;
