@@ -12,11 +12,11 @@ export function withControlReadings(targets: readonly Target[]): Target[] {
   const readings: Target[] = [];
   for (const target of targets) {
     if (target.kind === "script" && CONTROL.test(target.item.text)) {
-      for (const text of readingsOf(target.item.text)) readings.push({ kind: "script", item: detached(target.item, text) });
+      for (const text of readingsOf(target.item.text)) readings.push({ kind: "script", item: detached(target.item, text), keep: target.keep });
     } else if (target.kind === "argv" && target.items.some((item) => CONTROL.test(item.text))) {
       const cut = target.items.map((item) => detached(item, cutAtNul(item.text)));
       const dropped = target.items.map((item) => detached(item, item.text.replace(CONTROLS, "")));
-      readings.push({ kind: "argv", items: cut }, { kind: "argv", items: dropped });
+      readings.push({ kind: "argv", items: cut, keep: target.keep }, { kind: "argv", items: dropped, keep: target.keep });
     }
   }
   return readings.length === 0 ? (targets as Target[]) : [...targets, ...readings];
@@ -31,8 +31,9 @@ function readingsOf(text: string): string[] {
 }
 
 /** A derived text: offsets no longer match the field, so findings point at all of it. */
-const detached = (item: TextItem, text: string): TextItem => ({
-  path: item.path,
-  text,
-  whole: item.whole ?? { path: item.path, start: 0, end: item.text.length },
-});
+const detached = (item: TextItem, text: string): TextItem => ({ path: item.path, text, whole: item.whole ?? regionOf(item) });
+
+function regionOf(item: TextItem): { path: string; start: number; end: number } {
+  const at = (offset: number) => (item.offsets ? item.offsets(offset) : (item.base ?? 0) + offset);
+  return { path: item.path, start: at(0), end: at(item.text.length) };
+}

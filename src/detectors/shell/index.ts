@@ -80,12 +80,12 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
     }
     if (target.kind === "code") {
       const judged = judgeSourceCode(target.item, target.powershell, budget);
-      hits.push(...filterDisabled(judged.hits, options));
+      hits.push(...kept(target, filterDisabled(judged.hits, options)));
       if (judged.incomplete) unjudged.add(target.item.path);
       continue;
     }
     const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), options, budget);
-    hits.push(...(extraction.from === "file" ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
+    hits.push(...kept(target, extraction.from === "file" ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
     if (analysis.incomplete) unjudged.add(targetPath(target));
     if (extraction.from === undefined && extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
       rewrite = downloadOnly(analysis.model, (path) => textsOf(target).get(path));
@@ -103,6 +103,9 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
  * are the ordinary job of a CI workflow or build file (a release job publishes the package).
  */
 const WRITTEN_EXEMPT = new Set<CheckId>(["shell.package_publish", "shell.infrastructure_teardown", "shell.protected_branch_rewrite"]);
+
+/** A patch hunk read in its context counts only what touches its added lines. */
+const kept = (target: Target, hits: Hit[]): Hit[] => (target.keep ? hits.filter((found) => target.keep?.(found.span)) : hits);
 
 const filterDisabled = (hits: Hit[], options: AnalyzeOptions): Hit[] =>
   options.disabledChecks.size === 0 ? hits : hits.filter((found) => !options.disabledChecks.has(found.check));
