@@ -146,6 +146,7 @@ describe("composition", () => {
       description: "throws on every event",
       kinds: ["tool_call"],
       encodings: ["raw"],
+      judges: ["security"],
       configSchema: Type.Object({}),
       defaultConfig: {},
       create: () => ({

@@ -80,11 +80,16 @@ describe("external detectors", () => {
   });
 
   for (const [name, text] of [["a timeout", "slow"], ["a 500", "crash"], ["a malformed verdict", "garbage"]]) {
-    test(`${name} degrades to unjudged by default and blocks when the policy says so`, async () => {
+    test(`${name} leaves the action unjudged: held by default, allowed only by an explicit opt-out, blocked if the policy says so`, async () => {
       const timeoutMs = text === "slow" ? TIMES_OUT_MS : ANSWERS_MS;
-      const degraded = await ask(await policySet("", timeoutMs), text!);
-      expect(degraded.decision).toBe("allow");
-      expect(degraded["x.svc.unjudged"]).toEqual(["payload"]);
+      const held = await ask(await policySet("", timeoutMs), text!);
+      expect(held.decision).toBe("require_approval");
+      expect(held["x.svc.unjudged"]).toEqual(["payload"]);
+      expect(held.findings!.map((f) => f.check_id)).toContain("policy.unjudged");
+      const optedOut = await ask(await policySet("composition: { on_unjudged: { security: allow } }\n", timeoutMs), text!);
+      expect(optedOut.decision).toBe("allow");
+      expect(optedOut["x.svc.unjudged"]).toEqual(["payload"]);
+      expect(optedOut["x.svc.unjudged_accepted"]).toBe(true);
       const strict = await ask(await policySet("composition: { on_timeout: block }\n", timeoutMs), text!);
       expect(strict.decision).toBe("block");
     });

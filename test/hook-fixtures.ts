@@ -24,14 +24,15 @@ export async function loadHookCases(harness: string): Promise<HookCase[]> {
 type Output = Record<string, any>;
 
 /** What a hook output tells the harness, in the fixtures' vocabulary, and the reason shown. */
-export function answerOf(event: string, output: Output): { answer: HookCase["expect"]["answer"] | "stop"; reason?: string; updatedInput?: unknown } {
+export function answerOf(event: string, output: Output): { answer: HookCase["expect"]["answer"] | "stop"; reason?: string; updatedInput?: unknown; confirm?: boolean } {
   if (output.continue === false) return { answer: "stop", reason: output.stopReason };
   const specific = output.hookSpecificOutput ?? {};
+  // A changed input: with `ask` the person at the harness's prompt sees it before it runs.
+  if ((specific.permissionDecision === "allow" || specific.permissionDecision === "ask") && specific.updatedInput) {
+    return { answer: "rewrite", reason: specific.permissionDecisionReason, updatedInput: specific.updatedInput, confirm: specific.permissionDecision === "ask" };
+  }
   if (specific.permissionDecision === "deny" || specific.permissionDecision === "ask") {
     return { answer: specific.permissionDecision, reason: specific.permissionDecisionReason };
-  }
-  if (specific.permissionDecision === "allow" && specific.updatedInput) {
-    return { answer: "rewrite", reason: specific.permissionDecisionReason, updatedInput: specific.updatedInput };
   }
   if (specific.decision?.behavior === "deny") return { answer: "deny", reason: specific.decision.message };
   if (output.decision === "block") {

@@ -83,7 +83,7 @@ describe("approvals through hooks", () => {
     expect(pending?.status).toBe("pending");
     await hook(w, { ...pre(RISKY, "toolu_ask"), hook_event_name: "PostToolUse", tool_response: { stdout: "", stderr: "" } });
     const decided = await w.runtime.storage.approvals.get("ws-test", "toolu_ask", w.clock.now());
-    expect(decided).toMatchObject({ status: "approved", decidedBy: "terminal:claude-code", decisionReason: "answered yes at the harness's permission prompt" });
+    expect(decided).toMatchObject({ status: "approved", decidedBy: "harness-prompt:claude-code", decidedVia: "harness_prompt", claimedBy: "toolu_ask" });
     // Reported by the PEP, not decided by an operator: it answered that call only, never a retry.
     expect((await hook(w, pre(RISKY, "toolu_ask_again"), "/hooks/claude-code?mode=headless")).answer).toBe("deny");
   });

@@ -47,7 +47,7 @@ describe("request logs and the canary", () => {
 describe("detector failure lines", () => {
   test("one line per detector and reason per 10 s, however many events fail", async () => {
     const broken: DetectorDefinition<{}> = {
-      id: "broken", description: "throws on every event", kinds: ["tool_call"], encodings: ["raw"],
+      id: "broken", description: "throws on every event", kinds: ["tool_call"], encodings: ["raw"], judges: ["security"],
       configSchema: Type.Object({}), defaultConfig: {},
       create: () => ({ inspect: () => { throw new Error("bug"); } }),
     };

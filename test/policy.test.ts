@@ -138,12 +138,14 @@ whitelist:
 
   test("on_all_failed decides when every detector failed", async () => {
     const failing: DetectorDefinition<{}> = {
-      id: "failing", description: "always throws", kinds: ["user_input"], encodings: ["raw"],
+      id: "failing", description: "always throws", kinds: ["user_input"], encodings: ["raw"], judges: ["security"],
       configSchema: Type.Object({}), defaultConfig: {},
       create: () => ({ inspect: () => { throw new Error("down"); } }),
     };
-    for (const [onAllFailed, decision] of [["block", "block"], ["allow", "allow"]] as const) {
-      await using w = await startWarden({ detectors: [failing], policy: { ...DEFAULT_POLICY, onAllFailed } });
+    // on_all_failed: allow still leaves the action unjudged: only an explicit on_unjudged opt-out lets it pass.
+    const optOut = [{ prefix: "security", decision: "allow" as const }];
+    for (const [onAllFailed, onUnjudged, decision] of [["block", DEFAULT_POLICY.onUnjudged, "block"], ["allow", DEFAULT_POLICY.onUnjudged, "require_approval"], ["allow", optOut, "allow"]] as const) {
+      await using w = await startWarden({ detectors: [failing], policy: { ...DEFAULT_POLICY, onAllFailed, onUnjudged } });
       const verdict = await verdictOf(w, makeEvent({ kind: "user_input", payload: { text: "hi" } }));
       expect(verdict.decision).toBe(decision);
       expect(verdict["x.svc.unjudged"]).toEqual(["payload"]);

@@ -1,7 +1,7 @@
 // The hook adapters' pure parts: the exact JSON each harness reads, redaction spans applied to a
 // tool input, the paths an apply_patch touches, and degraded-mode directive matching.
 import { describe, expect, test } from "bun:test";
-import { applySpans, parsePayloadPath } from "./apply-spans.ts";
+import { applySpans, parsePayloadPath } from "../wire/payload-spans.ts";
 import { degradedAnswer, directiveFor, DEFAULT_DIRECTIVES } from "./degraded.ts";
 import { answerVerdict } from "./hook-answer.ts";
 import { renderHookOutput, unreadableOutput } from "./hook-output.ts";
@@ -20,7 +20,10 @@ describe("hook output per harness event", () => {
     expect(renderHookOutput("PreToolUse", { type: "ask", reason: "r" })).toEqual({
       hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "r" },
     });
-    expect(renderHookOutput("PreToolUse", { type: "rewrite", reason: "r", input: { command: "x" } })).toEqual({
+    expect(renderHookOutput("PreToolUse", { type: "rewrite", reason: "r", input: { command: "x" }, confirm: true })).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "r", updatedInput: { command: "x" } },
+    });
+    expect(renderHookOutput("PreToolUse", { type: "rewrite", reason: "r", input: { command: "x" }, confirm: false })).toEqual({
       hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "r", updatedInput: { command: "x" } },
     });
     expect(renderHookOutput("PreToolUse", { type: "pass" })).toEqual({});
@@ -45,7 +48,14 @@ describe("verdict to answer", () => {
 
   test("redact goes back into the tool's own field with the placeholder, never the original", () => {
     const redact = verdict("redact", { modifications: { kind: "redact", spans: [{ path: "payload.content", start: 7, end: 13, replacement: "${SVC_SECRET_1}" }] } });
-    expect(answerVerdict(redact, ctx)).toEqual({ type: "rewrite", reason: "warden let this run with sensitive text removed: why", input: { file_path: "/a/b.py", content: "key = '${SVC_SECRET_1}'" } });
+    const input = { file_path: "/a/b.py", content: "key = '${SVC_SECRET_1}'" };
+    const reason = "warden would let this run with sensitive text removed: why";
+    // By default the changed input still goes before the person at the harness's prompt...
+    expect(answerVerdict(redact, ctx)).toEqual({ type: "rewrite", reason, input, confirm: true });
+    // ...and where nobody is there to confirm it, it does not run.
+    expect(answerVerdict(redact, { ...ctx, mode: "headless" })).toMatchObject({ type: "deny", reason: expect.stringContaining("nobody is at a prompt") });
+    // Only a policy that says so lets warden's rewrite stand in for the prompt.
+    expect(answerVerdict(redact, { ...ctx, mode: "headless", rewrite: "allow" })).toEqual({ type: "rewrite", reason, input, confirm: false });
     // Codex cannot apply updatedInput, so the only safe answer is no.
     expect(answerVerdict(redact, { ...ctx, harness: "codex" }).type).toBe("deny");
   });

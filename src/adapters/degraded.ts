@@ -5,6 +5,7 @@ import type { Stage } from "./hook-event.ts";
 import type { HookAnswer, Mode } from "./hook-answer.ts";
 import type { Harness } from "./hook-input.ts";
 import type { HardRule, UnreachableAction } from "../engine/policy.ts";
+import type { Verdict } from "../wire/verdict.ts";
 
 export interface Directives {
   on_unreachable: Record<string, UnreachableAction>;
@@ -57,6 +58,17 @@ export function matchHardRule(rules: readonly HardRule[], action: GatedAction): 
       return false;
     }
   });
+}
+
+/**
+ * Whether a verdict that lets an action through judged all of it: `x.svc.unjudged` without the
+ * policy's explicit consent (`x.svc.unjudged_accepted`) is a failure to judge (interface.md,
+ * fail_mode closed), and warden's own PEPs treat it as warden being unable to answer.
+ */
+export function judgedInFull(verdict: Verdict): boolean {
+  const unjudged = verdict["x.svc.unjudged"];
+  if (!Array.isArray(unjudged) || unjudged.length === 0 || verdict.decision === "block") return true;
+  return verdict["x.svc.unjudged_accepted"] === true;
 }
 
 /** What a hook answers for an action warden could not judge (`why`: unreachable, overloaded...). */

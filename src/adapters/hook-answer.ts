@@ -2,7 +2,7 @@
 // pass, deny, ask a person, or let it run with a rewritten input. Harness limits decide: a
 // prompt cannot be rewritten, Codex cannot ask or rewrite, a finished tool can only be flagged.
 import type { Verdict } from "../wire/verdict.ts";
-import { applySpans } from "./apply-spans.ts";
+import { applySpans } from "../wire/payload-spans.ts";
 import type { Stage } from "./hook-event.ts";
 import type { Harness } from "./hook-input.ts";
 import type { ToolAction } from "./tool-mapping.ts";
@@ -11,7 +11,8 @@ export type HookAnswer =
   | { type: "pass" }
   | { type: "deny"; reason: string }
   | { type: "ask"; reason: string }
-  | { type: "rewrite"; reason: string; input: Record<string, unknown> }
+  /** Run with a changed input; `confirm`: the person at the harness's prompt sees it first. */
+  | { type: "rewrite"; reason: string; input: Record<string, unknown>; confirm: boolean }
   /** After the tool ran: tell the model what warden found, and replace MCP output when redacted. */
   | { type: "flag"; reason: string; replacedOutput?: string };
 
@@ -25,6 +26,8 @@ export interface AnswerContext {
   workspaceId: string;
   action?: ToolAction;
   payload: Record<string, unknown>;
+  /** Policy `hook_rewrite`: whether a rewrite still goes through the harness's permission prompt. */
+  rewrite?: "ask" | "allow";
 }
 
 const canAsk = (harness: Harness) => harness === "claude-code";
@@ -76,12 +79,18 @@ export function answerVerdict(verdict: Verdict, ctx: AnswerContext): HookAnswer 
     case "redact": {
       if (ctx.stage === "permission") return { type: "pass" };
       const what = verdict.decision === "redact" ? "with sensitive text removed" : "in a changed form";
-      if (ctx.stage === "pre" && canRewrite(ctx.harness) && ctx.action) {
+      // A rewrite never skips the person: unless the policy says so, the changed input goes before
+      // the harness's own prompt, and where nobody can be asked it does not run.
+      const confirm = (ctx.rewrite ?? "ask") === "ask";
+      const askable = ctx.mode === "interactive" || !confirm;
+      if (ctx.stage === "pre" && canRewrite(ctx.harness) && ctx.action && askable) {
         const edited = editedPayload(verdict, ctx.payload);
         const input = edited ? ctx.action.toInput(edited) : undefined;
-        if (input) return { type: "rewrite", input, reason: `warden let this run ${what}: ${because(verdict)}` };
+        if (input) return { type: "rewrite", input, confirm, reason: `warden would let this run ${what}: ${because(verdict)}` };
       }
-      const cannot = ctx.stage === "prompt" ? "a prompt cannot be changed by a hook" : `${ctx.harness} cannot apply the change`;
+      const cannot = ctx.stage === "prompt"
+        ? "a prompt cannot be changed by a hook"
+        : canRewrite(ctx.harness) && !askable ? "nobody is at a prompt to confirm the change" : `${ctx.harness} cannot apply the change`;
       return { type: "deny", reason: `warden would allow this only ${what} (${because(verdict)}), and ${cannot}; remove the sensitive part and try again` };
     }
   }

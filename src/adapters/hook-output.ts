@@ -11,7 +11,7 @@ function preToolUse(answer: HookAnswer): HookOutput {
       return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: answer.type, permissionDecisionReason: answer.reason } };
     case "rewrite":
       return {
-        hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: answer.reason, updatedInput: answer.input },
+        hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: answer.confirm ? "ask" : "allow", permissionDecisionReason: answer.reason, updatedInput: answer.input },
       };
     default:
       return {};

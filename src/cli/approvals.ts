@@ -1,5 +1,6 @@
 // `warden approvals list|show|approve|deny`: a person decides about the exact action that will
-// run. What is shown is the canonical text the decision binds to, not what the agent said of it.
+// run. What is shown is the whole action the decision binds to (secrets masked), not what the
+// agent said of it.
 import { userInfo } from "node:os";
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
@@ -20,9 +21,10 @@ function describe(r: ApprovalRecord): string {
     `asked:      ${iso(r.createdAt)}   expires: ${iso(r.expiresAt)}`,
     `categories: ${r.categories.join(", ") || "(none)"}`,
     `why:        ${r.reasons.join("; ")}`,
-    `action (${r.kind}, ${r.payloadDigest ?? "not approvable by receipt"}):`,
-    `  ${r.digestInput ?? "(this kind has no canonical action text)"}`,
+    `action (${r.kind}, ${r.actionDigest ?? "recorded before actions were bound whole: approves nothing"}):`,
+    `  ${r.digestInput ?? "(no action text)"}`,
     ...(r.decidedAt !== null ? [`decided:    ${iso(r.decidedAt)} by ${r.decidedBy ?? "expiry"}${r.decisionReason ? `: ${r.decisionReason}` : ""}`] : []),
+    ...(r.claimedBy !== null ? [`used by:    ${r.claimedBy}`] : []),
   ].join("\n");
 }
 

@@ -3,7 +3,7 @@
 // reason; an allowed command runs with stdio passed through and its exit code kept; afterwards
 // an `execution` event sharing the guard_id records how it ended.
 import { constants } from "node:os";
-import { degradedAnswer, DEFAULT_DIRECTIVES } from "../adapters/degraded.ts";
+import { degradedAnswer, DEFAULT_DIRECTIVES, judgedInFull } from "../adapters/degraded.ts";
 import { openPepState, stateDirOf } from "../client/pep-state.ts";
 import { agentUser, createWardenClient, type WardenClient } from "../client/warden-client.ts";
 import { parseArgs } from "../config/args.ts";
@@ -17,7 +17,7 @@ type Env = Record<string, string | undefined>;
 /** What POSIX shells answer for "found but could not run": the action was refused. */
 export const EXIT_REFUSED = 126;
 const EXIT_NOT_FOUND = 127;
-const OPTIONS = { "no-wait": "flag", session: "value", agent: "value" } as const;
+const OPTIONS = { "no-wait": "flag", check: "flag", session: "value", agent: "value" } as const;
 
 interface Run {
   argv: string[];
@@ -46,6 +46,8 @@ const reasonsOf = (verdict: Verdict) => (verdict.reasons ?? []).join("; ") || "p
 
 /** The verdict -> what runs, or the exit code when nothing does. */
 async function decide(verdict: Verdict, argv: string[], client: WardenClient, reevaluate: () => Promise<Verdict | undefined>, wait: boolean): Promise<Run | number> {
+  // Allowed with parts nobody could read is no judgment: exec fails closed.
+  if (!judgedInFull(verdict)) return refuse(`not run: warden could not judge all of it (${reasonsOf(verdict)})`);
   switch (verdict.decision) {
     case "allow":
       return { argv };
@@ -63,7 +65,7 @@ async function decide(verdict: Verdict, argv: string[], client: WardenClient, re
       const status = typeof id === "string" && wait ? await waitForApproval(client, verdict.guard_id, id, reasonsOf(verdict)) : "pending";
       if (status !== "approved") return refuse(`not run: approval ${String(id ?? "")} is ${status} (${reasonsOf(verdict)})`);
       const again = await reevaluate();
-      return again?.decision === "allow" ? { argv } : refuse(`not run after approval: ${again ? reasonsOf(again) : "warden unreachable"}`);
+      return again?.decision === "allow" && judgedInFull(again) ? { argv } : refuse(`not run after approval: ${again ? reasonsOf(again) : "warden unreachable"}`);
     }
   }
 }
@@ -98,7 +100,7 @@ export async function runExec(args: string[], env: Env): Promise<number> {
   const own = parseArgs(split === -1 ? [] : args.slice(0, split), OPTIONS);
   const argv = split === -1 ? args : args.slice(split + 1);
   if (own.errors.length > 0 || own.positional.length > 0 || argv.length === 0) {
-    console.error([...own.errors, "usage: warden exec [--no-wait] [--session S] [--agent A] -- CMD ARGS..."].join("\n"));
+    console.error([...own.errors, "usage: warden exec [--no-wait] [--check] [--session S] [--agent A] -- CMD ARGS..."].join("\n"));
     return 2;
   }
   const apiKey = apiKeyOf(env);
@@ -106,6 +108,7 @@ export async function runExec(args: string[], env: Env): Promise<number> {
   const state = openPepState(stateDirOf(env), baseUrl, apiKey ?? "");
   const client = createWardenClient({ baseUrl, apiKey: apiKey ?? "", timeoutMs: Number(env.WARDEN_TIMEOUT_MS) || 5000, state, pepName: "warden exec" });
   const guardId = `exec:${crypto.randomUUID()}`;
+  const check = own.options.has("check");
   const base = baseEvent(argv, guardId, { ...env, WARDEN_AGENT_ID: own.options.get("agent") ?? env.WARDEN_AGENT_ID }, own.options.get("session") ?? env.WARDEN_SESSION_ID);
   const payload = { argv, cwd: process.cwd(), env_keys: Object.keys(process.env).sort() };
   let attempt = 0;
@@ -118,7 +121,7 @@ export async function runExec(args: string[], env: Env): Promise<number> {
   let run: Run | number;
   if (verdict) {
     await client.maintain();
-    run = await decide(verdict, argv, client, evaluate, !own.options.has("no-wait"));
+    run = await decide(verdict, argv, client, evaluate, !own.options.has("no-wait") && !check);
   } else {
     const why = apiKey ? "warden did not answer" : "no WARDEN_KEY set";
     const answer = degradedAnswer({ stage: "pre", kind: "exec", payload }, state.config?.directives ?? DEFAULT_DIRECTIVES, { harness: "codex", mode: "headless", why });
@@ -126,6 +129,11 @@ export async function runExec(args: string[], env: Env): Promise<number> {
   }
   if (typeof run === "number") return run;
   if (run.note) console.error(`warden: ${run.note}`);
+  if (check) {
+    // Judged exactly as a real run would be, and never run: a dry run for people and tests.
+    console.error(`warden: would run: ${JSON.stringify(run.argv)}`);
+    return 0;
+  }
   const ended = await runCommand(run.argv);
   if (apiKey) {
     const outcome = ended ? { exit_code: ended.exitCode, signal: ended.signal, duration_ms: ended.durationMs } : { exit_code: EXIT_NOT_FOUND, error: "could not start" };

@@ -45,9 +45,9 @@ Usage:
   warden hook claude-code|codex      A harness command hook: hook input on stdin, the harness's JSON
                                      on stdout; fails closed when warden cannot answer
 ${INIT_USAGE}
-  warden exec [--no-wait] [--session S] [--agent A] -- CMD ARGS...
+  warden exec [--no-wait] [--check] [--session S] [--agent A] -- CMD ARGS...
                                      Run CMD only if warden allows it (exit 126 when refused);
-                                     stdio and exit code pass through
+                                     stdio and exit code pass through; --check judges, never runs
   warden help | --help               This text
   warden version | --version         Print the version
 

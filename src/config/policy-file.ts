@@ -3,7 +3,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { DetectorDefinition } from "../engine/detector.ts";
-import { DEFAULT_POLICY, type DecisionRule, type Policy, type UnreachableAction } from "../engine/policy.ts";
+import { DEFAULT_POLICY, type DecisionRule, type Policy, type UnjudgedRule, type UnreachableAction } from "../engine/policy.ts";
 import { compilePolicies, type CompiledPolicies } from "../engine/policy-set.ts";
 import { createExternalDetector, type ExternalSpec } from "../detectors/external/index.ts";
 import { misorderedSignals, resolveSignals, Signals } from "./policy-signals.ts";
@@ -60,6 +60,7 @@ const PolicyBody = {
         detector_timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
         on_timeout: Type.Optional(oneOf(["degrade", "block"])),
         on_all_failed: Type.Optional(oneOf(["allow", "block"])),
+        on_unjudged: Type.Optional(Type.Record(Type.String({ pattern: PREFIX }), oneOf(["allow", "require_approval", "block"]), { additionalProperties: false })),
         short_circuit: Type.Optional(Type.Boolean()),
         strategies: Type.Optional(Type.Record(Type.String({ pattern: PREFIX }), Strategy, { additionalProperties: false })),
       },
@@ -97,6 +98,7 @@ const PolicyBody = {
     Type.Record(Type.String({ pattern: "^(safety|security|privacy|x)(\\.[a-z0-9_]+)*\\.\\*$" }), oneOf(["block", "allow", "require_local_approval"]), { additionalProperties: false }),
   ),
   signals: Type.Optional(Signals),
+  hook_rewrite: Type.Optional(oneOf(["ask", "allow"])),
 };
 
 const ExternalDetector = Type.Object(
@@ -105,6 +107,7 @@ const ExternalDetector = Type.Object(
     url: Type.String({ pattern: "^https?://" }),
     timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
     kinds: Type.Optional(Type.Array(literalUnion(KINDS), { minItems: 1 })),
+    categories: Type.Optional(Type.Array(Type.String({ pattern: PREFIX }), { minItems: 1, maxItems: 64 })),
     bearer_token_env: Type.Optional(Type.String({ pattern: "^[A-Z_][A-Z0-9_]*$" })),
   },
   { additionalProperties: false },
@@ -171,6 +174,15 @@ const decisionRules = (...bodies: (PolicyBody | undefined)[]): DecisionRule[] =>
   return [...byPrefix.values()].sort((a, b) => b.prefix.length - a.prefix.length);
 };
 
+type UnjudgedBody = Record<string, UnjudgedRule["decision"]>;
+
+/** The default's rules, then the file's, then the workspace's, each prefix set by the last; longest first. */
+function unjudgedRules(top?: UnjudgedBody, own?: UnjudgedBody): UnjudgedRule[] {
+  const byPrefix = new Map(DEFAULT_POLICY.onUnjudged.map((r) => [r.prefix, r.decision]));
+  for (const [prefix, decision] of Object.entries({ ...top, ...own })) byPrefix.set(prefix, decision);
+  return [...byPrefix].map(([prefix, decision]) => ({ prefix, decision })).sort((a, b) => b.prefix.length - a.prefix.length);
+}
+
 /** The policy one workspace runs under: the file's top level, then its own section over it. */
 export function resolvePolicy(file: PolicyFile, version: string, workspaceId: string | undefined): Policy {
   const own = workspaceId === undefined ? undefined : file.workspaces?.[workspaceId];
@@ -181,6 +193,7 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
     detectorDeadlineMs: composition.detector_timeout_ms ?? DEFAULT_POLICY.detectorDeadlineMs,
     onDetectorFailure: composition.on_timeout ?? DEFAULT_POLICY.onDetectorFailure,
     onAllFailed: composition.on_all_failed ?? DEFAULT_POLICY.onAllFailed,
+    onUnjudged: unjudgedRules(file.composition?.on_unjudged, own?.composition?.on_unjudged),
     shortCircuit: composition.short_circuit ?? DEFAULT_POLICY.shortCircuit,
     detectors: Object.fromEntries(
       Object.entries(detectors).flatMap(([id, d]) => (d.config === undefined ? [] : [[id, d.config]])),
@@ -207,6 +220,7 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
     contentRequiredKinds: own?.content_required_kinds ?? file.content_required_kinds ?? DEFAULT_POLICY.contentRequiredKinds,
     onUnreachable: { ...DEFAULT_POLICY.onUnreachable, ...file.on_unreachable, ...own?.on_unreachable } as Record<string, UnreachableAction>,
     signals: resolveSignals(file.signals, own?.signals),
+    hookRewrite: own?.hook_rewrite ?? file.hook_rewrite ?? DEFAULT_POLICY.hookRewrite,
   };
 }
 
@@ -217,6 +231,7 @@ function externalDetectors(file: PolicyFile, env: Record<string, string | undefi
   return (file.external ?? []).map((e, i) => {
     const spec: ExternalSpec = { id: e.id, url: e.url, timeoutMs: e.timeout_ms ?? DEFAULT_EXTERNAL_TIMEOUT_MS };
     if (e.kinds) spec.kinds = e.kinds;
+    if (e.categories) spec.judges = e.categories;
     if (e.bearer_token_env) {
       spec.bearerToken = env[e.bearer_token_env];
       if (!spec.bearerToken) errors.push(`external.${i}.bearer_token_env: ${e.bearer_token_env} is not set`);

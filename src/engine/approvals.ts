@@ -1,12 +1,12 @@
 // The human decision behind require_approval (decisions.md, GET /v1/approvals): a request is
-// bound to the payload digest of the action that asked. The same action again gets the human's
+// bound to the digest of the whole action that asked. The same action again gets the human's
 // answer (approved: allow, denied or expired: block); any other payload under that guard_id is
 // judged afresh and never inherits the approval.
 import type { ApprovalRecord } from "../store/types.ts";
 import type { Verdict } from "../wire/verdict.ts";
 
 export function applyApproval(verdict: Verdict, record: ApprovalRecord | undefined, digest: string | undefined): Verdict {
-  if (!record || digest === undefined || record.payloadDigest !== digest) return verdict;
+  if (!record || digest === undefined || record.actionDigest !== digest) return verdict;
   const marked: Verdict = { ...verdict, "x.svc.approval_id": record.approvalId, "x.svc.approval_status": record.status };
   switch (record.status) {
     case "approved":

@@ -4,6 +4,7 @@ import { domainOf, mostSevere, type Category, type Decision, type Finding } from
 import type { DetectorOutcome, RedactionRequest } from "./detector.ts";
 import type { Policy } from "./policy.ts";
 import type { DetectorRun } from "./run-detector.ts";
+import { POLICY_PROVIDER } from "./unjudged.ts";
 
 export interface ProviderReport {
   provider: string;
@@ -92,7 +93,8 @@ export function compose(runs: readonly DetectorRun[], policy: Policy): Compositi
     }
     if (run.status === "ok") absorb(run.outcome, run.detector);
   }
-  const judged = runs.filter((r) => r.status !== "abstained");
+  // The policy's own judgments (unjudged content, reduced content) are about the detectors' runs, not runs.
+  const judged = runs.filter((r) => r.status !== "abstained" && r.detector !== POLICY_PROVIDER);
   if (judged.length > 0 && judged.every((r) => r.status === "failed")) {
     decision = mostSevere(decision, policy.onAllFailed === "block" ? "block" : "allow");
     reasons.push(`every detector failed; policy on_all_failed is ${policy.onAllFailed}`);

@@ -57,6 +57,11 @@ export interface DetectorDefinition<Config = unknown> {
   kinds: readonly Kind[];
   /** Content encodings handled; any other encoding gets an explicit abstention. */
   encodings: readonly ContentEncoding[];
+  /**
+   * Category prefixes this detector judges (`security`, `privacy.pii`): what it could not read
+   * leaves those categories unjudged, and the policy's `on_unjudged` decides what that means.
+   */
+  judges: readonly string[];
   configSchema: TSchema;
   defaultConfig: Config;
   /** Its own deadline, for detectors that wait on something (external services). */

@@ -2,16 +2,16 @@
 // compose -> record. evaluate answers only after what it returns is durably recorded.
 import type { Clock } from "../lib/clock.ts";
 import { timeOrderedId } from "../lib/ids.ts";
-import type { ApprovalStore, Attribution, EventStore, GrantStore, ToolDefinition } from "../store/types.ts";
+import type { ApprovalRecord, ApprovalStore, Attribution, EventStore, GrantStore, ToolDefinition } from "../store/types.ts";
 import { clampAttestation } from "../trust/attestation.ts";
 import type { Attestation, GuardEvent, Provenance } from "../wire/guard-event.ts";
-import type { Verdict } from "../wire/verdict.ts";
+import type { Finding, Verdict } from "../wire/verdict.ts";
 import { compose } from "./compose.ts";
 import { createInspectedEvent } from "./inspected-event.ts";
 import { applyPolicy } from "./apply-policy.ts";
 import { applyApproval } from "./approvals.ts";
 import { applyGrants } from "./grants.ts";
-import { digestInput, payloadDigest } from "./payload-digest.ts";
+import { actionDigest, actionText, payloadDigest } from "./payload-digest.ts";
 import { judgeAttestation } from "./attestation-policy.ts";
 import type { Policy } from "./policy.ts";
 import type { PolicyHolder } from "./policy-set.ts";
@@ -23,6 +23,7 @@ import { UNITS_PROVIDER, type DecisionUnits, type UnitScope } from "./decision-u
 import type { SensorCounts } from "./sensor-counts.ts";
 import { DEFINITIONS_PROVIDER, type DefinitionTracker } from "./definitions.ts";
 import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
+import { judgeUnjudged, POLICY_PROVIDER } from "./unjudged.ts";
 import { buildVerdict } from "./verdict-builder.ts";
 
 /** The authenticated channel an event arrived on. */
@@ -106,7 +107,7 @@ function judgeReducedContent(event: GuardEvent, policy: Policy): DetectorRun | u
   const reason = `${event.kind} content is ${encoding}; policy needs content to judge it`;
   return {
     status: "ok",
-    detector: "policy",
+    detector: POLICY_PROVIDER,
     latencyMs: 0,
     outcome: { decision: "require_approval", reasons: [reason], findings: [], unjudged: ["payload"] },
   };
@@ -158,7 +159,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     return { status: "ok", detector: FLOW_PROVIDER, outcome, latencyMs };
   };
 
-  const requestApproval = (event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict) => {
+  const requestApproval = (event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict, findings: readonly Finding[]) => {
     const now = clock.now();
     const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
     return deps.approvals.create(caller.workspaceId, {
@@ -167,7 +168,8 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       status: "pending",
       kind: event.kind,
       payloadDigest: payloadDigest(event) ?? null,
-      digestInput: digestInput(event) ?? null,
+      actionDigest: actionDigest(event.kind, event.payload),
+      digestInput: actionText(event.kind, event.payload, findings),
       eventId: event.event_id,
       sessionId: attribution.sessionId,
       agentId: attribution.agentId,
@@ -179,6 +181,8 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       decidedAt: null,
       decidedBy: null,
       decisionReason: null,
+      decidedVia: null,
+      claimedBy: null,
     });
   };
 
@@ -187,14 +191,26 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
    * once: a hook or wrapper that was told "approve, then retry" sees a new guard_id on the retry.
    */
   const applyRetriedApproval = async (event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict) => {
-    const digest = payloadDigest(event);
-    if (digest === undefined) return verdict;
+    const digest = actionDigest(event.kind, event.payload);
     const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
     const action = { sessionId: attribution.sessionId, kind: event.kind, digest, guardId: event.guard_id };
     const earlier = await deps.approvals.claimForRetry(caller.workspaceId, action, clock.now() - policy.approvalTtlMs);
     if (!earlier) return verdict;
     const carried = applyApproval(verdict, earlier, digest);
     return { ...carried, reasons: [...(carried.reasons ?? []), `approval ${earlier.approvalId} was given to an earlier attempt of this action in this session`] };
+  };
+
+  /**
+   * The human decision on this guard_id's request, applied when it is about exactly this action.
+   * An approval is used once: the first full evaluate it lets through uses it, in one step; a
+   * partial evaluate shows what the full one would answer and uses nothing.
+   */
+  const answerFromApproval = async (verdict: Verdict, approval: ApprovalRecord, event: GuardEvent, caller: Caller, partial: boolean) => {
+    const answered = applyApproval(verdict, approval, actionDigest(event.kind, event.payload));
+    if (approval.status !== "approved" || answered.decision !== "allow" || answered === verdict) return answered;
+    const unused = partial ? approval.claimedBy === null : await deps.approvals.consume(caller.workspaceId, approval.approvalId, event.guard_id);
+    if (unused) return answered;
+    return { ...answered, decision: "block" as const, reasons: [`approval ${approval.approvalId} was already used; a new action needs a new approval`] };
   };
 
   const judge = async (event: GuardEvent, caller: Caller, attribution: Attribution, dryRun: boolean) => {
@@ -213,6 +229,8 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     if (agents.outcome) runs.push({ status: "ok", detector: AGENTS_PROVIDER, outcome: agents.outcome, latencyMs: 0 });
     const blind = judgeReducedContent(event, policy);
     if (blind) runs.push(blind);
+    const unjudged = judgeUnjudged(runs, policy, (id) => detectors.find((d) => d.definition.id === id)?.definition.judges);
+    if (unjudged.run) runs.push(unjudged.run);
     const adjusted = applyPolicy(runs, policy, event, attribution.agentId);
     const underAttested = judgeAttestation(event, attribution.attestation, policy, adjusted.runs);
     if (underAttested) adjusted.runs.push(underAttested);
@@ -229,6 +247,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       placeholderFor: book?.placeholderFor,
       latencyMs: performance.now() - started,
       whitelisted: adjusted.whitelisted,
+      unjudgedAccepted: unjudged.accepted,
     });
     return { verdict, findings: composition.findings, counters: book?.changedCounters(), definitions: definitions.fresh, agents: agents.updates };
   };
@@ -238,14 +257,12 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       const attribution = await attribute(event, caller);
       const judged = await judge(event, caller, attribution, partial);
       const approval = await deps.approvals.get(caller.workspaceId, event.guard_id, clock.now());
-      // The digest (canonical JSON + SHA-256) is only needed where a request exists for this guard_id.
-      let verdict = approval ? applyApproval(judged.verdict, approval, payloadDigest(event)) : judged.verdict;
-      if (approval?.status === "approved" && verdict.decision === "allow") await deps.approvals.markUsed(caller.workspaceId, approval.approvalId, event.guard_id);
+      let verdict = approval ? await answerFromApproval(judged.verdict, approval, event, caller, partial) : judged.verdict;
       if (!approval) verdict = await applyGrants(verdict, event, attribution, caller.workspaceId, deps.grants, clock.now(), !partial);
       if (partial) return verdict;
       if (retriesGetApproval && !approval && verdict.decision === "require_approval") verdict = await applyRetriedApproval(event, caller, attribution, verdict);
       if (verdict.decision === "require_approval" && !approval) {
-        const request = await requestApproval(event, caller, attribution, verdict);
+        const request = await requestApproval(event, caller, attribution, verdict, judged.findings);
         verdict = { ...verdict, "x.svc.approval_id": request.approvalId, "x.svc.approval_status": request.status };
       }
       // Dedupe happens inside the write (one writer, one transaction), so there is no

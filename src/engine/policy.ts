@@ -27,6 +27,11 @@ export interface WhitelistEntry {
   command_prefix?: string;
 }
 
+export interface UnjudgedRule {
+  prefix: string;
+  decision: "allow" | "require_approval" | "block";
+}
+
 export type UnreachableAction = "block" | "allow" | "require_local_approval";
 
 export interface HardRule {
@@ -75,6 +80,12 @@ export interface Policy {
   shortCircuit: boolean;
   /** When every detector that should have judged failed; explicit, never implied. */
   onAllFailed: "allow" | "block";
+  /**
+   * What content a detector could not read (too long, too deep, too many fields, out of time)
+   * means, by category prefix of what that detector judges; longest prefix first. Unjudged
+   * security content is held by default: an opt-out is explicit.
+   */
+  onUnjudged: UnjudgedRule[];
   /** Configuration per detector id; absent ids use the detector's default. */
   detectors: Record<string, unknown>;
   /** Detector ids that do not run. */
@@ -100,6 +111,12 @@ export interface Policy {
   /** Degraded-mode directives for PEPs (decisions.md, GET /v1/config). */
   onUnreachable: Record<string, UnreachableAction>;
   signals: Signals;
+  /**
+   * What a hook does with an action warden lets run only rewritten (redact, modify): `ask` puts
+   * the rewritten input before the harness's own permission prompt (and denies where nobody can
+   * be asked); `allow` lets warden's rewrite stand in for that prompt.
+   */
+  hookRewrite: "ask" | "allow";
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -107,6 +124,7 @@ export const DEFAULT_POLICY: Policy = {
   detectorDeadlineMs: 50,
   onDetectorFailure: "degrade",
   onAllFailed: "block",
+  onUnjudged: [{ prefix: "security", decision: "require_approval" }, { prefix: "privacy", decision: "allow" }, { prefix: "safety", decision: "allow" }],
   shortCircuit: false,
   detectors: {},
   disabled: [],
@@ -123,6 +141,7 @@ export const DEFAULT_POLICY: Policy = {
     { id: "dev-tcp", kinds: ["exec", "tool_call"], pattern: "/dev/(tcp|udp)/", reason: "shell redirection to a network socket" },
   ],
   onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
+  hookRewrite: "ask",
   signals: {
     // A model-driven agent takes seconds per action; a script polling once a second stays under.
     repeatedAction: { windowMs: 60_000, findingAt: 120, decisionAt: 600, decision: "require_approval" },

@@ -15,7 +15,7 @@ const event = {
 
 const loaded = (inspect: (input: InspectedEvent) => DetectorOutcome): LoadedDetector => {
   const definition: DetectorDefinition = {
-    id: "slow", description: "test detector", kinds: ["user_input"], encodings: ["raw"],
+    id: "slow", description: "test detector", kinds: ["user_input"], encodings: ["raw"], judges: ["security"],
     configSchema: Type.Object({}), defaultConfig: {}, create: () => ({ inspect }),
   };
   return { definition, detector: definition.create({}), kinds: new Set(definition.kinds), encodings: new Set(definition.encodings) };

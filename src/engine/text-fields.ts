@@ -1,5 +1,6 @@
 // Extracts the string leaves of a payload with their payload paths, within fixed bounds so a
 // hostile payload cannot make every detector walk forever; what is cut is reported, not hidden.
+import { MAX_JSON_DEPTH } from "../wire/json.ts";
 
 export interface TextField {
   /** Payload path as findings use it: `payload.text`, `payload.argv[2]`, `payload.a["b c"]`. */
@@ -13,7 +14,9 @@ export interface TextLimits {
   maxChars: number;
 }
 
-export const DEFAULT_TEXT_LIMITS: TextLimits = { maxDepth: 32, maxFields: 4096, maxChars: 1 << 20 };
+// Deep enough for any payload a request can carry (wire/json.ts refuses deeper bodies), so depth
+// alone never hides a field; many fields or chars past the budget are cut and reported unjudged.
+export const DEFAULT_TEXT_LIMITS: TextLimits = { maxDepth: MAX_JSON_DEPTH, maxFields: 16_384, maxChars: 1 << 20 };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

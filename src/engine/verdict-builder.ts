@@ -18,6 +18,8 @@ export interface VerdictInput {
   latencyMs: number;
   /** A policy whitelist entry dropped at least one finding. */
   whitelisted?: boolean;
+  /** What was unjudged, the policy's on_unjudged explicitly let pass (a PEP need not fail closed). */
+  unjudgedAccepted?: boolean;
 }
 
 export function buildVerdict(input: VerdictInput): Verdict {
@@ -40,6 +42,7 @@ export function buildVerdict(input: VerdictInput): Verdict {
     "x.svc.providers": c.providers,
   };
   if (c.unjudged.length) verdict["x.svc.unjudged"] = c.unjudged;
+  if (c.unjudged.length && input.unjudgedAccepted) verdict["x.svc.unjudged_accepted"] = true;
   if (input.whitelisted) verdict["x.svc.whitelisted"] = true;
   if (c.decision === "modify" && c.rewrite) {
     verdict.modifications = { kind: c.rewrite.kind, payload: c.rewrite.payload };

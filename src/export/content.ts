@@ -1,6 +1,6 @@
 // What an export record may say about an event's payload: masked where detectors found
 // something (fail-closed where they could not look), or every string replaced by its HMAC.
-import { parsePayloadPath } from "../adapters/apply-spans.ts";
+import { parsePayloadPath } from "../wire/payload-spans.ts";
 
 /** A located finding: its payload path and, when known, the offsets within that string. */
 export interface MaskSpan {

@@ -137,8 +137,11 @@ export interface ApprovalRecord {
   guardId: string;
   status: ApprovalStatus;
   kind: string;
+  /** decisions.md's digest subset: what a receipt binds, for PEPs that verify offline. */
   payloadDigest: string | null;
-  /** The canonical text of what will run (decisions.md digest subset): what an approver is shown. */
+  /** Over the whole payload: what the approval answers for, and nothing else. */
+  actionDigest: string | null;
+  /** The whole action as canonical JSON, secrets masked: what the approver is shown. */
   digestInput: string | null;
   eventId: string;
   sessionId: string;
@@ -151,6 +154,10 @@ export interface ApprovalRecord {
   decidedAt: number | null;
   decidedBy: string | null;
   decisionReason: string | null;
+  /** `operator`: the CLI, admin API or console; `harness_prompt`: a person at the prompt warden asked for. */
+  decidedVia: "operator" | "harness_prompt" | null;
+  /** The guard_id whose action used the approval; an approval is used once. */
+  claimedBy: string | null;
 }
 
 export type DecideResult = { ok: true; record: ApprovalRecord } | { ok: false; reason: "not_found" | "not_pending" };
@@ -165,12 +172,19 @@ export interface ApprovalStore {
   decide(workspaceId: string, approvalId: string, status: "approved" | "denied", by: string, reason: string | null, now: number): Promise<DecideResult>;
   list(workspaceId: string, now: number, status?: ApprovalStatus): Promise<ApprovalRecord[]>;
   /**
-   * The newest approval of the same action (kind and payload digest) in the same session,
-   * decided after `decidedAfter` and not used by any other guard_id yet: claimed for `guardId`.
+   * The newest operator approval of the same action (kind and action digest) in the same session,
+   * decided after `decidedAfter` and unused: used by `guardId`, in one step.
    */
   claimForRetry(workspaceId: string, action: { sessionId: string; kind: string; digest: string; guardId: string }, decidedAfter: number): Promise<ApprovalRecord | undefined>;
-  /** Marks an approval used by its own guard_id, so no retry elsewhere can use it again. */
-  markUsed(workspaceId: string, approvalId: string, guardId: string): Promise<void>;
+  /** Uses an approved, unused approval for `guardId`, in one step; false when it was used already. */
+  consume(workspaceId: string, approvalId: string, guardId: string): Promise<boolean>;
+  /** Warden asked a person at the harness's prompt about this pending action (its action digest). */
+  markPrompted(workspaceId: string, approvalId: string, actionDigest: string): Promise<void>;
+  /**
+   * The person at that prompt said yes and the tool ran: approved and used by `guardId` in one
+   * step, only if still pending and warden had asked about exactly this action.
+   */
+  answerAtPrompt(workspaceId: string, approvalId: string, answer: { actionDigest: string; guardId: string; by: string; reason: string }, now: number): Promise<boolean>;
 }
 
 export interface Grant {

@@ -99,9 +99,10 @@ export const HookOutput = Type.Object({}, { ...Open, description: "The harness's
 const Nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
 export const ApprovalView = Type.Object(
   {
-    approval_id: Str, guard_id: Str, status: ApprovalStatus, kind: Str, action: Nullable(Str), payload_digest: Nullable(Str),
+    approval_id: Str, guard_id: Str, status: ApprovalStatus, kind: Str, action: Nullable(Str), action_digest: Nullable(Str), payload_digest: Nullable(Str),
     agent_id: Str, session_id: Str, categories: Type.Array(Str), reasons: Type.Array(Str), policy_version: Str,
     created_at: Timestamp, expires_at: Timestamp, decided_at: Nullable(Timestamp), decided_by: Nullable(Str), decision_reason: Nullable(Str),
+    decided_via: Nullable(Type.Union([Type.Literal("operator"), Type.Literal("harness_prompt")])), used_by: Nullable(Str),
   },
   Open,
 );

@@ -95,6 +95,7 @@ export const egressDetector: DetectorDefinition<EgressConfig> = {
   id: DETECTOR_ID,
   description:
     "Judges where actions reach: SSRF to metadata, loopback and private addresses in any form, exfiltration services, secret and persistence files, guard configuration changes.",
+  judges: ["security"],
   kinds: ["network", "file", "tool_call", "exec", "mcp_connect", "skill_load", "config_change"],
   // Hosts, ports, paths and config targets are the structure `metadata_only` keeps, so those
   // events stay judgeable; a tool call without its arguments abstains on its own.

@@ -11,6 +11,8 @@ export interface ExternalSpec {
   url: string;
   timeoutMs: number;
   kinds?: Kind[];
+  /** Category prefixes it judges (default `security`): its failures leave them unjudged. */
+  judges?: string[];
   /** Sent as `Authorization: Bearer <token>`; read from the environment, never the file. */
   bearerToken?: string;
 }
@@ -70,6 +72,7 @@ export function createExternalDetector(spec: ExternalSpec): DetectorDefinition<{
     id: spec.id,
     description: `external detector at ${new URL(spec.url).host}`,
     kinds: spec.kinds ?? [...KINDS],
+    judges: spec.judges ?? ["security"],
     encodings: ["raw", "redacted", "hashed", "metadata_only"],
     configSchema: Type.Object({}, { additionalProperties: false }),
     defaultConfig: {},

@@ -130,6 +130,7 @@ export const injectionDetector: DetectorDefinition<InjectionConfig> = {
   id: DETECTOR_ID,
   description:
     "Finds prompt injection in content the agent reads, jailbreaks in user prompts, poisoned tool and skill definitions, and images or links that exfiltrate data.",
+  judges: ["security.prompt_injection", "security.jailbreak", "security.tool_poisoning"],
   kinds: KINDS,
   encodings: ["raw", "redacted"],
   configSchema: InjectionConfig,

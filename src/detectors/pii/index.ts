@@ -99,6 +99,7 @@ export const piiDetector: DetectorDefinition<PiiConfig> = {
   id: DETECTOR_ID,
   description:
     "Finds personal data (emails, phone numbers, payment cards, IBANs, national ids, public IPs, dates of birth) and asks for its redaction.",
+  judges: ["privacy"],
   kinds: KINDS,
   encodings: ["raw", "redacted"],
   configSchema: PiiConfig,

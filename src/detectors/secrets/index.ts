@@ -107,6 +107,7 @@ export const secretsDetector: DetectorDefinition<SecretsConfig> = {
   id: DETECTOR_ID,
   description:
     "Finds credentials (cloud keys, API tokens, private keys, database and generic passwords) and asks for their redaction.",
+  judges: ["security.secret_leak"],
   kinds: KINDS,
   encodings: ["raw", "redacted"],
   configSchema: SecretsConfig,

@@ -48,6 +48,7 @@ const PARSE_SHARE = 0.5;
 export const shellDetector: DetectorDefinition<ShellConfig> = {
   id: DETECTOR_ID,
   description: "Parses shell commands (exec argv, shell tool calls, proposed tool calls, scripts in written files) and judges what they would execute.",
+  judges: ["security"],
   kinds: ["exec", "tool_call", "file", "model_output"],
   encodings: ["raw", "redacted"],
   configSchema: ShellConfig,

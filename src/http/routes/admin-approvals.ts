@@ -23,6 +23,7 @@ export const approvalView = (r: ApprovalRecord) => ({
   status: r.status,
   kind: r.kind,
   action: r.digestInput,
+  action_digest: r.actionDigest,
   payload_digest: r.payloadDigest,
   agent_id: r.agentId,
   session_id: r.sessionId,
@@ -34,6 +35,8 @@ export const approvalView = (r: ApprovalRecord) => ({
   decided_at: iso(r.decidedAt),
   decided_by: r.decidedBy,
   decision_reason: r.decisionReason,
+  decided_via: r.decidedVia,
+  used_by: r.claimedBy,
 });
 
 export async function handleAdminApprovals(request: Request, deps: AdminDeps, params: { id?: string; action?: string }): Promise<Response> {

@@ -22,7 +22,9 @@ export async function handleApprovals(
   // Which action the decision is about: a PEP compares it with the action it holds, so an
   // approval of X never lets it run X' under the same guard_id.
   if (record.payloadDigest !== null) body.payload_digest = record.payloadDigest;
-  const receipt = issueReceipt(record, deps.keyring);
+  // A receipt vouches that a person approved through an operator channel; a harness prompt's yes
+  // answered one call that has run, and vouches for nothing a PEP could present later.
+  const receipt = record.decidedVia === "operator" ? issueReceipt(record, deps.keyring) : undefined;
   if (receipt) body.receipt = receipt;
   return json(body);
 }

@@ -2,12 +2,13 @@
 // out, judged and recorded by the same engine as /v1/evaluate. Claude Code treats a non-2xx
 // answer from an http hook as "carry on", so once a request reaches this handler it always
 // answers 200: a refusal (bad key, unreadable input, storage down) is a deny in the harness's JSON.
-import { degradedAnswer, type Directives } from "../../adapters/degraded.ts";
+import { degradedAnswer, judgedInFull, type Directives } from "../../adapters/degraded.ts";
 import { answerVerdict, type HookAnswer, type Mode } from "../../adapters/hook-answer.ts";
 import { planHook, type HookPlan } from "../../adapters/hook-event.ts";
 import { readHookInput, type Harness, type HookInput } from "../../adapters/hook-input.ts";
 import { renderHookOutput, unreadableOutput, type HookOutput } from "../../adapters/hook-output.ts";
 import type { Caller, Engine } from "../../engine/engine.ts";
+import { actionDigest } from "../../engine/payload-digest.ts";
 import type { PolicyHolder } from "../../engine/policy-set.ts";
 import { randomId } from "../../lib/ids.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -58,17 +59,19 @@ function directivesFor(deps: HookDeps, workspaceId: string | undefined): Directi
 }
 
 /**
- * A tool that ran after warden answered `ask` was approved by the person at the terminal: the
- * approval request is closed with their answer so the queue and the audit trail agree.
+ * A tool that ran after warden itself asked the person at the harness's prompt about exactly this
+ * action was approved by that person: the request is closed with their answer and used by this
+ * call in the same step, so it can never be carried to any other action. Anything else a hook
+ * reports (a tool warden never asked about, another action under the id, a headless run) approves
+ * nothing: only a person approves.
  */
-async function recordTerminalAnswer(deps: HookDeps, caller: Caller, plan: Judge, agentUser: string | undefined) {
+async function recordPromptAnswer(deps: HookDeps, caller: Caller, plan: Judge, harness: Harness, mode: Mode, agentUser: string | undefined) {
+  if (!plan.action || mode !== "interactive") return;
   const pending = await deps.approvals.get(caller.workspaceId, plan.event.guard_id, deps.clock.now());
   if (pending?.status !== "pending") return;
-  const by = `terminal:${agentUser ?? plan.event.subject?.agent_id ?? "user"}`;
-  const decided = await deps.approvals.decide(caller.workspaceId, pending.approvalId, "approved", by, "answered yes at the harness's permission prompt", deps.clock.now());
-  // The yes answered this one call, which has run. Used at once, it can never be carried to a
-  // retry: a PEP's word (anyone holding the key) must not mint an approval for a later action.
-  if (decided.ok) await deps.approvals.markUsed(caller.workspaceId, pending.approvalId, plan.event.guard_id);
+  const reason = `answered yes at ${harness}'s permission prompt that warden asked for${agentUser ? ` (the hook names the user ${agentUser})` : ""}`;
+  const answer = { actionDigest: actionDigest(plan.action.kind, plan.action.payload), guardId: plan.event.guard_id, by: `harness-prompt:${harness}`, reason };
+  await deps.approvals.answerAtPrompt(caller.workspaceId, pending.approvalId, answer, deps.clock.now());
 }
 
 async function judge(deps: HookDeps, harness: Harness, caller: Caller, plan: Judge, mode: Mode, agentUser?: string): Promise<{ answer: HookAnswer; decision: string }> {
@@ -77,10 +80,23 @@ async function judge(deps: HookDeps, harness: Harness, caller: Caller, plan: Jud
     const fields = checked.details.map((d) => d.field).join(", ");
     return { answer: { type: "deny", reason: `warden could not map this hook input to an event (${fields})` }, decision: "invalid" };
   }
-  if (plan.stage === "post") await recordTerminalAnswer(deps, caller, plan, agentUser);
+  if (plan.stage === "post") await recordPromptAnswer(deps, caller, plan, harness, mode, agentUser);
   const verdict = await deps.engine.evaluate(checked.value, caller, { partial: false, retriesGetApproval: true, source: "hook" });
-  const ctx = { harness, stage: plan.stage, mode, workspaceId: caller.workspaceId, action: plan.action, payload: plan.event.payload };
-  return { answer: answerVerdict(verdict, ctx), decision: verdict.decision };
+  if (!judgedInFull(verdict)) {
+    // Let through with parts nobody read is no judgment: fail closed, as when warden is down.
+    const gated = { stage: plan.stage, kind: plan.event.kind, payload: plan.event.payload };
+    const answer = degradedAnswer(gated, directivesFor(deps, caller.workspaceId), { harness, mode, why: "part of it was too large or too slow to judge" });
+    return { answer, decision: "unjudged" };
+  }
+  const { policy } = deps.policies.current().forWorkspace(caller.workspaceId);
+  const ctx = { harness, stage: plan.stage, mode, workspaceId: caller.workspaceId, action: plan.action, payload: plan.event.payload, rewrite: policy.hookRewrite };
+  const answer = answerVerdict(verdict, ctx);
+  const approvalId = verdict["x.svc.approval_id"];
+  if (answer.type === "ask" && verdict.decision === "require_approval" && typeof approvalId === "string") {
+    // Only a prompt warden asked for can later answer this request (recordPromptAnswer).
+    await deps.approvals.markPrompted(caller.workspaceId, approvalId, actionDigest(plan.event.kind, plan.event.payload));
+  }
+  return { answer, decision: verdict.decision };
 }
 
 export async function handleHook(harness: Harness, request: Request, deps: HookDeps): Promise<Response> {

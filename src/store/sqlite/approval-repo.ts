@@ -22,6 +22,9 @@ interface Row {
   decided_at: number | null;
   decided_by: string | null;
   decision_reason: string | null;
+  action_digest: string | null;
+  decided_via: ApprovalRecord["decidedVia"];
+  claimed_by: string | null;
 }
 
 const toRecord = (r: Row): ApprovalRecord => ({
@@ -30,6 +33,7 @@ const toRecord = (r: Row): ApprovalRecord => ({
   status: r.status,
   kind: r.kind,
   payloadDigest: r.payload_digest,
+  actionDigest: r.action_digest,
   digestInput: r.digest_input,
   eventId: r.event_id,
   sessionId: r.session_id,
@@ -42,6 +46,8 @@ const toRecord = (r: Row): ApprovalRecord => ({
   decidedAt: r.decided_at,
   decidedBy: r.decided_by,
   decisionReason: r.decision_reason,
+  decidedVia: r.decided_via,
+  claimedBy: r.claimed_by,
 });
 
 export function createApprovalRepo(db: Database, writer: Writer): ApprovalStore {
@@ -49,22 +55,30 @@ export function createApprovalRepo(db: Database, writer: Writer): ApprovalStore 
   const byId = db.prepare<Row, [string, string]>("SELECT * FROM approvals WHERE workspace_id = ? AND approval_id = ?");
   const all = db.prepare<Row, [string]>("SELECT * FROM approvals WHERE workspace_id = ? ORDER BY created_at DESC LIMIT 500");
   const insert = db.prepare(
-    `INSERT INTO approvals (workspace_id, guard_id, approval_id, status, kind, payload_digest, digest_input, event_id,
+    `INSERT INTO approvals (workspace_id, guard_id, approval_id, status, kind, payload_digest, action_digest, digest_input, event_id,
        session_id, agent_id, policy_version, categories, reasons, created_at, expires_at)
-     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (workspace_id, guard_id) DO NOTHING`,
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (workspace_id, guard_id) DO NOTHING`,
   );
   const expire = db.prepare(
     "UPDATE approvals SET status = 'expired', decided_at = expires_at WHERE workspace_id = ? AND status = 'pending' AND expires_at <= ?",
   );
   const decide = db.prepare(
-    `UPDATE approvals SET status = ?, decided_at = ?, decided_by = ?, decision_reason = ?
+    `UPDATE approvals SET status = ?, decided_at = ?, decided_by = ?, decision_reason = ?, decided_via = 'operator'
       WHERE workspace_id = ? AND approval_id = ? AND status = 'pending' AND expires_at > ?`,
   );
   const retryable = db.prepare<Row, [string, string, string, string, number]>(
-    `SELECT * FROM approvals WHERE workspace_id = ? AND session_id = ? AND payload_digest = ? AND kind = ?
-        AND status = 'approved' AND claimed_by IS NULL AND decided_at > ? ORDER BY decided_at DESC LIMIT 1`,
+    `SELECT * FROM approvals WHERE workspace_id = ? AND session_id = ? AND action_digest = ? AND kind = ?
+        AND status = 'approved' AND decided_via = 'operator' AND claimed_by IS NULL AND decided_at > ? ORDER BY decided_at DESC LIMIT 1`,
   );
-  const claim = db.prepare("UPDATE approvals SET claimed_by = ? WHERE workspace_id = ? AND approval_id = ? AND claimed_by IS NULL");
+  const claim = db.prepare(
+    "UPDATE approvals SET claimed_by = ? WHERE workspace_id = ? AND approval_id = ? AND status = 'approved' AND claimed_by IS NULL",
+  );
+  const prompted = db.prepare("UPDATE approvals SET prompted_digest = ? WHERE workspace_id = ? AND approval_id = ? AND status = 'pending'");
+  // The yes and the use are one UPDATE: nothing can claim the approval in between.
+  const answered = db.prepare(
+    `UPDATE approvals SET status = 'approved', decided_at = ?, decided_by = ?, decision_reason = ?, decided_via = 'harness_prompt', claimed_by = ?
+      WHERE workspace_id = ? AND approval_id = ? AND status = 'pending' AND expires_at > ? AND prompted_digest = ? AND action_digest = ?`,
+  );
   const settle = (workspaceId: string, now: number) => writer.transact(() => expire.run(workspaceId, now));
   const needsSettling = (row: Row | null, now: number) => row !== null && row.status === "pending" && row.expires_at <= now;
 
@@ -87,7 +101,7 @@ export function createApprovalRepo(db: Database, writer: Writer): ApprovalStore 
     },
     create: (workspaceId, r) =>
       writer.transact(() => {
-        insert.run(workspaceId, r.guardId, r.approvalId, r.kind, r.payloadDigest, r.digestInput, r.eventId, r.sessionId,
+        insert.run(workspaceId, r.guardId, r.approvalId, r.kind, r.payloadDigest, r.actionDigest, r.digestInput, r.eventId, r.sessionId,
           r.agentId, r.policyVersion, JSON.stringify(r.categories), JSON.stringify(r.reasons), r.createdAt, r.expiresAt);
         return toRecord(byGuard.get(workspaceId, r.guardId)!);
       }),
@@ -105,9 +119,15 @@ export function createApprovalRepo(db: Database, writer: Writer): ApprovalStore 
         if (!row || claim.run(action.guardId, workspaceId, row.approval_id).changes === 0) return undefined;
         return toRecord(row);
       }),
-    markUsed: async (workspaceId, approvalId, guardId) => {
-      await writer.transact(() => claim.run(guardId, workspaceId, approvalId));
+    consume: (workspaceId, approvalId, guardId) => writer.transact(() => claim.run(guardId, workspaceId, approvalId).changes > 0),
+    markPrompted: async (workspaceId, approvalId, actionDigest) => {
+      await writer.transact(() => prompted.run(actionDigest, workspaceId, approvalId));
     },
+    answerAtPrompt: (workspaceId, approvalId, a, now) =>
+      writer.transact(() => {
+        expire.run(workspaceId, now);
+        return answered.run(now, a.by, a.reason, a.guardId, workspaceId, approvalId, now, a.actionDigest, a.actionDigest).changes > 0;
+      }),
     async list(workspaceId, now, status) {
       await settle(workspaceId, now);
       return all.all(workspaceId).map(toRecord).filter((r) => status === undefined || r.status === status);

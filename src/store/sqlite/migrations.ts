@@ -250,4 +250,15 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (sink_id, workspace_id)
   ) WITHOUT ROWID;
   `,
+  `
+  -- An approval covers exactly what the person saw: action_digest is over the whole payload (the
+  -- receipt's payload_digest keeps decisions.md's subset). A harness prompt answers an approval
+  -- only where warden itself asked for that exact action (prompted_digest), and decided_via says
+  -- which channel a person answered through. Rows from before bind to nothing and match nothing.
+  ALTER TABLE approvals ADD COLUMN action_digest TEXT;
+  ALTER TABLE approvals ADD COLUMN prompted_digest TEXT;
+  ALTER TABLE approvals ADD COLUMN decided_via TEXT;
+  DROP INDEX approvals_by_session;
+  CREATE INDEX approvals_by_action ON approvals (workspace_id, session_id, action_digest);
+  `,
 ];

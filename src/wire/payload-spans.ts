@@ -1,6 +1,6 @@
 // Applies a verdict's redaction spans (`payload.arguments.command`, offsets over the text as
 // sent) to a copy of the payload, so a hook can hand the harness the redacted tool input.
-import type { Span } from "../wire/verdict.ts";
+import type { Span } from "./verdict.ts";
 
 /** `payload.a.b[0]["c d"]` -> ["a", "b", 0, "c d"]; undefined when it does not start at payload. */
 export function parsePayloadPath(path: string): (string | number)[] | undefined {
