@@ -13,6 +13,10 @@ export type Token =
 const OP_START = new Set([";", "&", "|", "(", ")"]);
 const REDIRECT_START = new Set(["<", ">", "&"]);
 
+/** Blanks and line continuations; with newlines too, for the blank lines after a separator. */
+const BLANKS = /(?:[ \t\r]+|\\\n)*/y;
+const BLANK_LINES = /(?:[ \t\r\n]+|\\\n)*/y;
+
 /** The control operator at `at` (longest first): `;;&`, `;;`, `;&`, `&&`, `||`, `|&`, `;`, `&`, `|`, `(`, `)`. */
 function controlOpAt(text: string, at: number): string | undefined {
   const next = text[at + 1];
@@ -117,23 +121,23 @@ export class Lexer {
   }
 
   private skipBlanks(): void {
-    const { text } = this.ctx.source;
-    while (this.pos < this.ctx.limit) {
-      const c = text[this.pos];
-      if (c === " " || c === "\t" || c === "\r") this.pos++;
-      else if (c === "\\" && text[this.pos + 1] === "\n") this.pos += 2;
-      else if (c === "#") this.skipComment();
-      else return;
-    }
+    this.skipRuns(BLANKS);
   }
 
   /** Blank and comment-only lines after a newline are one separator: filler of that kind costs no token. */
   private skipBlankLines(): void {
+    this.skipRuns(BLANK_LINES);
+  }
+
+  /** Skips runs `run` matches (natively: a megabyte of blanks is one regex step) and comments. */
+  private skipRuns(run: RegExp): void {
     const { text } = this.ctx.source;
-    for (;;) {
-      this.skipBlanks();
-      if (this.pos >= this.ctx.limit || text[this.pos] !== "\n") return;
-      this.pos++;
+    while (this.pos < this.ctx.limit) {
+      run.lastIndex = this.pos;
+      run.test(text);
+      this.pos = Math.min(run.lastIndex, this.ctx.limit);
+      if (this.pos >= this.ctx.limit || text[this.pos] !== "#") return;
+      this.skipComment();
     }
   }
 
