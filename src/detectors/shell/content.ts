@@ -88,27 +88,34 @@ function echoOutput(args: Field[]): Output {
   return { text: text.slice(0, MAX_OUTPUT), dynamic: args.some((arg) => arg.dynamic) };
 }
 
+/** printf reuses its format until the arguments run out, as bash's printf does. */
 function printfOutput(args: Field[]): Output | undefined {
   const rest = args[0]?.text === "--" ? args.slice(1) : args;
   const format = rest[0];
   if (!format || format.text === "-v") return undefined;
   const values = rest.slice(1).map((arg) => arg.text);
+  const decoded = decodeEchoEscapes(format.text, false);
   let text = "";
   let k = 0;
-  const decoded = decodeEchoEscapes(format.text, false);
-  for (let i = 0; i < decoded.length; i++) {
-    const c = decoded[i];
-    if (c === "%" && (decoded[i + 1] === "s" || decoded[i + 1] === "b")) {
-      const value = values[k++] ?? "";
-      text += decoded[i + 1] === "b" ? decodeEchoEscapes(value, true) : value;
-      i++;
-    } else if (c === "%" && decoded[i + 1] === "%") {
-      text += "%";
-      i++;
-    } else text += c;
+  for (let round = 0; round === 0 || (k < values.length && round < MAX_FORMAT_ROUNDS); round++) {
+    const before = k;
+    for (let i = 0; i < decoded.length; i++) {
+      const c = decoded[i];
+      if (c === "%" && (decoded[i + 1] === "s" || decoded[i + 1] === "b")) {
+        const value = values[k++] ?? "";
+        text += decoded[i + 1] === "b" ? decodeEchoEscapes(value, true) : value;
+        i++;
+      } else if (c === "%" && decoded[i + 1] === "%") {
+        text += "%";
+        i++;
+      } else text += c;
+    }
+    if (k === before || text.length > MAX_OUTPUT) break;
   }
   return { text: text.slice(0, MAX_OUTPUT), dynamic: rest.some((arg) => arg.dynamic) };
 }
+
+const MAX_FORMAT_ROUNDS = 4096;
 
 /** Decoders and filters applied to a literal input: their output is just as knowable. */
 function transformOutput(inv: Invocation, depth: number): Output | undefined {

@@ -70,6 +70,7 @@ function commandWrites(inv: Invocation, add: AddWrite): void {
     case "install":
     case "mv":
     case "rsync":
+    case "scp":
     case "ln":
       return copyWrites(inv, add);
     case "dd":
@@ -89,9 +90,11 @@ function commandWrites(inv: Invocation, add: AddWrite): void {
 
 /** `cp a b`, `ln -s a b`: the last operand is written (emptied when the source is /dev/null). */
 function copyWrites(inv: Invocation, add: AddWrite): void {
-  const operands = operandFields(inv);
+  const operands = operandFields(inv, inv.name === "scp" ? "cFiJloPSX" : "");
   const last = operands[operands.length - 1]?.text;
   if (!last || operands.length < 2) return;
+  // `scp f host:dir` writes on another machine: nothing here changes.
+  if (inv.name === "scp" && /^[^/\s:]+:/.test(last)) return;
   const fromNull = NULL_SOURCES.has(operands[0]?.text ?? "");
   if (inv.name === "ln") add(last, "link", fromNull, undefined);
   else add(targetDirectory(inv) ?? last, "copy", fromNull, undefined);

@@ -7,13 +7,14 @@ import { feedOutput, MAX_OUTPUT } from "./content.ts";
 import type { Field } from "./expand.ts";
 import { classifyProgram, type Program } from "./interpreters.ts";
 import { innerCommands } from "./launchers.ts";
-import type { Feed, Invocation, ResolvedRedirect, ValueOrigin } from "./model.ts";
+import type { Feed, Invocation, ResolvedRedirect } from "./model.ts";
 import { parseScript } from "./parser.ts";
 import { createChildSource, createDetachedSource, verbatimBase } from "./source.ts";
 import { type Frame, record, walkScript, type WalkState } from "./walk.ts";
 import { joinFields, peelWrappers } from "./wrappers.ts";
 import { callDefinition, trackAliases } from "./calls.ts";
-import { assignOrigins, originsOf, trackInputVariables } from "./dataflow.ts";
+import { assignOrigins, trackInputVariables } from "./dataflow.ts";
+import { provenanceOf } from "./provenance.ts";
 import { resolveName } from "./resolve.ts";
 
 export interface InvokeContext {
@@ -23,6 +24,8 @@ export interface InvokeContext {
   frame: Frame;
   pipeline: number;
   stage: number;
+  /** `NAME=value` words before the command: its own environment (`BASH_ENV=F bash`). */
+  prefix?: readonly Field[];
 }
 
 const DECLARATION_BUILTINS = new Set(["export", "declare", "typeset", "local", "readonly"]);
@@ -58,9 +61,7 @@ export function invokeCommand(state: WalkState, fields: Field[], ctx: InvokeCont
       loginShell: peeled.loginShell && argv.length === 1,
       program,
       unresolved,
-      nameOrigins: head.dynamic ? originsOf(state, [head]) : undefined,
-      codeOrigins: codeOrigins(state, name, args, program),
-      dispatch: peeled.dispatch ? { feed: ctx.stdin, replace: peeled.dispatch.replace } : undefined,
+      ...provenanceOf(state, name, head, args, program, peeled, ctx),
     },
   );
   descendIntoCode(state, invocation, ctx);
@@ -68,13 +69,6 @@ export function invokeCommand(state: WalkState, fields: Field[], ctx: InvokeCont
     if (inner.length > 0) invokeCommand(state, inner, { ...ctx, redirects: [] });
   }
   return [invocation];
-}
-
-/** Origins of inline code spelled at run time (`eval "$l"`, `sh -c "$x"`); none for literal code. */
-function codeOrigins(state: WalkState, name: string, args: Field[], program: Program | undefined): readonly ValueOrigin[] | undefined {
-  if (program?.kind !== "inline") return undefined;
-  const fields = name === "eval" ? args : [program.code];
-  return fields.some((field) => field.dynamic || field.subs.length > 0) ? originsOf(state, fields) : undefined;
 }
 
 function programOf(name: string, args: Field[]): Program | undefined {

@@ -10,6 +10,8 @@ export interface HeredocBody {
   source: Source;
   start: number;
   end: number;
+  /** Substitutions in an unquoted body: their output is part of what the body delivers. */
+  subs: Script[];
 }
 
 export interface ResolvedRedirect {
@@ -23,7 +25,7 @@ export interface ResolvedRedirect {
 export type Feed =
   | { kind: "pipe"; upstream: PipeUpstream; previous: Invocation[] }
   | { kind: "heredoc"; body: HeredocBody }
-  | { kind: "herestring"; field: Field }
+  | { kind: "herestring"; field: Field; origins: readonly ValueOrigin[] }
   | { kind: "file"; field: Field };
 
 /** Everything earlier stages of a pipeline ran: a shared list, of which this stage sees `count`. */
@@ -40,7 +42,10 @@ export type ValueOrigin = { kind: "output"; invocations: Invocation[] } | { kind
 
 /** A command `xargs` or `parallel` runs with arguments read from their input. */
 export interface Dispatch {
+  /** Where the items come from: the input, or an argument file (`xargs -a F`, `parallel :::: F`). */
   feed: Feed | undefined;
+  /** Items given as arguments (`parallel cmd ::: items`): where their run-time values came from. */
+  items: readonly ValueOrigin[];
   /** The string replaced by each input item (`-I{}`); undefined when items are appended. */
   replace: string | undefined;
 }
@@ -81,6 +86,12 @@ export interface Invocation {
   nameOrigins: readonly ValueOrigin[];
   codeOrigins: readonly ValueOrigin[];
   dispatch: Dispatch | undefined;
+  /** What `echo`/`printf` print, when spelled from run-time values: where those came from. */
+  outputOrigins: readonly ValueOrigin[];
+  /** The input a program named `/dev/fd/N` reads its code from (`source /dev/fd/3 3< <(..)`). */
+  programFeed: Feed | undefined;
+  /** Files the program loads before its own code: `BASH_ENV=F bash`, `LD_PRELOAD=F cmd`. */
+  preloads: readonly string[];
   /** A builtin with no effect rules judge (`true`, `echo x`): rules skip it, filler costs little. */
   inert: boolean;
 }

@@ -2,7 +2,7 @@
 // (through pipes, substitutions, variables, here-strings) and files written with it. Rules
 // walk invocations in execution order and tell the tracker what each one wrote.
 import { writesOf } from "./effects.ts";
-import { invocationsIn, isDecoder, isFetcher, operandFields } from "./facts.ts";
+import { invocationsIn, isDecoder, isFetcher, isSocketTool, operandFields } from "./facts.ts";
 import type { Feed, Invocation, PipeUpstream, ShellModel, ValueOrigin } from "./model.ts";
 import { baseName, normalizePath } from "./paths.ts";
 
@@ -19,7 +19,12 @@ const IGNORE_STDIN = new Set([
   "sleep", "test", "[", "mkdir", "touch", "rm", "cp", "mv", "ln", "chmod", "chown", "kill", "env", "basename", "dirname",
 ]);
 /** Copies carry a file's content to a new path. */
-const COPIERS = new Set(["cp", "mv", "install", "ln", "rsync"]);
+const COPIERS = new Set(["cp", "mv", "install", "ln", "rsync", "scp"]);
+
+const isRemotePath = (text: string): boolean => /^(?:rsync|scp|sftp):\/\//i.test(text) || /^[^/\s:]+:/.test(text);
+
+/** Output that came over the network: fetchers, raw sockets, a command run on another host. */
+const isNetworkSource = (inv: Invocation): boolean => isFetcher(inv) || isSocketTool(inv) || inv.name === "ssh";
 
 interface UpstreamScan {
   scanned: number;
@@ -47,8 +52,10 @@ export class TaintTracker {
   }
 
   private compute(inv: Invocation): Taint | undefined {
-    if (isFetcher(inv)) return "network";
-    const fed = IGNORE_STDIN.has(inv.name) ? undefined : this.feed(inv.stdin);
+    if (isNetworkSource(inv)) return "network";
+    const printed = inv.outputOrigins.length > 0 ? this.origins(inv.outputOrigins) : undefined;
+    if (printed === "network") return printed;
+    const fed = IGNORE_STDIN.has(inv.name) ? printed : (this.feed(inv.stdin) ?? printed);
     if (fed === "network") return fed;
     const read = FILE_READERS.has(inv.name) ? this.readsDropped(inv) : undefined;
     return read === "network" ? read : isDecoder(inv) ? "decoded" : (fed ?? read);
@@ -63,10 +70,12 @@ export class TaintTracker {
 
   /** The taint of what a feed delivers on stdin. */
   feed(feed: Feed | undefined): Taint | undefined {
-    if (!feed || feed.kind === "heredoc") return undefined;
+    if (!feed) return undefined;
     if (feed.kind === "pipe") return this.upstream(feed.upstream);
-    if (feed.kind === "herestring") return this.invocations(invocationsIn(this.model, feed.field.subs));
+    if (feed.kind === "heredoc") return feed.body.subs.length > 0 ? this.invocations(invocationsIn(this.model, feed.body.subs)) : undefined;
+    if (feed.kind === "herestring") return strongest([this.invocations(invocationsIn(this.model, feed.field.subs)), this.origins(feed.origins)]);
     if (feed.field.procsub) return this.invocations(invocationsIn(this.model, [feed.field.procsub]));
+    if (/^\/dev\/(?:tcp|udp)\//.test(feed.field.text)) return "network";
     return this.droppedAt(feed.field.text);
   }
 
@@ -113,21 +122,27 @@ export class TaintTracker {
     return undefined;
   }
 
-  /** After `inv` ran: files it wrote now hold its taint, or lose one they held. */
-  noteWrites(inv: Invocation): void {
+  /** After `inv` ran: files it wrote now hold its taint, or lose one they held. Returns the tainted ones. */
+  noteWrites(inv: Invocation): { path: string; taint: Taint }[] {
     const writes = writesOf(inv);
-    if (writes.length === 0) return;
+    if (writes.length === 0) return [];
     const taint = COPIERS.has(inv.name) ? this.copiedTaint(inv) : this.of(inv);
+    const tainted: { path: string; taint: Taint }[] = [];
     for (const write of writes) {
       const path = normalizePath(write.path);
-      if (taint) this.dropped.set(path, taint);
-      else if (write.mode === "overwrite" || write.mode === "truncate" || write.clearing) this.dropped.delete(path);
+      if (taint) {
+        this.dropped.set(path, taint);
+        tainted.push({ path, taint });
+      } else if (write.mode === "overwrite" || write.mode === "truncate" || write.clearing) this.dropped.delete(path);
     }
+    return tainted;
   }
 
+  /** A copy carries its sources' taint; a copy from another host (`scp h:f .`) is a download. */
   private copiedTaint(inv: Invocation): Taint | undefined {
-    const operands = operandFields(inv);
-    return strongest(operands.slice(0, -1).map((field) => this.droppedAt(field.text)));
+    const sources = operandFields(inv).slice(0, -1);
+    if (sources.some((field) => isRemotePath(field.text))) return "network";
+    return strongest(sources.map((field) => this.droppedAt(field.text)));
   }
 }
 

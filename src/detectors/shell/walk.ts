@@ -2,13 +2,14 @@
 // variables known so far, runs substitutions first, wires pipes and redirections into feeds,
 // and hands each simple command to invoke.ts.
 import { UNLIMITED, type Budget } from "../../engine/budget.ts";
-import type { Command, Pipeline, Redirect, Script, SimpleCommand, Source, Word } from "./ast.ts";
+import type { Command, Pipeline, Script, SimpleCommand, Source, Word } from "./ast.ts";
 import { literalOutputOf } from "./content.ts";
 import { type Env, expandJoined, expandWords, type Field } from "./expand.ts";
 import { createDefinitions, type Definitions } from "./calls.ts";
 import { assignOrigins } from "./dataflow.ts";
 import { invokeCommand } from "./invoke.ts";
 import { plainText } from "./token-stream.ts";
+import { feedFromRedirects, NO_REDIRECTS, openDescriptors, resolveRedirects } from "./redirects.ts";
 import type { Feed, Invocation, ResolvedRedirect, ShellModel, ValueOrigin } from "./model.ts";
 
 export interface WalkLimits {
@@ -35,6 +36,8 @@ export interface WalkState {
   origins: Map<string, readonly ValueOrigin[]>;
   /** Functions and aliases defined so far (calls.ts). */
   defs: Definitions;
+  /** Input descriptors above 2 opened by `exec N< ...`, for `<&N` and `/dev/fd/N` (redirects.ts). */
+  fds: Map<number, Feed>;
 }
 
 export interface Frame {
@@ -46,7 +49,7 @@ export interface Frame {
 export function walkRoot(script: Script, limits: WalkLimits, budget: Budget = UNLIMITED): ShellModel {
   const model: ShellModel = { invocations: [], assignments: [], functions: [], byScript: new Map(), incomplete: false };
   const state: WalkState = {
-    model, env: new Map(), outputs: new Map(), limits, budget, nextId: 0, nextPipeline: 0, nestedChars: 0, origins: new Map(), defs: createDefinitions(),
+    model, env: new Map(), outputs: new Map(), limits, budget, nextId: 0, nextPipeline: 0, nestedChars: 0, origins: new Map(), defs: createDefinitions(), fds: new Map(),
   };
   walkScript(state, script, { stdin: undefined, background: false, inFunction: undefined });
   return model;
@@ -98,7 +101,7 @@ export function walkCommand(state: WalkState, command: Command, frame: Frame, pi
     return [];
   }
   const redirects = resolveRedirects(state, command.redirects, frame);
-  const stdin = feedFromRedirects(redirects) ?? frame.stdin;
+  const stdin = feedFromRedirects(state, redirects) ?? frame.stdin;
   const outputs = walkScript(state, command.body, { ...frame, stdin });
   if (redirects.length === 0) return outputs;
   const span = command.body.source.locate(command.start, command.end);
@@ -140,7 +143,7 @@ function walkSimple(state: WalkState, whole: SimpleCommand, frame: Frame, pipeli
   runSubstitutions(state, fields, frame);
   for (const { value } of values) if (value) runSubstitutions(state, [value], frame);
   const redirects = resolveRedirects(state, command.redirects, frame);
-  const stdin = feedFromRedirects(redirects) ?? frame.stdin;
+  const stdin = feedFromRedirects(state, redirects) ?? frame.stdin;
   const source = sourceOfSimple(command);
   const span = spanOf(command, fields, source);
   if (fields.length === 0) {
@@ -152,8 +155,12 @@ function walkSimple(state: WalkState, whole: SimpleCommand, frame: Frame, pipeli
     if (redirects.length === 0) return [];
     return [record(state, { name: "", argv0: "", redirects, stdin, members: [], span }, frame, pipeline, stage)];
   }
-  return invokeCommand(state, fields, { redirects, stdin, span, frame, pipeline, stage });
+  if (fields.length === 1 && fields[0]?.text === "exec") openDescriptors(state, redirects);
+  const prefix = values.flatMap(({ assignment, value }) => (value ? [{ ...value, text: `${assignment.name}=${value.text}` }] : []));
+  return invokeCommand(state, fields, { redirects, stdin, span, frame, pipeline, stage, prefix });
 }
+
+const NO_VALUES: { assignment: SimpleCommand["assignments"][number]; value: Field | undefined }[] = [];
 
 /**
  * `true`, `echo some text`: a literal inert builtin that no function or alias redefines is
@@ -204,37 +211,6 @@ export function runSubstitutions(state: WalkState, fields: readonly Field[], fra
   }
 }
 
-const NO_VALUES: { assignment: SimpleCommand["assignments"][number]; value: Field | undefined }[] = [];
-const NO_REDIRECTS: ResolvedRedirect[] = [];
-
-function resolveRedirects(state: WalkState, redirects: Redirect[], frame: Frame): ResolvedRedirect[] {
-  if (redirects.length === 0) return NO_REDIRECTS;
-  return redirects.map((redirect) => {
-    const target = redirect.target && !redirect.heredoc ? expandJoined(redirect.target, state.env, state.outputs) : undefined;
-    const source = redirect.target?.source;
-    const heredoc = redirect.heredoc;
-    if (heredoc?.expansions) runSubstitutions(state, expandWords([heredoc.expansions], state.env), frame);
-    if (target) runSubstitutions(state, [target], frame);
-    const body =
-      heredoc && source
-        ? { text: source.text.slice(heredoc.bodyStart, heredoc.bodyEnd), source, start: heredoc.bodyStart, end: heredoc.bodyEnd }
-        : undefined;
-    const span = source ? source.locate(redirect.start, redirect.end) : { path: "", start: 0, end: 0 };
-    return { fd: redirect.fd, op: redirect.op, target, body, span };
-  });
-}
-
-function feedFromRedirects(redirects: ResolvedRedirect[]): Feed | undefined {
-  let feed: Feed | undefined;
-  for (const redirect of redirects) {
-    if (redirect.fd !== undefined && redirect.fd !== 0) continue;
-    if (redirect.body) feed = { kind: "heredoc", body: redirect.body };
-    else if (redirect.op === "<<<" && redirect.target) feed = { kind: "herestring", field: redirect.target };
-    else if (redirect.op === "<" && redirect.target) feed = { kind: "file", field: redirect.target };
-  }
-  return feed;
-}
-
 interface RecordInput {
   name: string;
   argv0: string;
@@ -245,10 +221,16 @@ interface RecordInput {
 }
 
 /** What invoke.ts knows about a program beyond its name; a group or bare redirection has none. */
-export type InvocationDetails = Partial<Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "program" | "unresolved" | "dispatch" | "inert">> & {
+export type InvocationDetails = Partial<
+  Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "program" | "unresolved" | "dispatch" | "inert" | "programFeed">
+> & {
   nameOrigins?: readonly ValueOrigin[] | undefined;
   codeOrigins?: readonly ValueOrigin[] | undefined;
+  outputOrigins?: readonly ValueOrigin[] | undefined;
+  preloads?: readonly string[] | undefined;
 };
+
+const NONE: readonly string[] = [];
 
 const NO_ORIGINS: readonly ValueOrigin[] = [];
 
@@ -283,6 +265,9 @@ export function record(state: WalkState, input: RecordInput, frame: Frame, pipel
     nameOrigins: extra.nameOrigins ?? NO_ORIGINS,
     codeOrigins: extra.codeOrigins ?? NO_ORIGINS,
     dispatch: extra.dispatch,
+    outputOrigins: extra.outputOrigins ?? NO_ORIGINS,
+    programFeed: extra.programFeed,
+    preloads: extra.preloads ?? NONE,
     inert: extra.inert ?? (INERT.has(input.name) && input.redirects.length === 0 && (extra.wrappers?.length ?? 0) === 0 && extra.program === undefined),
   };
   state.model.invocations.push(invocation);

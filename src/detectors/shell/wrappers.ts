@@ -3,6 +3,7 @@
 // with raised privileges or as an interactive shell.
 import { commandName } from "./commands.ts";
 import type { Field } from "./expand.ts";
+import { type DispatchSpec, peelDispatcher } from "./dispatchers.ts";
 import { hasFlag, type OptionSpec, operands, optionValue, scanOptions } from "./options.ts";
 
 export interface Peeled {
@@ -15,8 +16,10 @@ export interface Peeled {
   loginShell: boolean;
   /** A shell script string the wrapper hands to `sh -c` (`su -c`, `watch`, `flock -c`). */
   script: Field | undefined;
-  /** Set when `xargs` or `parallel` runs the command with arguments read from their input. */
-  dispatch?: { replace: string | undefined };
+  /** Set when `xargs` or `parallel` runs the command with arguments read from their items. */
+  dispatch?: DispatchSpec;
+  /** `NAME=value` words skipped before the command (`env A=1 cmd`, `sudo A=1 cmd`). */
+  assignments: Field[];
 }
 
 interface SimpleWrapper {
@@ -47,7 +50,7 @@ const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   ltrace: { spec: { shortWithValue: "oepsuaAnSD" }, positionals: 0 },
   xargs: {
     spec: {
-      shortWithValue: "IEdLnPsa",
+      shortWithValue: "IEdLnPsaJ",
       longWithValue: ["max-args", "max-procs", "max-chars", "arg-file", "delimiter", "eof", "max-lines"],
     },
     positionals: 0,
@@ -83,7 +86,7 @@ const isRootUser = (user: string | undefined): boolean => user === undefined || 
 const MAX_PEELS = 16;
 
 export function peelWrappers(argv: Field[]): Peeled {
-  const peeled: Peeled = { argv, wrappers: [], privileged: false, loginShell: false, script: undefined };
+  const peeled: Peeled = { argv, wrappers: [], privileged: false, loginShell: false, script: undefined, assignments: [] };
   for (let round = 0; round < MAX_PEELS && peeled.argv.length > 0 && !peeled.script; round++) {
     const name = commandName((peeled.argv[0] as Field).text);
     if (!isWrapperName(name)) return peeled;
@@ -108,7 +111,7 @@ const isWrapperName = (name: string): boolean => WRAPPER_NAMES.has(name);
 /** The argv after removing one wrapper, or undefined when `name` is not a wrapper. */
 function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefined {
   if (name === "sudo") return peelSudo(args, peeled);
-  if (name === "env") return peelEnv(args);
+  if (name === "env") return peelEnv(args, peeled);
   if (name === "su" || name === "runuser") return peelSu(name, args, peeled);
   if (name === "watch") return peelWatch(args, peeled);
   if (name === "flock") return peelFlock(args, peeled);
@@ -118,20 +121,12 @@ function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefin
   if (!wrapper) return undefined;
   const scan = scanOptions(args, wrapper.spec);
   if (name === "command" && hasFlag(scan, "-v", "-V")) return [];
-  if (name === "xargs" || name === "parallel") peeled.dispatch = { replace: replaceString(name, scan) };
+  if (name === "xargs" || name === "parallel") return peelDispatcher(name, args, scan, peeled);
   if (name === "doas" || name === "pkexec") {
     peeled.privileged ||= isRootUser(optionValue(scan, "-u", "--user"));
     peeled.loginShell ||= hasFlag(scan, "-s");
   }
   return args.slice(Math.min(args.length, scan.operandIndex + wrapper.positionals));
-}
-
-/** `xargs -I R`, `-i[R]`, `--replace[=R]`; GNU parallel always replaces `{}`. */
-function replaceString(name: string, scan: ReturnType<typeof scanOptions>): string | undefined {
-  const option = scan.options.find((o) => o.flag === "-I" || o.flag === "-i" || o.flag === "--replace");
-  if (!option) return name === "parallel" ? "{}" : undefined;
-  const value = typeof option.value === "string" ? option.value : option.value?.text;
-  return value === undefined || value === "" ? "{}" : value;
 }
 
 function peelSudo(args: Field[], peeled: Peeled): Field[] {
@@ -140,14 +135,14 @@ function peelSudo(args: Field[], peeled: Peeled): Field[] {
   peeled.privileged ||= isRootUser(optionValue(scan, "-u", "--user"));
   peeled.loginShell ||= hasFlag(scan, "-i", "--login", "-s", "--shell");
   let i = scan.operandIndex;
-  while (i < args.length && isAssignment((args[i] as Field).text)) i++;
+  while (i < args.length && isAssignment((args[i] as Field).text)) peeled.assignments.push(args[i++] as Field);
   return args.slice(i);
 }
 
-function peelEnv(args: Field[]): Field[] {
+function peelEnv(args: Field[], peeled: Peeled): Field[] {
   const scan = scanOptions(args, ENV_SPEC);
   let i = scan.operandIndex;
-  while (i < args.length && isAssignment((args[i] as Field).text)) i++;
+  while (i < args.length && isAssignment((args[i] as Field).text)) peeled.assignments.push(args[i++] as Field);
   const split = scan.options.find((option) => option.flag === "-S" || option.flag === "--split-string");
   if (!split || split.value === undefined) return args.slice(i);
   const carrier = args[split.index] as Field;

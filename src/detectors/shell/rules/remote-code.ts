@@ -4,6 +4,7 @@
 // written with such content that a later command executes. One pass in execution order.
 import { codeProducers } from "../facts.ts";
 import type { Invocation } from "../model.ts";
+import { isShellLoaded } from "../file-kinds.ts";
 import { baseName } from "../paths.ts";
 import { globToRegExp } from "../resolve.ts";
 import { isOnPath, type Taint, TaintTracker } from "../taint.ts";
@@ -22,7 +23,8 @@ export const remoteCodeRule: Rule = (ctx) => {
       if (file) hits.push(hit(file === "network" ? "shell.download_then_execute" : "shell.decode_then_execute", inv));
     }
     if (inv.name === "find") lastFind = inv;
-    taint.noteWrites(inv);
+    // Fetched content written into a file a shell or git runs by itself runs there later.
+    if (taint.noteWrites(inv).some((write) => isShellLoaded(write.path.toLowerCase()))) hits.push(hit("shell.download_then_execute", inv));
   });
   return hits;
 };
@@ -38,7 +40,16 @@ function channelTaint(ctx: RuleContext, taint: TaintTracker, inv: Invocation): T
   if (fromProducers === "network") return fromProducers;
   const fromName = inv.nameOrigins.length > 0 ? taint.origins(inv.nameOrigins) : undefined;
   const fromCode = inv.codeOrigins.length > 0 && inv.program?.kind === "inline" && isWhollyExpanded(inv) ? taint.origins(inv.codeOrigins) : undefined;
-  return strongest(fromProducers, fromName, fromCode);
+  // The program read from stdin or a descriptor: here-strings of variables, heredocs with `$(..)`, dropped files.
+  const fromInput = readsProgramFromStdin(inv) ? taint.feed(inv.stdin) : undefined;
+  const fromDescriptor = inv.programFeed ? taint.feed(inv.programFeed) : undefined;
+  return strongest(fromProducers, fromName, fromCode, fromInput, fromDescriptor);
+}
+
+function readsProgramFromStdin(inv: Invocation): boolean {
+  const program = inv.program;
+  if (!program || program.kind === "module" || program.kind === "inline") return false;
+  return program.kind === "stdin" || /^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(program.file.text);
 }
 
 /** True when every non-blank character of the inline program comes from an expansion. */
@@ -54,7 +65,7 @@ function strongest(...taints: (Taint | undefined)[]): Taint | undefined {
 /** A file holding fetched or decoded content, run as a program, script or sourced file. */
 function droppedTaint(taint: TaintTracker, inv: Invocation, lastFind: Invocation | undefined): Taint | undefined {
   if (taint.dropped.size === 0) return undefined;
-  const found: (Taint | undefined)[] = [];
+  const found: (Taint | undefined)[] = inv.preloads.map((path) => taint.droppedAt(path));
   for (const path of executedPaths(inv)) {
     found.push(path === "{}" && lastFind ? foundByFind(taint, lastFind) : taint.droppedAt(path));
   }
@@ -82,5 +93,7 @@ export function executedPaths(inv: Invocation): string[] {
   if (program?.kind === "file" && !program.file.procsub) paths.push(program.file.text);
   if (program?.kind === "stdin" && inv.stdin?.kind === "file") paths.push(inv.stdin.field.text);
   if (inv.name === "go" && inv.args[0]?.text === "run") paths.push(...inv.args.slice(1).filter((arg) => !arg.text.startsWith("-")).map((arg) => arg.text));
+  const jar = inv.name === "java" ? inv.args.findIndex((arg) => arg.text === "-jar") : -1;
+  if (jar !== -1 && inv.args[jar + 1]) paths.push((inv.args[jar + 1] as Invocation["args"][number]).text);
   return paths;
 }

@@ -3,17 +3,43 @@
 // stdin, and any program warden cannot name (`$c`, a glob, `$(…)`) reading fetched content,
 // which is judged as the interpreter it may well be.
 import type { Field } from "../expand.ts";
+import { innerCommands } from "../launchers.ts";
 import type { Invocation } from "../model.ts";
 import type { Taint, TaintTracker } from "../taint.ts";
 
 /** The taint of content `inv` runs because it reads it, if any. */
 export function runsInput(taint: TaintTracker, inv: Invocation): Taint | undefined {
   if (inv.dispatch && dispatchRunsInput(inv)) {
-    const fed = taint.feed(inv.dispatch.feed);
+    const fed = taint.feed(inv.dispatch.feed) ?? (inv.dispatch.items.length > 0 ? taint.origins(inv.dispatch.items) : undefined);
     if (fed) return fed;
   }
-  if (!inv.unresolved && !evaluatesStdin(inv)) return undefined;
+  if (!inv.unresolved && !evaluatesStdin(inv) && !runsStdin(inv)) return undefined;
   return taint.feed(inv.stdin);
+}
+
+/**
+ * Programs that take commands on stdin and run them, now or later, without being interpreters by
+ * name: `at`/`batch`, `crontab -`, `ssh host` with no command (the remote login shell reads
+ * them), `make -f -`, `script` with no command (an interactive shell).
+ */
+function runsStdin(inv: Invocation): boolean {
+  const texts = inv.args.map((arg) => arg.text);
+  switch (inv.name) {
+    case "at":
+    case "batch":
+      return !texts.some((text) => /^-[lrdc]$/.test(text) || text === "-f");
+    case "crontab":
+      return !texts.some((text) => /^-[lreT]$/.test(text)) && texts.filter((text) => !text.startsWith("-") || text === "-").every((text) => text === "-");
+    case "ssh":
+      return innerCommands("ssh", inv.args).length === 0 && !texts.some((text) => /^-[a-zA-Z]*[NfW]/.test(text));
+    case "make":
+    case "gmake":
+      return texts.some((text, i) => /^(?:-f|--file|--makefile)$/.test(text) && /^(?:-|\/dev\/stdin)$/.test(texts[i + 1] ?? "")) || texts.includes("--file=-");
+    case "script":
+      return !texts.some((text) => text === "-c" || text.startsWith("--command"));
+    default:
+      return false;
+  }
 }
 
 /** Launchers that, given only options, run their first argument as a command. */
