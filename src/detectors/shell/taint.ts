@@ -116,6 +116,7 @@ export class TaintTracker {
     const exact = this.dropped.get(wanted);
     if (exact) return exact;
     for (const [written, taint] of this.dropped) {
+      if (written.endsWith("/") && wanted.startsWith(written)) return taint;
       if (isRelative(written) && wanted.endsWith(`/${written}`)) return taint;
       if (isRelative(wanted) && written.endsWith(`/${wanted}`)) return taint;
     }
@@ -124,6 +125,12 @@ export class TaintTracker {
 
   /** After `inv` ran: files it wrote now hold its taint, or lose one they held. Returns the tainted ones. */
   noteWrites(inv: Invocation): { path: string; taint: Taint }[] {
+    const unpacked = EXTRACTORS.has(inv.name) ? extractionOf(inv) : undefined;
+    if (unpacked) {
+      const taint = unpacked.archive === undefined || unpacked.archive === "-" ? this.feed(inv.stdin) : this.droppedAt(unpacked.archive);
+      // A directory key (trailing `/`) taints every path below it.
+      if (taint) this.dropped.set(`${normalizePath(unpacked.dir)}/`, taint);
+    }
     const writes = writesOf(inv);
     if (writes.length === 0) return [];
     const taint = COPIERS.has(inv.name) ? this.copiedTaint(inv) : this.of(inv);
@@ -148,6 +155,42 @@ export class TaintTracker {
 
 function strongest(taints: readonly (Taint | undefined)[]): Taint | undefined {
   return taints.includes("network") ? "network" : taints.includes("decoded") ? "decoded" : undefined;
+}
+
+const EXTRACTORS = new Set(["tar", "gtar", "bsdtar", "unzip"]);
+
+/**
+ * `tar -xzf A -C DIR`, `curl .. | tar xz -C DIR`, `unzip A -d DIR`: an archive unpacked into a
+ * named directory, whose programs a later command may run. Unpacking into the working directory
+ * (`tar xz && ./configure`, building a source release) is left alone.
+ */
+function extractionOf(inv: Invocation): { dir: string; archive: string | undefined } | undefined {
+  const texts = inv.args.map((arg) => arg.text);
+  let dir: string | undefined;
+  let archive: string | undefined;
+  let extracting = inv.name === "unzip";
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i] as string;
+    const long = /^--(directory|file|extract|get)(?:=(.*))?$/.exec(text);
+    if (long) {
+      if (long[1] === "extract" || long[1] === "get") extracting = true;
+      else if (long[1] === "directory") dir = long[2] ?? texts[++i];
+      else archive = long[2] ?? texts[++i];
+      continue;
+    }
+    const cluster = text.startsWith("-") ? text.slice(1) : i === 0 && inv.name !== "unzip" ? text : "";
+    if (inv.name === "unzip") {
+      if (text === "-d") dir = texts[++i];
+      else if (!text.startsWith("-") && archive === undefined) archive = text;
+      continue;
+    }
+    for (const letter of /^[a-zA-Z]+$/.test(cluster) ? cluster : "") {
+      if (letter === "x") extracting = true;
+      else if (letter === "C") dir = texts[++i];
+      else if (letter === "f") archive = texts[++i];
+    }
+  }
+  return extracting && dir !== undefined ? { dir, archive } : undefined;
 }
 
 const isRelative = (path: string): boolean => !path.startsWith("/") && !path.startsWith("~") && !path.startsWith("$");
