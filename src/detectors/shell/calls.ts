@@ -26,9 +26,11 @@ const POSITIONAL = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*", "#"];
 
 /** Runs a call of a defined function or alias; undefined when `fields` names neither. */
 export function callDefinition(state: WalkState, fields: Field[], ctx: InvokeContext): Invocation[] | undefined {
+  const defs = state.defs;
+  // Most scripts define nothing: one check instead of two lookups per command.
+  if (defs.functions.size === 0 && defs.aliases.size === 0) return undefined;
   const head = fields[0] as Field;
   if (head.dynamic) return undefined;
-  const defs = state.defs;
   const body = defs.functions.get(head.text);
   if (body) return callFunction(state, head.text, body, fields, ctx);
   const alias = isPlainWord(head) ? defs.aliases.get(head.text) : undefined;

@@ -43,7 +43,7 @@ export function invokeCommand(state: WalkState, fields: Field[], ctx: InvokeCont
     if (ctx.redirects.length === 0) return [];
     return [record(state, { name: "", argv0: "", redirects: ctx.redirects, stdin: ctx.stdin, members: [], span: ctx.span }, ctx.frame, ctx.pipeline, ctx.stage)];
   }
-  const { name, unresolved } = resolveName(head);
+  const { name, unresolved } = resolveName(head, head === peeled.argv[0] ? peeled.name : undefined);
   const args = argv.slice(1);
   trackDeclarations(state, name, args, ctx);
   const program = programOf(name, args);

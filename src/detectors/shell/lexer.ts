@@ -132,6 +132,9 @@ export class Lexer {
   /** Skips runs `run` matches (natively: a megabyte of blanks is one regex step) and comments. */
   private skipRuns(run: RegExp): void {
     const { text } = this.ctx.source;
+    // Most tokens start right away: one look at the character saves the regex call.
+    const first = text.charCodeAt(this.pos);
+    if (first > 35 && first !== 92) return;
     while (this.pos < this.ctx.limit) {
       run.lastIndex = this.pos;
       run.test(text);

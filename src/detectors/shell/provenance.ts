@@ -17,7 +17,12 @@ const DESCRIPTOR = /^\/(?:dev|proc\/self)\/fd\/(\d{1,3})$/;
 
 type Provenance = Pick<InvocationDetails, "nameOrigins" | "codeOrigins" | "outputOrigins" | "dispatch" | "programFeed" | "preloads">;
 
+const NOTHING: Provenance = Object.freeze({});
+
 export function provenanceOf(state: WalkState, name: string, head: Field, args: Field[], program: Program | undefined, peeled: Peeled, ctx: InvokeContext): Provenance {
+  // The common command: a literal name, no code, nothing dispatched or preloaded.
+  const plain = !head.dynamic && program === undefined && !peeled.dispatch && !PRINTERS.has(name) && peeled.assignments.length === 0 && !ctx.prefix;
+  if (plain) return NOTHING;
   const provenance: Provenance = {};
   if (head.dynamic) provenance.nameOrigins = originsOf(state, [head]);
   if (program?.kind === "inline") {
@@ -28,8 +33,10 @@ export function provenanceOf(state: WalkState, name: string, head: Field, args: 
   if (peeled.dispatch) provenance.dispatch = dispatchOf(state, peeled, ctx);
   const descriptor = program?.kind === "file" ? DESCRIPTOR.exec(program.file.text)?.[1] : undefined;
   if (descriptor !== undefined && descriptor !== "0") provenance.programFeed = feedOfDescriptor(state, ctx.redirects, Number(descriptor));
-  const preloads = preloadsOf(name, [...(ctx.prefix ?? []), ...peeled.assignments]);
-  if (preloads.length > 0) provenance.preloads = preloads;
+  if ((ctx.prefix?.length ?? 0) + peeled.assignments.length > 0) {
+    const preloads = preloadsOf(name, [...(ctx.prefix ?? []), ...peeled.assignments]);
+    if (preloads.length > 0) provenance.preloads = preloads;
+  }
   return provenance;
 }
 

@@ -41,9 +41,9 @@ export function hasUnquotedGlob(field: Field): boolean {
 /** Variables every shell sets to a shell's path. */
 const SHELL_VARIABLES = new Map([["SHELL", "sh"], ["BASH", "bash"], ["0", "sh"], ["ZSH_NAME", "zsh"]]);
 
-/** Resolves the command name of `head` (after wrappers were peeled). */
-export function resolveName(head: Field): ResolvedName {
-  const name = commandName(head.text);
+/** Resolves the command name of `head` (after wrappers were peeled; `known` is its commandName). */
+export function resolveName(head: Field, known?: string): ResolvedName {
+  const name = known ?? commandName(head.text);
   if (head.dynamic) return resolveDynamic(head, name);
   if (head.text.length <= MAX_GLOB_CHARS && GLOB_CHARS.test(head.text) && hasUnquotedGlob(head)) return resolveGlob(head.text, name);
   return { name, unresolved: false };

@@ -26,6 +26,19 @@ const isRemotePath = (text: string): boolean => /^(?:rsync|scp|sftp):\/\//i.test
 /** Output that came over the network: fetchers, raw sockets, a command run on another host. */
 const isNetworkSource = (inv: Invocation): boolean => isFetcher(inv) || isSocketTool(inv) || inv.name === "ssh";
 
+/**
+ * Whether anything in the model can be fetched or decoded content: with no network source, no
+ * decoder and no /dev/tcp redirection, nothing is tainted and the rules built on it have nothing
+ * to find (most commands: they skip the tracker entirely).
+ */
+export function mayBeTainted(invocations: readonly Invocation[]): boolean {
+  for (const inv of invocations) {
+    if (isNetworkSource(inv) || isDecoder(inv) || inv.name === "rsync" || inv.name === "scp") return true;
+    for (const redirect of inv.redirects) if (redirect.target?.text.startsWith("/dev/")) return true;
+  }
+  return false;
+}
+
 interface UpstreamScan {
   scanned: number;
   network: number;
@@ -37,6 +50,8 @@ export class TaintTracker {
   private readonly scans = new Map<Invocation[], UpstreamScan>();
   /** Files holding fetched or decoded content, by normalised path. */
   readonly dropped = new Map<string, Taint>();
+  /** Those dropped into a PATH directory, by the bare name that runs them. */
+  readonly onPath = new Map<string, Taint>();
 
   constructor(private readonly model: ShellModel) {}
 
@@ -139,6 +154,7 @@ export class TaintTracker {
       const path = normalizePath(write.path);
       if (taint) {
         this.dropped.set(path, taint);
+        if (isOnPath(path)) this.onPath.set(baseName(path), taint);
         tainted.push({ path, taint });
       } else if (write.mode === "overwrite" || write.mode === "truncate" || write.clearing) this.dropped.delete(path);
     }
@@ -195,7 +211,7 @@ function extractionOf(inv: Invocation): { dir: string; archive: string | undefin
 
 const isRelative = (path: string): boolean => !path.startsWith("/") && !path.startsWith("~") && !path.startsWith("$");
 
-/** Names a program is installed under when a dropped file is put on PATH (`/usr/local/bin/x`). */
-export const PATH_DIRS = ["/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/sbin", "/sbin", "~/bin", "~/.local/bin", "/opt/homebrew/bin"];
+/** Directories on PATH: a program dropped there runs by its bare name (`/usr/local/bin/x`). */
+const PATH_DIRS = new Set(["/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/sbin", "/sbin", "~/bin", "~/.local/bin", "/opt/homebrew/bin"]);
 
-export const isOnPath = (path: string): boolean => PATH_DIRS.some((dir) => path === `${dir}/${baseName(path)}`);
+const isOnPath = (path: string): boolean => PATH_DIRS.has(path.slice(0, path.lastIndexOf("/")));

@@ -156,7 +156,7 @@ function walkSimple(state: WalkState, whole: SimpleCommand, frame: Frame, pipeli
     return [record(state, { name: "", argv0: "", redirects, stdin, members: [], span }, frame, pipeline, stage)];
   }
   if (fields.length === 1 && fields[0]?.text === "exec") openDescriptors(state, redirects);
-  const prefix = values.flatMap(({ assignment, value }) => (value ? [{ ...value, text: `${assignment.name}=${value.text}` }] : []));
+  const prefix = values.length === 0 ? undefined : values.flatMap(({ assignment, value }) => (value ? [{ ...value, text: `${assignment.name}=${value.text}` }] : []));
   return invokeCommand(state, fields, { redirects, stdin, span, frame, pipeline, stage, prefix });
 }
 

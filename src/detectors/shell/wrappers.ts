@@ -20,6 +20,8 @@ export interface Peeled {
   dispatch?: DispatchSpec;
   /** `NAME=value` words skipped before the command (`env A=1 cmd`, `sudo A=1 cmd`). */
   assignments: Field[];
+  /** The normalised name of `argv[0]` when peeling stopped at it (saves computing it again). */
+  name?: string;
 }
 
 interface SimpleWrapper {
@@ -89,7 +91,10 @@ export function peelWrappers(argv: Field[]): Peeled {
   const peeled: Peeled = { argv, wrappers: [], privileged: false, loginShell: false, script: undefined, assignments: [] };
   for (let round = 0; round < MAX_PEELS && peeled.argv.length > 0 && !peeled.script; round++) {
     const name = commandName((peeled.argv[0] as Field).text);
-    if (!isWrapperName(name)) return peeled;
+    if (!isWrapperName(name)) {
+      peeled.name = name;
+      return peeled;
+    }
     const args = peeled.argv.slice(1);
     const next = peelOne(name, args, peeled);
     // A wrapper with nothing to run (`env`, `sudo -l`, `nohup`) is itself the command.

@@ -7,11 +7,12 @@ import type { Invocation } from "../model.ts";
 import { isShellLoaded } from "../file-kinds.ts";
 import { baseName } from "../paths.ts";
 import { globToRegExp } from "../resolve.ts";
-import { isOnPath, type Taint, TaintTracker } from "../taint.ts";
+import { mayBeTainted, type Taint, TaintTracker } from "../taint.ts";
 import { runsInput } from "./runs-input.ts";
 import { type Hit, hit, type Rule, type RuleContext, visitInvocations } from "./rule.ts";
 
 export const remoteCodeRule: Rule = (ctx) => {
+  if (!mayBeTainted(ctx.invocations)) return [];
   const taint = new TaintTracker(ctx.model);
   const hits: Hit[] = [];
   let lastFind: Invocation | undefined;
@@ -35,6 +36,8 @@ export const remoteCodeRule: Rule = (ctx) => {
  * program (`sh -c "$(curl ..)"`, `eval "$l"`), or a command name computed from such content.
  */
 function channelTaint(ctx: RuleContext, taint: TaintTracker, inv: Invocation): Taint | undefined {
+  // Most commands run no code of their own and have a literal name: nothing to trace.
+  if (!inv.program && inv.nameOrigins.length === 0 && !inv.nameField?.subs.length) return undefined;
   const producers = codeProducers(inv, ctx.model);
   const fromProducers = producers.length > 0 ? taint.invocations(producers) : undefined;
   if (fromProducers === "network") return fromProducers;
@@ -70,9 +73,7 @@ function droppedTaint(taint: TaintTracker, inv: Invocation, lastFind: Invocation
     found.push(path === "{}" && lastFind ? foundByFind(taint, lastFind) : taint.droppedAt(path));
   }
   // A program dropped into a PATH directory runs by its bare name.
-  if (!inv.argv0.includes("/") && inv.argv0 !== "") {
-    for (const [path, origin] of taint.dropped) if (isOnPath(path) && baseName(path) === inv.argv0) found.push(origin);
-  }
+  if (taint.onPath.size > 0 && !inv.argv0.includes("/")) found.push(taint.onPath.get(inv.argv0));
   return strongest(...found);
 }
 

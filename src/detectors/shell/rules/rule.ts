@@ -48,11 +48,16 @@ export function visitInvocations(ctx: RuleContext, visit: (inv: Invocation) => v
 /** Runs `judge` over every invocation and collects its hits. */
 export function eachInvocation(ctx: RuleContext, judge: (inv: Invocation) => Hit | Hit[] | undefined): Hit[] {
   const hits: Hit[] = [];
-  visitInvocations(ctx, (inv) => {
+  // The loop of visitInvocations written out: every rule runs it for every command.
+  for (const inv of ctx.invocations) {
+    if (ctx.budget.spent()) {
+      ctx.markIncomplete();
+      break;
+    }
     const result = judge(inv);
     if (Array.isArray(result)) {
       for (const found of result) hits.push(found);
     } else if (result) hits.push(result);
-  });
+  }
   return hits;
 }
