@@ -62,6 +62,8 @@ describe("pathological filler: judged, or reported unjudged, never a quiet allow
     ["a heredoc of filler", `cat <<'EOF' >/dev/null\n${"z".repeat(SIZE - 200)}\nEOF\n${TAIL}`],
     ["function definitions", padded("f(){ :; }; ")],
     ["calls of a function", `f(){ true; }; ${padded("f; ")}`],
+    ["glob-named commands", padded("/usr/bin/l[s] | ")],
+    ["downloads to many files", padded("curl -so /tmp/x https://get.example.net/a; ")],
   ];
   for (const [name, command] of hostile) {
     test(name, () => {

@@ -59,16 +59,26 @@ function resolveDynamic(head: Field, name: string): ResolvedName {
 /**
  * A glob names one kind of program only when every program it could match is an interpreter
  * of that kind; matched against the usual bin directories, as PATH lookup would not expand it.
+ * The base name is matched first (a hundred names), the directory only for names that match;
+ * results are kept, so a script repeating one glob pays once.
  */
 function resolveGlob(text: string, name: string): ResolvedName {
-  const pattern = globToRegExp(text);
-  if (!text.includes("/") || !pattern) return { name, unresolved: true };
-  const matches: string[] = [];
-  for (const dir of BIN_DIRS) for (const candidate of VOCABULARY) if (pattern.test(`${dir}/${candidate}`)) matches.push(candidate);
+  const cached = GLOB_CACHE.get(text);
+  if (cached) return cached;
+  const slash = text.lastIndexOf("/");
+  const base = slash === -1 ? undefined : globToRegExp(text.slice(slash + 1));
+  const dir = slash === -1 ? undefined : globToRegExp(text.slice(0, slash) || "/");
+  const matches = base && dir && BIN_DIRS.some((candidate) => dir.test(candidate)) ? VOCABULARY.filter((candidate) => base.test(candidate)) : [];
   const languages = new Set(matches.map((match) => languageOf(match) ?? "none"));
-  if (matches.length === 0 || languages.size !== 1 || languages.has("none")) return { name, unresolved: true };
-  return { name: [...matches].sort()[0] as string, unresolved: false };
+  const resolved =
+    matches.length === 0 || languages.size !== 1 || languages.has("none") ? { name, unresolved: true } : { name: [...matches].sort()[0] as string, unresolved: false };
+  if (GLOB_CACHE.size >= MAX_CACHED) GLOB_CACHE.clear();
+  GLOB_CACHE.set(text, resolved);
+  return resolved;
 }
+
+const GLOB_CACHE = new Map<string, ResolvedName>();
+const MAX_CACHED = 256;
 
 /** A pathname glob as an anchored expression: `*` and `?` never cross `/`, `[..]` is a class. */
 export function globToRegExp(glob: string): RegExp | undefined {

@@ -3,10 +3,11 @@
 // walk invocations in execution order and tell the tracker what each one wrote.
 import { writesOf } from "./effects.ts";
 import { invocationsIn, isDecoder, isFetcher, isSocketTool, operandFields } from "./facts.ts";
+import { DroppedFiles, type Taint } from "./dropped-files.ts";
 import type { Feed, Invocation, PipeUpstream, ShellModel, ValueOrigin } from "./model.ts";
 import { baseName, normalizePath } from "./paths.ts";
 
-export type Taint = "network" | "decoded";
+export type { Taint };
 
 /** Programs whose output is what they read from the files named as their operands. */
 const FILE_READERS = new Set([
@@ -48,8 +49,8 @@ interface UpstreamScan {
 export class TaintTracker {
   private readonly memo = new Map<Invocation, Taint | null>();
   private readonly scans = new Map<Invocation[], UpstreamScan>();
-  /** Files holding fetched or decoded content, by normalised path. */
-  readonly dropped = new Map<string, Taint>();
+  /** Files holding fetched or decoded content. */
+  readonly dropped = new DroppedFiles();
   /** Those dropped into a PATH directory, by the bare name that runs them. */
   readonly onPath = new Map<string, Taint>();
 
@@ -126,16 +127,7 @@ export class TaintTracker {
   }
 
   droppedAt(path: string): Taint | undefined {
-    if (this.dropped.size === 0) return undefined;
-    const wanted = normalizePath(path);
-    const exact = this.dropped.get(wanted);
-    if (exact) return exact;
-    for (const [written, taint] of this.dropped) {
-      if (written.endsWith("/") && wanted.startsWith(written)) return taint;
-      if (isRelative(written) && wanted.endsWith(`/${written}`)) return taint;
-      if (isRelative(wanted) && written.endsWith(`/${wanted}`)) return taint;
-    }
-    return undefined;
+    return this.dropped.at(path);
   }
 
   /** After `inv` ran: files it wrote now hold its taint, or lose one they held. Returns the tainted ones. */
@@ -144,7 +136,7 @@ export class TaintTracker {
     if (unpacked) {
       const taint = unpacked.archive === undefined || unpacked.archive === "-" ? this.feed(inv.stdin) : this.droppedAt(unpacked.archive);
       // A directory key (trailing `/`) taints every path below it.
-      if (taint) this.dropped.set(`${normalizePath(unpacked.dir)}/`, taint);
+      if (taint) this.dropped.setDirectory(unpacked.dir, taint);
     }
     const writes = writesOf(inv);
     if (writes.length === 0) return [];
@@ -209,7 +201,6 @@ function extractionOf(inv: Invocation): { dir: string; archive: string | undefin
   return extracting && dir !== undefined ? { dir, archive } : undefined;
 }
 
-const isRelative = (path: string): boolean => !path.startsWith("/") && !path.startsWith("~") && !path.startsWith("$");
 
 /** Directories on PATH: a program dropped there runs by its bare name (`/usr/local/bin/x`). */
 const PATH_DIRS = new Set(["/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/sbin", "/sbin", "~/bin", "~/.local/bin", "/opt/homebrew/bin"]);

@@ -81,9 +81,7 @@ function droppedTaint(taint: TaintTracker, inv: Invocation, lastFind: Invocation
 function foundByFind(taint: TaintTracker, find: Invocation): Taint | undefined {
   const names = find.args.flatMap((arg, i) => (/^-i?name$|^-i?path$/.test(arg.text) ? [find.args[i + 1]?.text ?? ""] : []));
   const patterns = names.map((name) => globToRegExp(baseName(name))).filter((pattern): pattern is RegExp => pattern !== undefined);
-  const found: (Taint | undefined)[] = [];
-  for (const [path, origin] of taint.dropped) if (patterns.some((pattern) => pattern.test(baseName(path)))) found.push(origin);
-  return strongest(...found);
+  return strongest(...taint.dropped.matching((name) => patterns.some((pattern) => pattern.test(name))));
 }
 
 /** Paths an invocation runs as code: the program itself, a script file, a sourced file. */
