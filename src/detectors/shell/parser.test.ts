@@ -191,6 +191,7 @@ describe("expansion", () => {
 
   test("array literals expand through their subscripts", () => {
     expect(runs("a=(curl -s 'http://x y'); \"${a[@]}\"; ${a[0]} ${a[2]}")).toEqual(["curl -s http://x y", "curl http://x"]);
+    expect(runs("declare -a b=(wget -q); ${b[@]} u")).toEqual(["declare -a b=wget -q", "wget -q u"]);
   });
 
   test("quoted expansions are not split", () => {

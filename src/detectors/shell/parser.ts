@@ -23,6 +23,8 @@ const MAX_GROUP_DEPTH = 32;
 /** Parts of an array literal kept as its value; a longer array is judged on its first elements. */
 const MAX_ARRAY_PARTS = 1024;
 
+const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
+
 const SKIPPED_KEYWORDS = new Set(["!", "time", "coproc", "then", "do", "done", "fi", "elif", "else"]);
 
 /** Parses `source`; once `budget` is spent the rest is left unparsed and the script incomplete. */
@@ -157,7 +159,7 @@ class Parser extends CompoundParser {
       }
       const assignment = words.length === 0 ? this.readAssignment(token.word) : undefined;
       if (assignment) assignments.push(assignment);
-      else words.push(token.word);
+      else words.push(this.declaredArray(words, token.word));
       if (words.length === 1 && assignments.length === 0 && this.peek().type === "op" && this.acceptOp("(")) {
         return this.parseFunctionBody(token.word, start, closers);
       }
@@ -188,6 +190,16 @@ class Parser extends CompoundParser {
       return { name: match[1] as string, value: elements, start: word.start, end: this.lastEnd };
     }
     return { name: match[1] as string, value, start: word.start, end: word.end };
+  }
+
+  /** `declare -a a=(x y)`, `local a=(x y)`: the array's elements join the `a=` word they follow. */
+  private declaredArray(words: Word[], word: Word): Word {
+    const head = words[0] ? plainText(words[0]) : undefined;
+    const last = word.parts[word.parts.length - 1];
+    if (!head || !DECLARATIONS.has(head) || last?.kind !== "lit" || !last.text.endsWith("=")) return word;
+    if (this.peek().type !== "op" || !this.acceptOp("(")) return word;
+    const elements = this.readArrayElements();
+    return elements ? { ...word, parts: [...word.parts, ...elements.parts], end: elements.end } : word;
   }
 
   /**
