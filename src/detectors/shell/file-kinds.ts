@@ -14,6 +14,8 @@ export type FileKind =
   | "system_crontab"
   | "unit"
   | "notebook"
+  | "ssh_config"
+  | "git_config"
   | "code";
 
 const SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+)?(?:ba|z|k|da)?sh\b/;
@@ -54,6 +56,8 @@ export function fileKindOf(path: string, content: string): FileKind | undefined 
   if (normal.startsWith("/var/spool/cron/") || base === "crontab") return "crontab";
   if (["service", "socket", "timer", "path"].includes(ext) && (normal.includes("/systemd/") || ext === "service")) return "unit";
   if (ext === "ipynb") return "notebook";
+  if (normal.endsWith(".ssh/config") || normal === "/etc/ssh/ssh_config" || normal.startsWith("/etc/ssh/ssh_config.d/")) return "ssh_config";
+  if (base === ".gitconfig" || normal.endsWith(".git/config") || normal === "/etc/gitconfig" || normal.endsWith("/git/config")) return "git_config";
   if (CODE_EXTENSIONS.has(ext)) return "code";
   return undefined;
 }

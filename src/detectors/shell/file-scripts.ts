@@ -4,6 +4,7 @@
 // and return pieces of the text: verbatim slices where they can, so findings keep exact
 // offsets, else derived text. A fragment (an edit, a patch hunk) is read for what it adds.
 import { scanCi, scanCiFragment, scanJsonStrings, scanPackageJson } from "./config-scripts.ts";
+import { scanGitConfig, scanMakeShell, scanSshConfig } from "./command-settings.ts";
 import type { FileKind } from "./file-kinds.ts";
 
 /** A command found in a file: `text` is `content.slice(start, end)` when `exact`. */
@@ -42,7 +43,7 @@ export function scanFile(kind: Exclude<FileKind, "code">, content: string, fragm
 
 const SCANNERS: Record<Exclude<FileKind, "code">, (content: string) => Piece[]> = {
   script: (content) => [exact(content, 0, content.length)],
-  make: scanMakefile,
+  make: (content) => [...scanMakefile(content), ...scanMakeShell(content)],
   ci: scanCi,
   docker: scanDockerfile,
   package: scanPackageJson,
@@ -51,6 +52,8 @@ const SCANNERS: Record<Exclude<FileKind, "code">, (content: string) => Piece[]> 
   system_crontab: (content) => scanCrontab(content, true),
   unit: scanUnit,
   notebook: scanNotebook,
+  ssh_config: scanSshConfig,
+  git_config: scanGitConfig,
 };
 
 /** Recipe lines (tab-indented), with make's `@`, `-` and `+` prefixes dropped; `\` continues. */

@@ -46,6 +46,12 @@ const HELD: Row[] = [
   { name: "patch adds to a run block whose key is out of view", payload: update(".github/workflows/x.yml", `           npm ci\n+          ${PIPE}\n`) },
   { name: "patch adds a lifecycle script", payload: update("package.json", `   "scripts": {\n+    "postinstall": "${PIPE}",\n`) },
   { name: "patch moves a file to a script name", payload: patch(`*** Update File: notes.txt\n*** Move to: run.sh\n@@\n+${PIPE}\n`) },
+  { name: "Makefile $(shell ..) runs as make reads it", payload: edit("Makefile", `VERSION := $(shell ${PIPE})`) },
+  { name: "Makefile != assignment", payload: edit("build.mk", `HOST != ${PIPE}`) },
+  { name: "ssh ProxyCommand", payload: { op: "write", path: "/home/dev/.ssh/config", content: `Host x\n  ProxyCommand sh -c '${PIPE}'\n` } },
+  { name: "ssh Match exec", payload: edit("/home/dev/.ssh/config", `Match exec "${PIPE}"`) },
+  { name: "git fsmonitor", payload: edit("/home/dev/.gitconfig", `[core]\n\tfsmonitor = ${PIPE}`) },
+  { name: "git ! alias", payload: edit(".git/config", `[alias]\n\tup = !${PIPE}`) },
   {
     name: "unified diff with a removed line that looks like a header",
     payload: { op: "patch", path: "a.sh", content: `--- a/a.sh\n+++ b/a.sh\n@@ -1,2 +1,2 @@\n--- old comment\n+${PIPE}\n echo end\n` },
@@ -64,6 +70,9 @@ const ALLOWED: Row[] = [
   { name: "patch adds an ordinary script entry", payload: update("package.json", `   "scripts": {\n+    "lint": "eslint .",\n`) },
   { name: "patch adds prose to a README", payload: patch(`*** Add File: README.md\n+Run: ${PIPE}\n`) },
   { name: "a patch deleting a script", payload: patch("*** Delete File: old.sh\n") },
+  { name: "Makefile $(shell git describe)", payload: edit("Makefile", "VERSION := $(shell git describe --tags)") },
+  { name: "ssh ProxyCommand through a jump host", payload: edit("/home/dev/.ssh/config", "Host app\n  ProxyCommand ssh -W %h:%p jump.example.net") },
+  { name: "git aliases and a pager", payload: edit("/home/dev/.gitconfig", "[alias]\n\tlg = !git log --oneline | head -20\n[core]\n\tpager = less -R") },
 ];
 
 describe("written changes are judged by what they leave in the file", () => {
