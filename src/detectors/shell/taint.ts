@@ -139,7 +139,7 @@ export class TaintTracker {
       if (taint) this.dropped.setDirectory(unpacked.dir, taint);
     }
     const writes = writesOf(inv);
-    if (writes.length === 0) return [];
+    if (writes.length === 0) return NO_WRITES;
     const taint = COPIERS.has(inv.name) ? this.copiedTaint(inv) : this.of(inv);
     const tainted: { path: string; taint: Taint }[] = [];
     for (const write of writes) {
@@ -164,6 +164,8 @@ export class TaintTracker {
 function strongest(taints: readonly (Taint | undefined)[]): Taint | undefined {
   return taints.includes("network") ? "network" : taints.includes("decoded") ? "decoded" : undefined;
 }
+
+const NO_WRITES: { path: string; taint: Taint }[] = [];
 
 const EXTRACTORS = new Set(["tar", "gtar", "bsdtar", "unzip"]);
 

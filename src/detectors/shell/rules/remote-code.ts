@@ -68,13 +68,15 @@ function strongest(...taints: (Taint | undefined)[]): Taint | undefined {
 /** A file holding fetched or decoded content, run as a program, script or sourced file. */
 function droppedTaint(taint: TaintTracker, inv: Invocation, lastFind: Invocation | undefined): Taint | undefined {
   if (taint.dropped.size === 0) return undefined;
-  const found: (Taint | undefined)[] = inv.preloads.map((path) => taint.droppedAt(path));
-  for (const path of executedPaths(inv)) {
-    found.push(path === "{}" && lastFind ? foundByFind(taint, lastFind) : taint.droppedAt(path));
-  }
+  let found: Taint | undefined;
+  const note = (next: Taint | undefined) => {
+    if (next === "network" || found === undefined) found = next ?? found;
+  };
+  for (const path of inv.preloads) note(taint.droppedAt(path));
+  for (const path of executedPaths(inv)) note(path === "{}" && lastFind ? foundByFind(taint, lastFind) : taint.droppedAt(path));
   // A program dropped into a PATH directory runs by its bare name.
-  if (taint.onPath.size > 0 && !inv.argv0.includes("/")) found.push(taint.onPath.get(inv.argv0));
-  return strongest(...found);
+  if (taint.onPath.size > 0 && !inv.argv0.includes("/")) note(taint.onPath.get(inv.argv0));
+  return found;
 }
 
 /** `find DIR -name x.sh -exec sh {} \;`: `{}` is whichever dropped file the name test matches. */
@@ -84,8 +86,12 @@ function foundByFind(taint: TaintTracker, find: Invocation): Taint | undefined {
   return strongest(...taint.dropped.matching((name) => patterns.some((pattern) => pattern.test(name))));
 }
 
+const NO_PATHS: readonly string[] = [];
+
 /** Paths an invocation runs as code: the program itself, a script file, a sourced file. */
-export function executedPaths(inv: Invocation): string[] {
+export function executedPaths(inv: Invocation): readonly string[] {
+  // Most commands run no file: no array for them.
+  if (!inv.program && !inv.argv0.includes("/") && inv.argv0 !== "{}" && inv.name !== "go" && inv.name !== "java") return NO_PATHS;
   const paths: string[] = [];
   if (inv.argv0.includes("/") || inv.argv0 === "{}") paths.push(inv.argv0);
   const program = inv.program;

@@ -23,6 +23,7 @@ export function runsInput(taint: TaintTracker, inv: Invocation): Taint | undefin
  * them), `make -f -`, `script` with no command (an interactive shell).
  */
 function runsStdin(inv: Invocation): boolean {
+  if (!STDIN_RUNNERS.has(inv.name)) return false;
   const texts = inv.args.map((arg) => arg.text);
   switch (inv.name) {
     case "at":
@@ -32,15 +33,14 @@ function runsStdin(inv: Invocation): boolean {
       return !texts.some((text) => /^-[lreT]$/.test(text)) && texts.filter((text) => !text.startsWith("-") || text === "-").every((text) => text === "-");
     case "ssh":
       return innerCommands("ssh", inv.args).length === 0 && !texts.some((text) => /^-[a-zA-Z]*[NfW]/.test(text));
-    case "make":
-    case "gmake":
-      return texts.some((text, i) => /^(?:-f|--file|--makefile)$/.test(text) && /^(?:-|\/dev\/stdin)$/.test(texts[i + 1] ?? "")) || texts.includes("--file=-");
     case "script":
       return !texts.some((text) => text === "-c" || text.startsWith("--command"));
     default:
-      return false;
+      return texts.some((text, i) => /^(?:-f|--file|--makefile)$/.test(text) && /^(?:-|\/dev\/stdin)$/.test(texts[i + 1] ?? "")) || texts.includes("--file=-");
   }
 }
+
+const STDIN_RUNNERS = new Set(["at", "batch", "crontab", "ssh", "script", "make", "gmake"]);
 
 /** Launchers that, given only options, run their first argument as a command. */
 const ARGUMENT_LAUNCHERS = new Set(["env", "sudo", "doas", "nohup", "exec", "command", "nice", "setsid", "stdbuf", "time", "parallel", "busybox"]);
