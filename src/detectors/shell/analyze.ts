@@ -66,6 +66,7 @@ export function analyzeScript(script: Script, options: AnalyzeOptions, budget: B
   let incomplete = model.incomplete;
   const ctx: RuleContext = {
     model,
+    invocations: model.invocations.filter((inv) => !inv.inert),
     allowedPackageHosts: options.allowedPackageHosts,
     analyzeEmbedded: (text: string, span: FieldSpan): Hit[] => {
       if (embeddedDepth >= MAX_EMBEDDED_DEPTH || text.trim() === "") return [];
@@ -74,6 +75,10 @@ export function analyzeScript(script: Script, options: AnalyzeOptions, budget: B
       const nested = analyzeScript(parseScript(source, budget), options, budget, embeddedDepth + 1);
       incomplete ||= nested.incomplete;
       return nested.hits;
+    },
+    budget,
+    markIncomplete: () => {
+      incomplete = true;
     },
   };
   const hits: Hit[] = [];

@@ -36,10 +36,14 @@ const LANGUAGE_BY_PREFIX = new Map(LANGUAGE_PREFIXES);
 /** One match instead of a loop over prefixes: a prefix plus an optional version suffix. */
 const INTERPRETER_NAME = new RegExp(`^(${LANGUAGE_PREFIXES.map(([prefix]) => prefix).join("|")})(?:[0-9][0-9.]*[mw]?)?$`);
 
+/** Every interpreter name starts with one of these letters: most command names skip the regex. */
+const INTERPRETER_INITIALS = new Set(LANGUAGE_PREFIXES.map(([prefix]) => prefix[0]));
+
 /** A language for interpreter names, allowing version suffixes (`python3.12`, `php8.2`). */
 export function languageOf(name: string): Language | undefined {
   if (SHELLS.has(name)) return "shell";
   if (AWKS.has(name)) return "awk";
+  if (!INTERPRETER_INITIALS.has(name[0])) return undefined;
   const match = INTERPRETER_NAME.exec(name);
   return match ? LANGUAGE_BY_PREFIX.get(match[1] as string) : undefined;
 }

@@ -11,7 +11,8 @@ export interface Output {
   dynamic: boolean;
 }
 
-const MAX_OUTPUT = 1 << 16;
+/** Longest literal output kept; a longer one is cut, and whoever runs it reports it unjudged. */
+export const MAX_OUTPUT = 1 << 20;
 const MAX_DEPTH = 8;
 
 export function literalOutput(inv: Invocation, depth = 0): Output | undefined {
@@ -23,12 +24,33 @@ export function literalOutput(inv: Invocation, depth = 0): Output | undefined {
       return printfOutput(inv.args);
     case "{}":
       return joinOutputs(inv.members.map((member) => literalOutput(member, depth + 1)));
+    case "which":
+    case "command":
+    case "type":
+      return lookupOutput(inv);
     case "cat":
     case "tee":
       return inv.args.every((arg) => arg.text.startsWith("-")) || inv.name === "tee" ? feedOutput(inv.stdin, depth) : undefined;
     default:
       return transformOutput(inv, depth);
   }
+}
+
+/** Flags that make `command`/`type` print where a program is, as `which` does. */
+const PATH_FLAGS: Record<string, readonly string[]> = { which: [], command: ["-v", "-V"], type: ["-p", "-P"] };
+
+/**
+ * `which bash`, `command -v bash`, `type -P bash` print the program's path: `$(which bash)` as a
+ * command name runs bash. The directory is a stand-in; only the name matters to the rules.
+ */
+function lookupOutput(inv: Invocation): Output | undefined {
+  const flags = PATH_FLAGS[inv.name] ?? [];
+  const options = inv.args.filter((arg) => arg.text.startsWith("-"));
+  if (flags.length > 0 && !options.some((option) => flags.includes(option.text))) return undefined;
+  const names = inv.args.filter((arg) => !arg.text.startsWith("-"));
+  if (names.length === 0) return undefined;
+  const text = names.map((arg) => (arg.text.includes("/") ? arg.text : `/usr/bin/${arg.text}`)).join("\n");
+  return { text: `${text}\n`, dynamic: names.some((arg) => arg.dynamic) };
 }
 
 /** The combined output of several invocations (a script's last pipeline stages). */
@@ -66,27 +88,34 @@ function echoOutput(args: Field[]): Output {
   return { text: text.slice(0, MAX_OUTPUT), dynamic: args.some((arg) => arg.dynamic) };
 }
 
+/** printf reuses its format until the arguments run out, as bash's printf does. */
 function printfOutput(args: Field[]): Output | undefined {
   const rest = args[0]?.text === "--" ? args.slice(1) : args;
   const format = rest[0];
   if (!format || format.text === "-v") return undefined;
   const values = rest.slice(1).map((arg) => arg.text);
+  const decoded = decodeEchoEscapes(format.text, false);
   let text = "";
   let k = 0;
-  const decoded = decodeEchoEscapes(format.text, false);
-  for (let i = 0; i < decoded.length; i++) {
-    const c = decoded[i];
-    if (c === "%" && (decoded[i + 1] === "s" || decoded[i + 1] === "b")) {
-      const value = values[k++] ?? "";
-      text += decoded[i + 1] === "b" ? decodeEchoEscapes(value, true) : value;
-      i++;
-    } else if (c === "%" && decoded[i + 1] === "%") {
-      text += "%";
-      i++;
-    } else text += c;
+  for (let round = 0; round === 0 || (k < values.length && round < MAX_FORMAT_ROUNDS); round++) {
+    const before = k;
+    for (let i = 0; i < decoded.length; i++) {
+      const c = decoded[i];
+      if (c === "%" && (decoded[i + 1] === "s" || decoded[i + 1] === "b")) {
+        const value = values[k++] ?? "";
+        text += decoded[i + 1] === "b" ? decodeEchoEscapes(value, true) : value;
+        i++;
+      } else if (c === "%" && decoded[i + 1] === "%") {
+        text += "%";
+        i++;
+      } else text += c;
+    }
+    if (k === before || text.length > MAX_OUTPUT) break;
   }
   return { text: text.slice(0, MAX_OUTPUT), dynamic: rest.some((arg) => arg.dynamic) };
 }
+
+const MAX_FORMAT_ROUNDS = 4096;
 
 /** Decoders and filters applied to a literal input: their output is just as knowable. */
 function transformOutput(inv: Invocation, depth: number): Output | undefined {

@@ -6,7 +6,7 @@ import { feedOutput, literalOutput, type Output } from "./content.ts";
 import type { Field } from "./expand.ts";
 import { flagSet, operandFields } from "./facts.ts";
 import type { Invocation } from "./model.ts";
-import { scanOptions } from "./options.ts";
+import { allOptions, type OptionSpec, operands, scanOptions, valueText } from "./options.ts";
 import { urlFileName } from "./paths.ts";
 
 export type WriteMode = "overwrite" | "append" | "copy" | "link" | "edit" | "truncate" | "download";
@@ -70,6 +70,7 @@ function commandWrites(inv: Invocation, add: AddWrite): void {
     case "install":
     case "mv":
     case "rsync":
+    case "scp":
     case "ln":
       return copyWrites(inv, add);
     case "dd":
@@ -89,9 +90,11 @@ function commandWrites(inv: Invocation, add: AddWrite): void {
 
 /** `cp a b`, `ln -s a b`: the last operand is written (emptied when the source is /dev/null). */
 function copyWrites(inv: Invocation, add: AddWrite): void {
-  const operands = operandFields(inv);
+  const operands = operandFields(inv, inv.name === "scp" ? "cFiJloPSX" : "");
   const last = operands[operands.length - 1]?.text;
   if (!last || operands.length < 2) return;
+  // `scp f host:dir` writes on another machine: nothing here changes.
+  if (inv.name === "scp" && /^[^/\s:]+:/.test(last)) return;
   const fromNull = NULL_SOURCES.has(operands[0]?.text ?? "");
   if (inv.name === "ln") add(last, "link", fromNull, undefined);
   else add(targetDirectory(inv) ?? last, "copy", fromNull, undefined);
@@ -128,13 +131,20 @@ function truncateWrites(inv: Invocation, add: AddWrite): void {
 export function downloadTargets(inv: Invocation): string[] {
   if (inv.name === "curl") return curlTargets(inv.args);
   if (OTHER_DOWNLOADERS.has(inv.name)) return otherTargets(inv);
-  if (inv.name !== "wget") return [];
-  const scan = scanOptions(inv.args, { shortWithValue: "OoaPteUiBQDlARXIw", longWithValue: ["output-document", "directory-prefix"] });
-  const output = scan.options.find((option) => option.flag === "-O" || option.flag === "--output-document")?.value;
-  const named = typeof output === "string" ? output : output?.text;
+  return inv.name === "wget" ? wgetTargets(inv.args) : [];
+}
+
+const WGET_SPEC: OptionSpec = { shortWithValue: "OoaPteUiBQDlARXIw", longWithValue: ["output-document", "directory-prefix"] };
+
+/** GNU getopt permutes: `wget URL -O F` and `wget -O F URL` are the same download. */
+function wgetTargets(args: Field[]): string[] {
+  const options = allOptions(args, WGET_SPEC);
+  const named = valueText(options.findLast((option) => option.flag === "-O" || option.flag === "--output-document")?.value);
   if (named !== undefined) return named === "-" ? [] : [named];
-  const urls = inv.args.slice(scan.operandIndex).filter((arg) => /^[a-z]+:\/\//i.test(arg.text));
-  return urls.map((url) => urlFileName(url.text)).filter((name): name is string => name !== undefined);
+  const prefix = valueText(options.findLast((option) => option.flag === "-P" || option.flag === "--directory-prefix")?.value);
+  const urls = operands(args, WGET_SPEC).filter((arg) => /^[a-z]+:\/\//i.test(arg.text));
+  const names = urls.map((url) => urlFileName(url.text)).filter((name): name is string => name !== undefined);
+  return prefix === undefined ? names : names.map((name) => `${prefix.replace(/\/+$/, "")}/${name}`);
 }
 
 const OTHER_DOWNLOADERS = new Set(["aria2c", "axel", "fetch", "http", "https", "xh", "lwp-download", "wget2", "invoke-webrequest", "iwr"]);
@@ -153,22 +163,26 @@ function otherTargets(inv: Invocation): string[] {
   return targets;
 }
 
+const CURL_SPEC: OptionSpec = {
+  shortWithValue: "oudXAebcTwxmrEFKCYyzDPQtH",
+  longWithValue: ["output", "url", "data", "request", "header", "user-agent", "referer", "cookie", "config", "max-time", "proxy", "unix-socket", "output-dir"],
+};
+
+/** curl reads options anywhere on its command line: `curl URL -o F` saves to F. */
 function curlTargets(args: Field[]): string[] {
-  const scan = scanOptions(args, {
-    shortWithValue: "oudXAebcTwxmrEFKCYyzDPQtH",
-    longWithValue: ["output", "url", "data", "request", "header", "user-agent", "referer", "cookie", "config", "max-time", "proxy", "unix-socket"],
-  });
+  const options = allOptions(args, CURL_SPEC);
+  const dir = valueText(options.findLast((option) => option.flag === "--output-dir")?.value)?.replace(/\/+$/, "");
+  const inDir = (name: string) => (dir === undefined || name.startsWith("/") ? name : `${dir}/${name}`);
   const targets: string[] = [];
-  for (const option of scan.options) {
-    const value = typeof option.value === "string" ? option.value : option.value?.text;
-    if ((option.flag === "-o" || option.flag === "--output") && value && value !== "-") targets.push(value);
+  for (const option of options) {
+    const value = valueText(option.value);
+    if ((option.flag === "-o" || option.flag === "--output") && value && value !== "-") targets.push(inDir(value));
   }
-  const remoteName = scan.options.some((option) => option.flag === "-O" || option.flag === "--remote-name" || option.flag === "--remote-name-all");
+  const remoteName = options.some((option) => option.flag === "-O" || option.flag === "--remote-name" || option.flag === "--remote-name-all");
   if (remoteName) {
-    const urls = args.filter((arg) => /^[a-z]+:\/\//i.test(arg.text));
-    for (const url of urls) {
+    for (const url of args.filter((arg) => /^[a-z]+:\/\//i.test(arg.text))) {
       const name = urlFileName(url.text);
-      if (name) targets.push(name);
+      if (name) targets.push(inDir(name));
     }
   }
   return targets;

@@ -37,6 +37,8 @@ interface Builder {
   fields: Field[];
   current: Field;
   started: boolean;
+  /** The IFS in force: null when computed at run time, so splitting cannot be known. */
+  ifs: string | null;
 }
 
 export function expandWords(words: readonly Word[], env: Env, known: KnownOutputs = NO_OUTPUTS): Field[] {
@@ -49,23 +51,32 @@ export function expandWords(words: readonly Word[], env: Env, known: KnownOutput
   return fields;
 }
 
+/** Shared by every literal field, which runs no substitution: frozen, so a push would throw. */
+const NO_SUBS = Object.freeze([]) as unknown as Script[];
+
 /** The common word, one literal with no brace list, is its own single field: no builder needed. */
 function plainField(word: Word): Field | undefined {
   if (word.parts.length !== 1) return undefined;
   const only = word.parts[0] as WordPart;
   if (only.kind !== "lit" || (!only.quoted && only.text.includes("{")) || only.text.includes(BRACE_OPEN)) return undefined;
-  return { text: only.text, dynamic: false, subs: [], procsub: undefined, word };
+  return { text: only.text, dynamic: false, subs: NO_SUBS, procsub: undefined, word };
 }
 
 export function expandWord(word: Word, env: Env, known: KnownOutputs = NO_OUTPUTS): Field[] {
   const plain = plainField(word);
   if (plain) return [plain];
-  const builder: Builder = { fields: [], current: emptyField(word), started: false };
+  const builder: Builder = { fields: [], current: emptyField(word), started: false, ifs: ifsOf(env) };
   for (const part of word.parts) appendPart(builder, part, env, known);
   if (builder.started) builder.fields.push(builder.current);
   // Most words have no brace list: their fields are final as built.
   if (!builder.fields.some((field) => field.text.includes(BRACE_OPEN))) return builder.fields;
   return builder.fields.flatMap((field) => expandBraces(field));
+}
+
+/** `IFS=,` earlier in the script changes how every later unquoted expansion splits. */
+function ifsOf(env: Env): string | null {
+  if (!env.has("IFS")) return DEFAULT_IFS;
+  return env.get("IFS") ?? null;
 }
 
 /** The word as one string, the way an assignment or a here-string sees it (no splitting). */
@@ -117,7 +128,8 @@ function appendUnknown(builder: Builder, placeholder: string): void {
 function appendParam(builder: Builder, part: Extract<WordPart, { kind: "param" }>, env: Env): void {
   const value = lookupParam(part, env);
   if (value === undefined) appendUnknown(builder, `$${part.name || "?"}`);
-  else appendValue(builder, value, part.quoted);
+  // `"$@"` and `"${a[@]}"` stay one field per element even when quoted.
+  else appendValue(builder, value, part.quoted && part.name !== "@" && !part.arg.startsWith("[@]"));
 }
 
 /** A known expansion result: verbatim inside quotes, split into fields outside them. */
@@ -127,36 +139,71 @@ function appendValue(builder: Builder, value: string, quoted: boolean): void {
   builder.started = true;
 }
 
-/** Unquoted expansion results are split on IFS whitespace into separate fields. */
+/**
+ * Unquoted expansion results are split on IFS (bash manual, Word Splitting): a run of IFS
+ * whitespace is one delimiter, each other IFS character is one (so `a,,b` has an empty field),
+ * and a trailing delimiter makes no field. An unknown IFS leaves the value whole and dynamic.
+ */
 function splitInto(builder: Builder, value: string): void {
+  const ifs = builder.ifs;
+  if (ifs === null || ifs === "") {
+    builder.current.text += value;
+    builder.current.dynamic ||= ifs === null;
+    builder.started = true;
+    return;
+  }
   let i = 0;
   while (i < value.length) {
-    const c = value[i] as string;
-    if (DEFAULT_IFS.includes(c)) {
-      if (builder.started) {
-        builder.fields.push(builder.current);
-        builder.current = emptyField(builder.current.word);
-        builder.started = false;
-      }
-      i++;
+    if (!ifs.includes(value[i] as string)) {
+      let j = i;
+      while (j < value.length && !ifs.includes(value[j] as string)) j++;
+      builder.current.text += value.slice(i, j);
+      builder.started = true;
+      i = j;
       continue;
     }
-    let j = i;
-    while (j < value.length && !DEFAULT_IFS.includes(value[j] as string)) j++;
-    builder.current.text += value.slice(i, j);
-    builder.started = true;
-    i = j;
+    i = skipDelimiter(value, i, ifs, builder);
   }
+}
+
+const isIfsWhitespace = (c: string): boolean => c === " " || c === "\t" || c === "\n";
+
+/** Consumes one delimiter (whitespace run, or one other IFS character with whitespace around it). */
+function skipDelimiter(value: string, from: number, ifs: string, builder: Builder): number {
+  let i = from;
+  while (i < value.length && isIfsWhitespace(value[i] as string) && ifs.includes(value[i] as string)) i++;
+  let hard = false;
+  if (i < value.length && ifs.includes(value[i] as string) && !isIfsWhitespace(value[i] as string)) {
+    hard = true;
+    i++;
+    while (i < value.length && isIfsWhitespace(value[i] as string) && ifs.includes(value[i] as string)) i++;
+  }
+  if (builder.started || hard) {
+    builder.fields.push(builder.current);
+    builder.current = emptyField(builder.current.word);
+    builder.started = false;
+  }
+  return i;
 }
 
 function lookupParam(part: Extract<WordPart, { kind: "param" }>, env: Env): string | undefined {
   const value = part.name === "IFS" && !env.has("IFS") ? DEFAULT_IFS : env.get(part.name);
   if (part.op === "") return value;
+  if (part.op === "?" && part.arg.startsWith("[")) return subscript(value, part.arg);
   if (part.op === "!") {
     const target = value === undefined ? undefined : env.get(value);
     return target;
   }
   return applyParamOperator(value, part.op, part.arg);
+}
+
+/** `${a[@]}`, `${a[*]}`, `${a[2]}` of an array assigned literally (its elements space-joined). */
+function subscript(value: string | undefined, arg: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (arg === "[@]" || arg === "[*]") return value;
+  const index = /^\[(\d{1,4})\]$/.exec(arg)?.[1];
+  if (index === undefined) return undefined;
+  return value.split(/[ \t\n]+/).filter((element) => element !== "")[Number(index)] ?? "";
 }
 
 /** Native replacements, not a loop appending a character at a time: a word can be 1 MiB long. */
@@ -172,7 +219,9 @@ function expandBraces(field: Field): Field[] {
   if (!field.text.includes(BRACE_OPEN)) return [field];
   if (field.text.length > MAX_BRACE_TEXT) return [{ ...field, text: unmarkBraces(field.text) }];
   const texts = expandBraceText(field.text, 0).slice(0, MAX_BRACE_FIELDS);
-  return texts.map((text) => ({ ...field, text: unmarkBraces(text) }));
+  // Unquoted empty results are dropped as null words are: `{bash,}` is the one word `bash`.
+  const kept = texts.length > 1 ? texts.filter((text) => text !== "") : texts;
+  return kept.map((text) => ({ ...field, text: unmarkBraces(text) }));
 }
 
 /** `a{b,c}d` -> [abd, acd], for the first group with a top-level comma, recursively. */

@@ -86,11 +86,14 @@ export function codeProducers(inv: Invocation, model: ShellModel): Invocation[] 
 }
 
 /** Operands of a command: arguments that are not options (everything after `--`). */
-export function operandFields(inv: Invocation, valueOptions = ""): Field[] {
+export const operandFields = (inv: Invocation, valueOptions = ""): Field[] => operandsOf(inv.args, valueOptions);
+
+/** Operands among `args`: what is neither an option nor the value of one in `valueOptions`. */
+export function operandsOf(args: readonly Field[], valueOptions = ""): Field[] {
   const found: Field[] = [];
   let afterDashes = false;
-  for (let i = 0; i < inv.args.length; i++) {
-    const field = inv.args[i] as Field;
+  for (let i = 0; i < args.length; i++) {
+    const field = args[i] as Field;
     if (!afterDashes && field.text === "--") afterDashes = true;
     else if (afterDashes || !field.text.startsWith("-") || field.text === "-") found.push(field);
     else if (field.text.length === 2 && valueOptions.includes(field.text[1] as string)) i++;

@@ -13,6 +13,7 @@ import { argvScript, extractTargets, sourceFor, type Target } from "./payload.ts
 import { downloadOnly, type Rewrite } from "./rewrite.ts";
 import type { Hit } from "./rules/rule.ts";
 import { judgeSourceCode } from "./source-code.ts";
+import { withControlReadings } from "./control-chars.ts";
 
 const DETECTOR_ID = "shell";
 
@@ -29,7 +30,13 @@ export const ShellConfig = Type.Object(
 );
 export type ShellConfig = Static<typeof ShellConfig>;
 
-const DEFAULTS = { disabled_checks: [], allowed_package_hosts: [], max_script_chars: 1 << 16 } satisfies Required<ShellConfig>;
+/**
+ * The whole request body (1 MiB) is parsed by default: parsing is linear and budgeted, and a
+ * comment or filler in front of a command must not push it past what is read.
+ */
+const DEFAULTS = { disabled_checks: [], allowed_package_hosts: [], max_script_chars: 1 << 20 } satisfies Required<ShellConfig>;
+/** Invocations modelled per command; the budget usually stops a filler-padded one first. */
+const MAX_INVOCATIONS = 1 << 15;
 
 const INCOMPLETE_REASON = "Part of the command was too large or too deeply nested to judge.";
 /**
@@ -51,7 +58,7 @@ export const shellDetector: DetectorDefinition<ShellConfig> = {
     const options: AnalyzeOptions = {
       disabledChecks: new Set<CheckId>(config.disabled_checks ?? []),
       allowedPackageHosts: (config.allowed_package_hosts ?? []).map((host) => host.toLowerCase()),
-      limits: { maxSourceDepth: 6, maxInvocations: 4096, maxNestedChars: 4 * maxChars },
+      limits: { maxSourceDepth: 6, maxInvocations: MAX_INVOCATIONS, maxNestedChars: 4 * maxChars },
     };
     return { inspect: (input) => inspectEvent(input, options, maxChars) };
   },
@@ -67,19 +74,19 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
   const hits: Hit[] = [];
   const budget = budgetOf(input);
   let rewrite: Rewrite | undefined;
-  for (const target of extraction.targets) {
+  for (const target of withControlReadings(extraction.targets)) {
     if (spentAtStep(budget, targetChars(target))) {
       unjudged.add(targetPath(target));
       continue;
     }
     if (target.kind === "code") {
       const judged = judgeSourceCode(target.item, target.powershell, budget);
-      hits.push(...filterDisabled(judged.hits, options));
+      hits.push(...kept(target, filterDisabled(judged.hits, options)));
       if (judged.incomplete) unjudged.add(target.item.path);
       continue;
     }
     const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), options, budget);
-    hits.push(...(extraction.from === "file" ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
+    hits.push(...kept(target, extraction.from === "file" ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
     if (analysis.incomplete) unjudged.add(targetPath(target));
     if (extraction.from === undefined && extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
       rewrite = downloadOnly(analysis.model, (path) => textsOf(target).get(path));
@@ -97,6 +104,9 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
  * are the ordinary job of a CI workflow or build file (a release job publishes the package).
  */
 const WRITTEN_EXEMPT = new Set<CheckId>(["shell.package_publish", "shell.infrastructure_teardown", "shell.protected_branch_rewrite"]);
+
+/** A patch hunk read in its context counts only what touches its added lines. */
+const kept = (target: Target, hits: Hit[]): Hit[] => (target.keep ? hits.filter((found) => target.keep?.(found.span)) : hits);
 
 const filterDisabled = (hits: Hit[], options: AnalyzeOptions): Hit[] =>
   options.disabledChecks.size === 0 ? hits : hits.filter((found) => !options.disabledChecks.has(found.check));

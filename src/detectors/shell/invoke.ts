@@ -2,8 +2,8 @@
 // runs, and descends into the code it executes (`bash -c`, eval, scripts fed on stdin,
 // `find -exec`, `nsenter ... cmd`), all within the walk's depth and size bounds.
 import type { Script, Source } from "./ast.ts";
-import { commandName, STDIN_EVALUATORS } from "./commands.ts";
-import { feedOutput } from "./content.ts";
+import { STDIN_EVALUATORS } from "./commands.ts";
+import { feedOutput, MAX_OUTPUT } from "./content.ts";
 import type { Field } from "./expand.ts";
 import { classifyProgram, type Program } from "./interpreters.ts";
 import { innerCommands } from "./launchers.ts";
@@ -12,6 +12,10 @@ import { parseScript } from "./parser.ts";
 import { createChildSource, createDetachedSource, verbatimBase } from "./source.ts";
 import { type Frame, record, walkScript, type WalkState } from "./walk.ts";
 import { joinFields, peelWrappers } from "./wrappers.ts";
+import { callDefinition, trackAliases } from "./calls.ts";
+import { assignOrigins, trackInputVariables } from "./dataflow.ts";
+import { provenanceOf } from "./provenance.ts";
+import { resolveName } from "./resolve.ts";
 
 export interface InvokeContext {
   redirects: ResolvedRedirect[];
@@ -20,11 +24,15 @@ export interface InvokeContext {
   frame: Frame;
   pipeline: number;
   stage: number;
+  /** `NAME=value` words before the command: its own environment (`BASH_ENV=F bash`). */
+  prefix?: readonly Field[];
 }
 
 const DECLARATION_BUILTINS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
 export function invokeCommand(state: WalkState, fields: Field[], ctx: InvokeContext): Invocation[] {
+  const called = callDefinition(state, fields, ctx);
+  if (called) return called;
   const peeled = peelWrappers(fields);
   const carrier = fields[0] as Field;
   let argv = peeled.argv;
@@ -35,7 +43,7 @@ export function invokeCommand(state: WalkState, fields: Field[], ctx: InvokeCont
     if (ctx.redirects.length === 0) return [];
     return [record(state, { name: "", argv0: "", redirects: ctx.redirects, stdin: ctx.stdin, members: [], span: ctx.span }, ctx.frame, ctx.pipeline, ctx.stage)];
   }
-  const name = commandName(head.text);
+  const { name, unresolved } = resolveName(head, head === peeled.argv[0] ? peeled.name : undefined);
   const args = argv.slice(1);
   trackDeclarations(state, name, args, ctx);
   const program = programOf(name, args);
@@ -45,7 +53,16 @@ export function invokeCommand(state: WalkState, fields: Field[], ctx: InvokeCont
     ctx.frame,
     ctx.pipeline,
     ctx.stage,
-    { nameField: head, args, wrappers: peeled.wrappers, privileged: peeled.privileged, loginShell: peeled.loginShell && argv.length === 1, program },
+    {
+      nameField: head,
+      args,
+      wrappers: peeled.wrappers,
+      privileged: peeled.privileged,
+      loginShell: peeled.loginShell && argv.length === 1,
+      program,
+      unresolved,
+      ...provenanceOf(state, name, head, args, program, peeled, ctx),
+    },
   );
   descendIntoCode(state, invocation, ctx);
   for (const inner of innerCommands(name, args)) {
@@ -88,6 +105,7 @@ function feedScript(state: WalkState, invocation: Invocation): Script | undefine
   }
   const output = feedOutput(feed);
   if (!output) return undefined;
+  if (output.text.length >= MAX_OUTPUT) state.model.incomplete = true;
   const depth = (invocation.nameField?.word.source.depth ?? 0) + 1;
   const span = feed?.kind === "pipe" ? (feed.previous[0]?.span ?? invocation.span) : invocation.span;
   return parseWithin(state, createDetachedSource(output.text, span, depth), undefined);
@@ -103,7 +121,7 @@ export function parseField(state: WalkState, field: Field): Script | undefined {
   return parseWithin(state, child, word.source);
 }
 
-function parseWithin(state: WalkState, child: Source, parent: Source | undefined): Script | undefined {
+export function parseWithin(state: WalkState, child: Source, parent: Source | undefined): Script | undefined {
   const depth = Math.max(child.depth, (parent?.depth ?? 0) + 1);
   state.nestedChars += child.text.length;
   if (depth > state.limits.maxSourceDepth || state.nestedChars > state.limits.maxNestedChars) {
@@ -118,6 +136,8 @@ function trackDeclarations(state: WalkState, name: string, args: Field[], ctx: I
     for (const arg of args) if (!arg.text.startsWith("-")) state.env.delete(arg.text);
     return;
   }
+  if (name === "alias") return trackAliases(state, args);
+  if (INPUT_BUILTINS.has(name)) return trackInputVariables(state, name, args, ctx.stdin);
   if (!DECLARATION_BUILTINS.has(name)) return;
   for (const arg of args) {
     const eq = arg.text.indexOf("=");
@@ -125,9 +145,12 @@ function trackDeclarations(state: WalkState, name: string, args: Field[], ctx: I
     const varName = arg.text.slice(0, eq);
     const value = { ...arg, text: arg.text.slice(eq + 1) };
     state.env.set(varName, arg.dynamic ? undefined : value.text);
+    assignOrigins(state, varName, arg);
     state.model.assignments.push({ name: varName, value, span: ctx.span });
   }
 }
+
+const INPUT_BUILTINS = new Set(["read", "mapfile", "readarray", "for", "select"]);
 
 function synthetic(carrier: Field, text: string): Field {
   return { ...carrier, text, dynamic: false, subs: [], procsub: undefined };

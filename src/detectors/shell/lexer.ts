@@ -2,7 +2,7 @@
 // at the next newline, as the shell does). Word internals are in word-reader.ts.
 import type { Budget } from "../../engine/budget.ts";
 import type { Heredoc, Redirect, Source, Word } from "./ast.ts";
-import { type NestedParser, type ReaderContext, readExpandingText, readWord, skipBalanced } from "./word-reader.ts";
+import { arithmeticEnd, type NestedParser, type ReaderContext, readExpandingText, readWord } from "./word-reader.ts";
 
 export type Token =
   | { type: "word"; word: Word; start: number; end: number }
@@ -10,16 +10,47 @@ export type Token =
   | { type: "redirect"; redirect: Redirect; start: number; end: number }
   | { type: "eof"; start: number; end: number };
 
-const CONTROL_OPS = [";;&", ";;", ";&", "&&", "||", "|&", ";", "&", "|", "(", ")"];
-const REDIRECT_OPS = ["<<<", "<<-", "&>>", "<<", "<&", "<>", ">>", ">&", ">|", "&>", "<", ">"];
-/** First characters of the operators above: most tokens start with neither, and skip the search. */
 const OP_START = new Set([";", "&", "|", "(", ")"]);
 const REDIRECT_START = new Set(["<", ">", "&"]);
 
-/** The first operator of `ops` (longest listed first) at `at`. */
-function findOp(ops: readonly string[], text: string, at: number): string | undefined {
-  for (const op of ops) if (text.startsWith(op, at)) return op;
-  return undefined;
+/** Blanks and line continuations; with newlines too, for the blank lines after a separator. */
+const BLANKS = /(?:[ \t\r]+|\\\n)*/y;
+const BLANK_LINES = /(?:[ \t\r\n]+|\\\n)*/y;
+
+/** The control operator at `at` (longest first): `;;&`, `;;`, `;&`, `&&`, `||`, `|&`, `;`, `&`, `|`, `(`, `)`. */
+function controlOpAt(text: string, at: number): string | undefined {
+  const next = text[at + 1];
+  switch (text[at]) {
+    case ";":
+      if (next === ";") return text[at + 2] === "&" ? ";;&" : ";;";
+      return next === "&" ? ";&" : ";";
+    case "&":
+      return next === "&" ? "&&" : "&";
+    case "|":
+      return next === "|" ? "||" : next === "&" ? "|&" : "|";
+    case "(":
+    case ")":
+      return text[at];
+    default:
+      return undefined;
+  }
+}
+
+/** The redirection operator at `at` (longest first): `<<<`, `<<-`, `&>>`, `<<`, `<&`, `<>`, `>>`, `>&`, `>|`, `&>`, `<`, `>`. */
+function redirectOpAt(text: string, at: number): string | undefined {
+  const next = text[at + 1];
+  const third = text[at + 2];
+  switch (text[at]) {
+    case "<":
+      if (next === "<") return third === "<" ? "<<<" : third === "-" ? "<<-" : "<<";
+      return next === "&" ? "<&" : next === ">" ? "<>" : "<";
+    case ">":
+      return next === ">" ? ">>" : next === "&" ? ">&" : next === "|" ? ">|" : ">";
+    case "&":
+      return next === ">" ? (third === ">" ? "&>>" : "&>") : undefined;
+    default:
+      return undefined;
+  }
 }
 
 interface PendingHeredoc {
@@ -51,9 +82,17 @@ export class Lexer {
     return this.pos < this.ctx.limit ? (this.ctx.source.text[this.pos] as string) : "";
   }
 
-  /** Skips an arithmetic command `(( .. ))` whose first `(` was already consumed. */
-  skipArithmetic(): void {
-    this.pos = skipBalanced(this.ctx.source.text, this.pos - 1, this.ctx.limit, "(", ")");
+  /**
+   * Skips an arithmetic command `(( .. ))` whose first `(` was already consumed; false, and
+   * nothing skipped, when it is not one. As in bash, `((` whose inner `(` is not closed by `))`
+   * (`((cmd) )`) is two nested subshells.
+   */
+  skipArithmetic(): boolean {
+    const { text } = this.ctx.source;
+    const end = arithmeticEnd(text, this.pos - 1, this.ctx.limit);
+    if (end === undefined) return false;
+    this.pos = end;
+    return true;
   }
 
   next(): Token {
@@ -65,12 +104,13 @@ export class Lexer {
     if (c === "\n") {
       this.pos++;
       this.readHeredocBodies();
+      this.skipBlankLines();
       return { type: "op", op: "\n", start, end: start + 1 };
     }
     if ((c === "<" || c === ">") && text[start + 1] === "(") return this.readProcessSubstitution(start);
     const redirect = this.readRedirect(start);
     if (redirect) return redirect;
-    const op = OP_START.has(c) ? findOp(CONTROL_OPS, text, start) : undefined;
+    const op = OP_START.has(c) ? controlOpAt(text, start) : undefined;
     if (op) {
       this.pos = start + op.length;
       return { type: "op", op, start, end: this.pos };
@@ -81,13 +121,26 @@ export class Lexer {
   }
 
   private skipBlanks(): void {
+    this.skipRuns(BLANKS);
+  }
+
+  /** Blank and comment-only lines after a newline are one separator: filler of that kind costs no token. */
+  private skipBlankLines(): void {
+    this.skipRuns(BLANK_LINES);
+  }
+
+  /** Skips runs `run` matches (natively: a megabyte of blanks is one regex step) and comments. */
+  private skipRuns(run: RegExp): void {
     const { text } = this.ctx.source;
+    // Most tokens start right away: one look at the character saves the regex call.
+    const first = text.charCodeAt(this.pos);
+    if (first > 35 && first !== 92) return;
     while (this.pos < this.ctx.limit) {
-      const c = text[this.pos];
-      if (c === " " || c === "\t" || c === "\r") this.pos++;
-      else if (c === "\\" && text[this.pos + 1] === "\n") this.pos += 2;
-      else if (c === "#") this.skipComment();
-      else return;
+      run.lastIndex = this.pos;
+      run.test(text);
+      this.pos = Math.min(run.lastIndex, this.ctx.limit);
+      if (this.pos >= this.ctx.limit || text[this.pos] !== "#") return;
+      this.skipComment();
     }
   }
 
@@ -107,7 +160,7 @@ export class Lexer {
     const { text } = this.ctx.source;
     let i = start;
     while (i < this.ctx.limit && i - start < 4 && text[i]! >= "0" && text[i]! <= "9") i++;
-    const op = REDIRECT_START.has(text[i] as string) ? findOp(REDIRECT_OPS, text, i) : undefined;
+    const op = REDIRECT_START.has(text[i] as string) ? redirectOpAt(text, i) : undefined;
     if (!op || (op.startsWith("&") && i > start)) return undefined;
     const fd = i > start ? Number(text.slice(start, i)) : undefined;
     this.pos = i + op.length;

@@ -10,6 +10,8 @@ export interface HeredocBody {
   source: Source;
   start: number;
   end: number;
+  /** Substitutions in an unquoted body: their output is part of what the body delivers. */
+  subs: Script[];
 }
 
 export interface ResolvedRedirect {
@@ -23,13 +25,29 @@ export interface ResolvedRedirect {
 export type Feed =
   | { kind: "pipe"; upstream: PipeUpstream; previous: Invocation[] }
   | { kind: "heredoc"; body: HeredocBody }
-  | { kind: "herestring"; field: Field }
+  | { kind: "herestring"; field: Field; origins: readonly ValueOrigin[] }
   | { kind: "file"; field: Field };
 
 /** Everything earlier stages of a pipeline ran: a shared list, of which this stage sees `count`. */
 export interface PipeUpstream {
   all: Invocation[];
   count: number;
+}
+
+/**
+ * Where a value spelled into a command at run time comes from: the output of commands (`$(..)`,
+ * a variable assigned from one) or an input stream (`read l` from a pipe or a file).
+ */
+export type ValueOrigin = { kind: "output"; invocations: Invocation[] } | { kind: "input"; feed: Feed };
+
+/** A command `xargs` or `parallel` runs with arguments read from their input. */
+export interface Dispatch {
+  /** Where the items come from: the input, or an argument file (`xargs -a F`, `parallel :::: F`). */
+  feed: Feed | undefined;
+  /** Items given as arguments (`parallel cmd ::: items`): where their run-time values came from. */
+  items: readonly ValueOrigin[];
+  /** The string replaced by each input item (`-I{}`); undefined when items are appended. */
+  replace: string | undefined;
 }
 
 export const upstreamOf = (upstream: PipeUpstream): Invocation[] => upstream.all.slice(0, upstream.count);
@@ -59,6 +77,23 @@ export interface Invocation {
   background: boolean;
   /** The files it writes, derived on first use by effects.ts (most rules ask for them). */
   writes: readonly Write[] | undefined;
+  /**
+   * What runs is not knowable from the text: a name computed at run time, a glob that does not
+   * name one known kind of program, a function or alias too deep to follow.
+   */
+  unresolved: boolean;
+  /** Where a run-time name (`$c`, `$(..)`) and run-time inline code (`eval "$l"`) come from. */
+  nameOrigins: readonly ValueOrigin[];
+  codeOrigins: readonly ValueOrigin[];
+  dispatch: Dispatch | undefined;
+  /** What `echo`/`printf` print, when spelled from run-time values: where those came from. */
+  outputOrigins: readonly ValueOrigin[];
+  /** The input a program named `/dev/fd/N` reads its code from (`source /dev/fd/3 3< <(..)`). */
+  programFeed: Feed | undefined;
+  /** Files the program loads before its own code: `BASH_ENV=F bash`, `LD_PRELOAD=F cmd`. */
+  preloads: readonly string[];
+  /** A builtin with no effect rules judge (`true`, `echo x`): rules skip it, filler costs little. */
+  inert: boolean;
 }
 
 export interface AssignmentRecord {

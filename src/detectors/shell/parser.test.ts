@@ -68,18 +68,61 @@ describe("command structure", () => {
     ]);
   });
 
+  test("a loop or conditional is one command: its body reads the stage's input", () => {
+    const built = model("produce | while read l; do run \"$l\"; done | consume");
+    const [, read, run, consume] = built.invocations;
+    expect(built.invocations.map((inv) => inv.name)).toEqual(["produce", "read", "run", "consume"]);
+    expect([read?.stdin?.kind, run?.stdin?.kind, consume?.stage]).toEqual(["pipe", "pipe", 2]);
+    expect(runs("for f in a b; do if test -f $f; then cat $f; elif x; then y; else z; fi; done > out")).toEqual([
+      "for f in a b",
+      "test -f $f",
+      "cat $f",
+      "x",
+      "y",
+      "z",
+      "{}",
+    ]);
+  });
+
+  test("block keywords out of place are skipped, not taken for commands", () => {
+    expect(runs("done; fi; then ls")).toEqual(["ls"]);
+    expect(runs("until false; do echo again; done; for ((i=0; i<3; i++)); do echo $i; done")).toEqual(["false", "echo again", "echo $i"]);
+  });
+
   test("case arms run, their patterns do not", () => {
     expect(runs("case $1 in start|go) run;; *) stop;; esac")).toEqual(["case $1", "run", "stop"]);
   });
 
-  test("functions are recorded and their bodies judged", () => {
+  test("functions are recorded, their bodies judged, and a call runs the body", () => {
     const built = model("greet() { echo hi; }; function bye { echo bye; }; greet");
     expect(built.functions.map((fn) => fn.name)).toEqual(["greet", "bye"]);
     expect(built.invocations.map((inv) => [inv.name, inv.inFunction])).toEqual([
       ["echo", "greet"],
       ["echo", "bye"],
       ["greet", undefined],
+      ["echo", "greet"],
     ]);
+  });
+
+  test("a call binds the positional parameters; recursion is not followed", () => {
+    expect(runs("run() { \"$@\" --flag; }; run make all")).toEqual(["$@ --flag", "run make all", "make all --flag"]);
+    const recursive = model("f() { f; }; f").invocations;
+    expect(recursive.map((inv) => [inv.name, inv.unresolved])).toEqual([["f", false], ["f", false], ["f", true]]);
+  });
+
+  test("aliases put their text in place of the command's first word", () => {
+    expect(runs("alias ll='ls -la'; ll /tmp")).toEqual(["alias ll=ls -la", "ls -la /tmp"]);
+    expect(runs("alias ls='ls --color'; ls")).toEqual(["alias ls=ls --color", "ls --color"]);
+  });
+
+  test("(( is arithmetic only when its inner ( closes right before the outer, as in bash", () => {
+    expect(runs("((id) ); echo $((ls) ); (( n = (1 + 2) ))")).toEqual(["id", "ls", "echo $(…)"]);
+  });
+
+  test("blank and comment lines are skipped in one step", () => {
+    const script = parse("ls\n\n# one\n   # two\n\n\npwd");
+    expect(script.items.length).toBe(2);
+    expect(runs("ls\n\n# one\n   # two\n\n\npwd")).toEqual(["ls", "pwd"]);
   });
 
   test("arithmetic and test brackets are not commands", () => {
@@ -134,6 +177,21 @@ describe("expansion", () => {
 
   test("unknown values stay visible placeholders", () => {
     expect(runs("rm -rf ${HOME}/ \"$(pwd)\"")).toEqual(["pwd", "rm -rf $HOME/ $(…)"]);
+  });
+
+  test("an IFS assigned earlier splits later unquoted expansions", () => {
+    expect(runs("IFS=,; c=curl,-s,http://x; $c")).toEqual(["curl -s http://x"]);
+    expect(model("IFS=,; v=a,,b; f $v").invocations[0]?.args.map((arg) => arg.text)).toEqual(["a", "", "b"]);
+    expect(model("IFS=$(x); v='a b'; f $v").invocations[1]?.args.map((arg) => [arg.text, arg.dynamic])).toEqual([["a b", true]]);
+  });
+
+  test("empty brace alternatives vanish as null words do", () => {
+    expect(runs("{bash,} -x; echo x{,}")).toEqual(["bash -x", "echo x x"]);
+  });
+
+  test("array literals expand through their subscripts", () => {
+    expect(runs("a=(curl -s 'http://x y'); \"${a[@]}\"; ${a[0]} ${a[2]}")).toEqual(["curl -s http://x y", "curl http://x"]);
+    expect(runs("declare -a b=(wget -q); ${b[@]} u")).toEqual(["declare -a b=wget -q", "wget -q u"]);
   });
 
   test("quoted expansions are not split", () => {

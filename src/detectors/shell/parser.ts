@@ -1,10 +1,11 @@
-// Recursive-descent parser for the shell grammar warden needs: lists, and-or chains, pipelines,
-// subshells, brace groups, functions and case arms. Conditionals and loops are flattened into
-// the sequence of commands they may run, which is what a guard has to judge.
+// Recursive-descent parser for the shell grammar warden needs: lists, and-or chains, pipelines
+// and simple commands; compound commands (groups, loops, conditionals, case, functions) are in
+// compound.ts.
 import { UNLIMITED, type Budget } from "../../engine/budget.ts";
-import type { AndOrList, Assignment, Command, Pipeline, Redirect, Script, SimpleCommand, Source, Word } from "./ast.ts";
+import type { AndOrList, Assignment, Command, Pipeline, Redirect, Script, Source, Word, WordPart } from "./ast.ts";
+import { type Closer, CompoundParser } from "./compound.ts";
 import { Lexer, type Token } from "./lexer.ts";
-import { plainText, TokenStream } from "./token-stream.ts";
+import { plainText } from "./token-stream.ts";
 import { type NestedParser, skipBalanced } from "./word-reader.ts";
 
 /** Deepest `$(..)`/backtick/`<(..)` nesting parsed within one text; deeper text is skipped. */
@@ -15,10 +16,16 @@ const MAX_NESTING = 12;
  */
 const MAX_GROUP_DEPTH = 32;
 
-type Closer = ")" | "}" | "case";
+/**
+ * Words skipped where a command starts: prefixes (`!`, `time`, `coproc`) and block keywords met
+ * where no block is open, which the shell would reject; what follows them is still judged.
+ */
+/** Parts of an array literal kept as its value; a longer array is judged on its first elements. */
+const MAX_ARRAY_PARTS = 1024;
 
-/** Keywords that only introduce or close a flattened construct. */
-const TRANSPARENT_KEYWORDS = new Set(["if", "then", "elif", "else", "fi", "do", "done", "while", "until", "!", "time", "coproc"]);
+const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
+
+const SKIPPED_KEYWORDS = new Set(["!", "time", "coproc", "then", "do", "done", "fi", "elif", "else"]);
 
 /** Parses `source`; once `budget` is spent the rest is left unparsed and the script incomplete. */
 export function parseScript(source: Source, budget: Budget = UNLIMITED): Script {
@@ -51,18 +58,8 @@ function parseRange(
   return { script: { items, source, incomplete: false }, end: parser.offset };
 }
 
-class Parser extends TokenStream {
+class Parser extends CompoundParser {
   private depth = 0;
-
-  private closes(token: Token, closers: Set<Closer>): boolean {
-    if (token.type === "eof") return true;
-    if (token.type === "op") {
-      return (closers.has(")") && token.op === ")") || (closers.has("case") && token.op.startsWith(";;")) || (closers.has("case") && token.op === ";&");
-    }
-    if (token.type !== "word") return false;
-    const text = plainText(token.word);
-    return (closers.has("}") && text === "}") || (closers.has("case") && text === "esac");
-  }
 
   parseList(closers: Set<Closer>): AndOrList[] {
     const items: AndOrList[] = [];
@@ -105,7 +102,7 @@ class Parser extends TokenStream {
     return { commands, start: commands[0]!.start, end: commands[commands.length - 1]!.end };
   }
 
-  private parseCommand(closers: Set<Closer>): Command | undefined {
+  protected parseCommand(closers: Set<Closer>): Command | undefined {
     if (this.depth >= MAX_GROUP_DEPTH) {
       this.incomplete = true;
       return undefined;
@@ -119,141 +116,34 @@ class Parser extends TokenStream {
   private parseCompound(closers: Set<Closer>): Command | undefined {
     let token = this.peek();
     let keyword = token.type === "word" ? plainText(token.word) : undefined;
-    let closedBlock = false;
-    while (keyword !== undefined && TRANSPARENT_KEYWORDS.has(keyword)) {
-      closedBlock = keyword === "done" || keyword === "fi";
+    while (keyword !== undefined && SKIPPED_KEYWORDS.has(keyword) && !this.closes(token, closers)) {
       this.take();
       token = this.peek();
       keyword = token.type === "word" ? plainText(token.word) : undefined;
     }
     if (this.closes(token, closers)) return undefined;
-    // `done > out`: the redirection belongs to the whole loop, not to an empty command.
-    if (closedBlock && token.type === "redirect") return this.group(false, [], this.parseRedirects(), token.start);
     if (token.type === "op" && token.op === "(") return this.parseSubshell();
     if (token.type !== "word" && token.type !== "redirect") return undefined;
-    if (keyword === "{") return this.parseBraceGroup(closers);
-    if (keyword === "case") return this.parseCase(closers);
-    if (keyword === "function") return this.parseFunctionKeyword(closers);
-    if (keyword === "[[") return this.parseTestCommand();
-    if (keyword === "for" || keyword === "select") return this.parseFor();
-    return this.parseSimple(closers);
-  }
-
-  private parseSubshell(): Command | undefined {
-    const open = this.take();
-    if (this.lexer.peekChar() === "(") {
-      this.lexer.skipArithmetic();
-      return this.emptyCommand(open.start, this.lexer.offset);
+    switch (keyword) {
+      case "{":
+        return this.parseBraceGroup(closers);
+      case "case":
+        return this.parseCase(closers);
+      case "function":
+        return this.parseFunctionKeyword(closers);
+      case "[[":
+        return this.parseTestCommand();
+      case "for":
+      case "select":
+        return this.parseFor(closers);
+      case "while":
+      case "until":
+        return this.parseLoop(closers);
+      case "if":
+        return this.parseIf(closers);
+      default:
+        return this.parseSimple(closers);
     }
-    const body = this.parseList(new Set([")"]));
-    this.acceptOp(")");
-    const redirects = this.parseRedirects();
-    return this.group(true, body, redirects, open.start);
-  }
-
-  private parseBraceGroup(closers: Set<Closer>): Command {
-    const open = this.take();
-    const inner = new Set<Closer>(closers);
-    inner.add("}");
-    const body = this.parseList(inner);
-    this.acceptKeyword("}");
-    return this.group(false, body, this.parseRedirects(), open.start);
-  }
-
-  private group(subshell: boolean, items: AndOrList[], redirects: Redirect[], start: number): Command {
-    const body: Script = { items, source: this.lexer.source, incomplete: false };
-    return { type: "group", subshell, body, redirects, start, end: Math.max(start, this.lastEnd) };
-  }
-
-  private parseRedirects(): Redirect[] {
-    const redirects: Redirect[] = [];
-    for (let token = this.peek(); token.type === "redirect"; token = this.peek()) {
-      redirects.push(token.redirect);
-      this.take();
-    }
-    return redirects;
-  }
-
-  private parseCase(closers: Set<Closer>): Command {
-    const start = this.take().start;
-    const subject = this.peek();
-    const words = subject.type === "word" ? [this.caseWord(start), (this.take() as { word: Word }).word] : [];
-    const header: SimpleCommand = this.simple([], words, [], start);
-    this.skipNewlines();
-    this.acceptKeyword("in");
-    const items: AndOrList[] = [{ pipelines: [{ commands: [header], start, end: header.end }], background: false }];
-    const inner = new Set<Closer>(closers);
-    inner.add("case");
-    while (!this.stopped()) {
-      this.skipSeparators();
-      const token = this.peek();
-      if (token.type === "eof" || this.acceptKeyword("esac")) break;
-      this.acceptOp("(");
-      if (!this.skipPatterns()) break;
-      items.push(...this.parseList(inner));
-      if (!this.acceptOp(";;") && !this.acceptOp(";&") && !this.acceptOp(";;&")) {
-        this.acceptKeyword("esac");
-        break;
-      }
-    }
-    return this.group(false, items, this.parseRedirects(), start);
-  }
-
-  private caseWord(start: number): Word {
-    const source = this.lexer.source;
-    return { parts: [{ kind: "lit", text: "case", quoted: false, exact: true, start, end: start + 4 }], start, end: start + 4, source };
-  }
-
-  private skipSeparators(): void {
-    while (this.acceptOp("\n") || this.acceptOp(";"));
-  }
-
-  /** Skips `pat | pat )`; false at end of input. */
-  private skipPatterns(): boolean {
-    while (!this.stopped()) {
-      const token = this.take();
-      if (token.type === "eof") return false;
-      if (token.type === "op" && token.op === ")") return true;
-    }
-    return false;
-  }
-
-  private parseFunctionKeyword(closers: Set<Closer>): Command | undefined {
-    const start = this.take().start;
-    const nameToken = this.take();
-    const name = nameToken.type === "word" ? (plainText(nameToken.word) ?? "") : "";
-    if (this.acceptOp("(")) this.acceptOp(")");
-    this.skipNewlines();
-    const body = this.parseCommand(closers);
-    return body ? { type: "function", name, body, start, end: body.end } : undefined;
-  }
-
-  /** `[[ .. ]]`: its operators are not shell operators, so only its words are kept. */
-  private parseTestCommand(): Command {
-    const first = this.take() as { word: Word; start: number };
-    const words: Word[] = [first.word];
-    for (let token = this.take(); token.type !== "eof" && !this.stopped(); token = this.take()) {
-      if (token.type === "word") {
-        if (plainText(token.word) === "]]") break;
-        words.push(token.word);
-      }
-    }
-    return this.simple([], words, [], first.start);
-  }
-
-  private parseFor(): Command {
-    const first = this.take() as { word: Word; start: number };
-    if (this.peek().type === "op" && this.lexer.peekChar() === "(" && this.acceptOp("(")) {
-      this.lexer.skipArithmetic();
-      return this.emptyCommand(first.start, this.lexer.offset);
-    }
-    const words: Word[] = [first.word];
-    for (let token = this.peek(); token.type === "word" && !this.stopped(); token = this.peek()) {
-      if (plainText(token.word) === "do") break;
-      words.push(token.word);
-      this.take();
-    }
-    return this.simple([], words, [], first.start);
   }
 
   private parseSimple(closers: Set<Closer>): Command | undefined {
@@ -269,7 +159,7 @@ class Parser extends TokenStream {
       }
       const assignment = words.length === 0 ? this.readAssignment(token.word) : undefined;
       if (assignment) assignments.push(assignment);
-      else words.push(token.word);
+      else words.push(this.declaredArray(words, token.word));
       if (words.length === 1 && assignments.length === 0 && this.peek().type === "op" && this.acceptOp("(")) {
         return this.parseFunctionBody(token.word, start, closers);
       }
@@ -296,23 +186,38 @@ class Parser extends TokenStream {
     const head = rest ? [{ ...first, text: rest, start: offset }] : [];
     const value: Word = { parts: [...head, ...word.parts.slice(1)], start: offset, end: word.end, source: word.source };
     if (value.parts.length === 0 && this.peek().type === "op" && this.acceptOp("(")) {
-      this.skipArrayElements();
-      return { name: match[1] as string, value: undefined, start: word.start, end: this.lastEnd };
+      const elements = this.readArrayElements();
+      return { name: match[1] as string, value: elements, start: word.start, end: this.lastEnd };
     }
     return { name: match[1] as string, value, start: word.start, end: word.end };
   }
 
-  private skipArrayElements(): void {
+  /** `declare -a a=(x y)`, `local a=(x y)`: the array's elements join the `a=` word they follow. */
+  private declaredArray(words: Word[], word: Word): Word {
+    const head = words[0] ? plainText(words[0]) : undefined;
+    const last = word.parts[word.parts.length - 1];
+    if (!head || !DECLARATIONS.has(head) || last?.kind !== "lit" || !last.text.endsWith("=")) return word;
+    if (this.peek().type !== "op" || !this.acceptOp("(")) return word;
+    const elements = this.readArrayElements();
+    return elements ? { ...word, parts: [...word.parts, ...elements.parts], end: elements.end } : word;
+  }
+
+  /**
+   * `a=(curl -fsSL URL)`: the elements, kept as one word with unquoted spaces between them, so
+   * `${a[@]}` and `$a` expand to the commands they hold; undefined when there are none.
+   */
+  private readArrayElements(): Word | undefined {
+    const parts: WordPart[] = [];
+    let first: Word | undefined;
+    let end = this.lastEnd;
     for (let token = this.take(); token.type !== "eof" && !this.stopped(); token = this.take()) {
-      if (token.type === "op" && token.op === ")") return;
+      if (token.type === "op" && token.op === ")") break;
+      if (token.type !== "word" || parts.length > MAX_ARRAY_PARTS) continue;
+      first ??= token.word;
+      if (parts.length > 0) parts.push({ kind: "lit", text: " ", quoted: false, exact: false, start: token.start, end: token.start });
+      parts.push(...token.word.parts);
+      end = token.end;
     }
-  }
-
-  private simple(assignments: Assignment[], words: Word[], redirects: Redirect[], start: number): SimpleCommand {
-    return { type: "simple", assignments, words, redirects, start, end: Math.max(start, this.lastEnd) };
-  }
-
-  private emptyCommand(start: number, end: number): SimpleCommand {
-    return { type: "simple", assignments: [], words: [], redirects: [], start, end };
+    return first ? { parts, start: first.start, end, source: first.source } : undefined;
   }
 }

@@ -15,13 +15,17 @@ export interface TextItem {
   whole: FieldSpan | undefined;
   /** Where the text starts in its field when it is a verbatim slice of it (a recipe in a Makefile). */
   base?: number;
+  /** Maps an offset of the text to its field when the text is pieced from lines (a patch hunk). */
+  offsets?: ((at: number) => number) | undefined;
 }
 
 /** `code`: a source file's text, judged by its capabilities rather than parsed as shell. */
-export type Target =
+/** `keep`: only findings on the spans it accepts count (a patch hunk read in its context). */
+export type Target = (
   | { kind: "script"; item: TextItem }
   | { kind: "argv"; items: TextItem[] }
-  | { kind: "code"; item: TextItem; powershell: boolean };
+  | { kind: "code"; item: TextItem; powershell: boolean }
+) & { keep?: ((span: FieldSpan) => boolean) | undefined };
 
 /**
  * `from`: the targets came out of file content an event writes or tool calls a model proposed,
@@ -177,6 +181,8 @@ function parseJson(text: string): unknown {
 /** A source for one payload text, mapped exactly unless it was embedded in a JSON string. */
 export function sourceFor(item: TextItem, text: string): Source {
   if (item.whole) return createDetachedSource(text, item.whole, 0);
+  const offsets = item.offsets;
+  if (offsets) return { path: item.path, text, depth: 0, locate: (start, end) => ({ path: item.path, start: offsets(start), end: offsets(end) }) };
   const base = item.base;
   if (!base) return createRootSource(item.path, text);
   return { path: item.path, text, depth: 0, locate: (start, end) => ({ path: item.path, start: base + start, end: base + end }) };

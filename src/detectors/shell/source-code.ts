@@ -37,8 +37,9 @@ export function judgeSourceCode(item: TextItem, powershell: boolean, budget: Bud
     const window = lines.slice(first, first + WINDOW_LINES);
     for (const check of capabilityChecks(window.map((line) => line.text).join("\n"), powershell, true)) {
       if (found.has(check)) continue;
-      const from = (item.base ?? 0) + (window[0]?.start ?? 0);
-      const to = (item.base ?? 0) + (window[window.length - 1]?.end ?? item.text.length);
+      const at = (offset: number) => (item.offsets ? item.offsets(offset) : (item.base ?? 0) + offset);
+      const from = at(window[0]?.start ?? 0);
+      const to = at(window[window.length - 1]?.end ?? item.text.length);
       found.set(check, item.whole ?? { path: item.path, start: from, end: to });
     }
     if (first + WINDOW_LINES >= lines.length) break;

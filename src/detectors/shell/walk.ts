@@ -2,11 +2,15 @@
 // variables known so far, runs substitutions first, wires pipes and redirections into feeds,
 // and hands each simple command to invoke.ts.
 import { UNLIMITED, type Budget } from "../../engine/budget.ts";
-import type { Command, Pipeline, Redirect, Script, SimpleCommand, Source, Word } from "./ast.ts";
+import type { Command, Pipeline, Script, SimpleCommand, Source, Word } from "./ast.ts";
 import { literalOutputOf } from "./content.ts";
 import { type Env, expandJoined, expandWords, type Field } from "./expand.ts";
+import { createDefinitions, type Definitions } from "./calls.ts";
+import { assignOrigins } from "./dataflow.ts";
 import { invokeCommand } from "./invoke.ts";
-import type { Feed, Invocation, ResolvedRedirect, ShellModel } from "./model.ts";
+import { plainText } from "./token-stream.ts";
+import { feedFromRedirects, NO_REDIRECTS, openDescriptors, resolveRedirects } from "./redirects.ts";
+import type { Feed, Invocation, ResolvedRedirect, ShellModel, ValueOrigin } from "./model.ts";
 
 export interface WalkLimits {
   /** Deepest `bash -c` / eval / fed-script nesting parsed. */
@@ -28,6 +32,12 @@ export interface WalkState {
   nextId: number;
   nextPipeline: number;
   nestedChars: number;
+  /** Where variables holding run-time values got them (dataflow.ts). */
+  origins: Map<string, readonly ValueOrigin[]>;
+  /** Functions and aliases defined so far (calls.ts). */
+  defs: Definitions;
+  /** Input descriptors above 2 opened by `exec N< ...`, for `<&N` and `/dev/fd/N` (redirects.ts). */
+  fds: Map<number, Feed>;
 }
 
 export interface Frame {
@@ -38,7 +48,9 @@ export interface Frame {
 
 export function walkRoot(script: Script, limits: WalkLimits, budget: Budget = UNLIMITED): ShellModel {
   const model: ShellModel = { invocations: [], assignments: [], functions: [], byScript: new Map(), incomplete: false };
-  const state: WalkState = { model, env: new Map(), outputs: new Map(), limits, budget, nextId: 0, nextPipeline: 0, nestedChars: 0 };
+  const state: WalkState = {
+    model, env: new Map(), outputs: new Map(), limits, budget, nextId: 0, nextPipeline: 0, nestedChars: 0, origins: new Map(), defs: createDefinitions(), fds: new Map(),
+  };
   walkScript(state, script, { stdin: undefined, background: false, inFunction: undefined });
   return model;
 }
@@ -74,7 +86,7 @@ function walkPipeline(state: WalkState, pipeline: Pipeline, frame: Frame): Invoc
   return previous;
 }
 
-function walkCommand(state: WalkState, command: Command, frame: Frame, pipeline: number, stage: number): Invocation[] {
+export function walkCommand(state: WalkState, command: Command, frame: Frame, pipeline: number, stage: number): Invocation[] {
   if (state.model.invocations.length >= state.limits.maxInvocations || state.budget.spent()) {
     state.model.incomplete = true;
     return [];
@@ -83,11 +95,13 @@ function walkCommand(state: WalkState, command: Command, frame: Frame, pipeline:
   if (command.type === "function") {
     const source = sourceOfCommand(command.body);
     if (source) state.model.functions.push({ name: command.name, span: source.locate(command.start, command.end) });
+    // The body is judged where it is defined (it may never be called) and again at each call.
     walkCommand(state, command.body, { ...frame, inFunction: command.name }, pipeline, stage);
+    state.defs.functions.set(command.name, command.body);
     return [];
   }
   const redirects = resolveRedirects(state, command.redirects, frame);
-  const stdin = feedFromRedirects(redirects) ?? frame.stdin;
+  const stdin = feedFromRedirects(state, redirects) ?? frame.stdin;
   const outputs = walkScript(state, command.body, { ...frame, stdin });
   if (redirects.length === 0) return outputs;
   const span = command.body.source.locate(command.start, command.end);
@@ -114,28 +128,53 @@ function boundCommand(state: WalkState, command: SimpleCommand): SimpleCommand {
 
 function walkSimple(state: WalkState, whole: SimpleCommand, frame: Frame, pipeline: number, stage: number): Invocation[] {
   const command = boundCommand(state, whole);
+  const inert = walkInert(state, command, frame, pipeline, stage);
+  if (inert) return inert;
   for (const assignment of command.assignments) if (assignment.value) runWordSubstitutions(state, assignment.value, frame);
   for (const word of command.words) runWordSubstitutions(state, word, frame);
   const fields = expandWords(command.words, state.env, state.outputs);
-  const values = command.assignments.map((assignment) => ({
-    assignment,
-    value: assignment.value ? expandJoined(assignment.value, state.env, state.outputs) : undefined,
-  }));
+  const values =
+    command.assignments.length === 0
+      ? NO_VALUES
+      : command.assignments.map((assignment) => ({
+          assignment,
+          value: assignment.value ? expandJoined(assignment.value, state.env, state.outputs) : undefined,
+        }));
   runSubstitutions(state, fields, frame);
   for (const { value } of values) if (value) runSubstitutions(state, [value], frame);
   const redirects = resolveRedirects(state, command.redirects, frame);
-  const stdin = feedFromRedirects(redirects) ?? frame.stdin;
+  const stdin = feedFromRedirects(state, redirects) ?? frame.stdin;
   const source = sourceOfSimple(command);
   const span = spanOf(command, fields, source);
   if (fields.length === 0) {
     for (const { assignment, value } of values) {
       state.env.set(assignment.name, value && !value.dynamic ? value.text : undefined);
+      assignOrigins(state, assignment.name, value);
       if (source) state.model.assignments.push({ name: assignment.name, value, span: source.locate(assignment.start, assignment.end) });
     }
     if (redirects.length === 0) return [];
     return [record(state, { name: "", argv0: "", redirects, stdin, members: [], span }, frame, pipeline, stage)];
   }
-  return invokeCommand(state, fields, { redirects, stdin, span, frame, pipeline, stage });
+  if (fields.length === 1 && fields[0]?.text === "exec") openDescriptors(state, redirects);
+  const prefix = values.length === 0 ? undefined : values.flatMap(({ assignment, value }) => (value ? [{ ...value, text: `${assignment.name}=${value.text}` }] : []));
+  return invokeCommand(state, fields, { redirects, stdin, span, frame, pipeline, stage, prefix });
+}
+
+const NO_VALUES: { assignment: SimpleCommand["assignments"][number]; value: Field | undefined }[] = [];
+
+/**
+ * `true`, `echo some text`: a literal inert builtin that no function or alias redefines is
+ * recorded directly, without the wrapper, program and call machinery filler would pay for.
+ */
+function walkInert(state: WalkState, command: SimpleCommand, frame: Frame, pipeline: number, stage: number): Invocation[] | undefined {
+  if (command.assignments.length > 0 || command.redirects.length > 0) return undefined;
+  const name = command.words[0] ? plainText(command.words[0]) : undefined;
+  if (name === undefined || !INERT.has(name) || state.defs.functions.has(name) || state.defs.aliases.has(name)) return undefined;
+  for (const word of command.words) for (const part of word.parts) if (part.kind !== "lit") return undefined;
+  const fields = expandWords(command.words, state.env, state.outputs);
+  const span = spanOf(command, fields, sourceOfSimple(command));
+  const input = { name, argv0: name, redirects: NO_REDIRECTS, stdin: frame.stdin, members: [], span };
+  return [record(state, input, frame, pipeline, stage, { nameField: fields[0], args: fields.slice(1) })];
 }
 
 /**
@@ -149,13 +188,10 @@ function runWordSubstitutions(state: WalkState, word: Word, frame: Frame): void 
       state.model.incomplete = true;
       return;
     }
-    const output = literalOutputOf(walkScript(state, part.script, substitutionFrame(frame)));
+    const output = literalOutputOf(walkScript(state, part.script, frame));
     if (output && !output.dynamic) state.outputs.set(part.script, trimTrailingNewlines(output.text));
   }
 }
-
-/** Substitutions read no stdin of their own but share the command's background and function. */
-const substitutionFrame = (frame: Frame): Frame => ({ stdin: undefined, background: frame.background, inFunction: frame.inFunction });
 
 /** `$(..)` drops trailing newlines (a loop, not a regex: a regex would backtrack on long runs). */
 function trimTrailingNewlines(text: string): string {
@@ -164,39 +200,15 @@ function trimTrailingNewlines(text: string): string {
   return text.slice(0, end);
 }
 
-/** Command and process substitutions run while the command line is expanded. */
+/**
+ * Command and process substitutions run while the command line is expanded, with the command's
+ * frame: they read its input (`curl .. | eval "$(cat)"` runs what curl sent).
+ */
 export function runSubstitutions(state: WalkState, fields: readonly Field[], frame: Frame): void {
   for (const field of fields) {
-    for (const sub of field.subs) if (!state.model.byScript.has(sub)) walkScript(state, sub, substitutionFrame(frame));
-    if (field.procsub && !state.model.byScript.has(field.procsub)) walkScript(state, field.procsub, substitutionFrame(frame));
+    for (const sub of field.subs) if (!state.model.byScript.has(sub)) walkScript(state, sub, frame);
+    if (field.procsub && !state.model.byScript.has(field.procsub)) walkScript(state, field.procsub, frame);
   }
-}
-
-function resolveRedirects(state: WalkState, redirects: Redirect[], frame: Frame): ResolvedRedirect[] {
-  return redirects.map((redirect) => {
-    const target = redirect.target && !redirect.heredoc ? expandJoined(redirect.target, state.env, state.outputs) : undefined;
-    const source = redirect.target?.source;
-    const heredoc = redirect.heredoc;
-    if (heredoc?.expansions) runSubstitutions(state, expandWords([heredoc.expansions], state.env), frame);
-    if (target) runSubstitutions(state, [target], frame);
-    const body =
-      heredoc && source
-        ? { text: source.text.slice(heredoc.bodyStart, heredoc.bodyEnd), source, start: heredoc.bodyStart, end: heredoc.bodyEnd }
-        : undefined;
-    const span = source ? source.locate(redirect.start, redirect.end) : { path: "", start: 0, end: 0 };
-    return { fd: redirect.fd, op: redirect.op, target, body, span };
-  });
-}
-
-function feedFromRedirects(redirects: ResolvedRedirect[]): Feed | undefined {
-  let feed: Feed | undefined;
-  for (const redirect of redirects) {
-    if (redirect.fd !== undefined && redirect.fd !== 0) continue;
-    if (redirect.body) feed = { kind: "heredoc", body: redirect.body };
-    else if (redirect.op === "<<<" && redirect.target) feed = { kind: "herestring", field: redirect.target };
-    else if (redirect.op === "<" && redirect.target) feed = { kind: "file", field: redirect.target };
-  }
-  return feed;
 }
 
 interface RecordInput {
@@ -209,7 +221,24 @@ interface RecordInput {
 }
 
 /** What invoke.ts knows about a program beyond its name; a group or bare redirection has none. */
-export type InvocationDetails = Partial<Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "program">>;
+export type InvocationDetails = Partial<
+  Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "program" | "unresolved" | "dispatch" | "inert" | "programFeed">
+> & {
+  nameOrigins?: readonly ValueOrigin[] | undefined;
+  codeOrigins?: readonly ValueOrigin[] | undefined;
+  outputOrigins?: readonly ValueOrigin[] | undefined;
+  preloads?: readonly string[] | undefined;
+};
+
+const NONE: readonly string[] = [];
+
+const NO_ORIGINS: readonly ValueOrigin[] = [];
+
+/**
+ * Builtins that change nothing rules look at when they have no redirection and no wrapper: what
+ * they print is judged where it is read, their substitutions are invocations of their own.
+ */
+const INERT = new Set(["true", "false", ":", "echo", "printf", "test", "[", "pwd", "sleep", "wait", "exit", "return", "shift", "break", "continue"]);
 
 export function record(state: WalkState, input: RecordInput, frame: Frame, pipeline: number, stage: number, extra: InvocationDetails = {}): Invocation {
   // Spelled out rather than spread: this runs for every command and spreads copy slowly.
@@ -232,6 +261,14 @@ export function record(state: WalkState, input: RecordInput, frame: Frame, pipel
     inFunction: frame.inFunction,
     background: frame.background,
     writes: undefined,
+    unresolved: extra.unresolved ?? false,
+    nameOrigins: extra.nameOrigins ?? NO_ORIGINS,
+    codeOrigins: extra.codeOrigins ?? NO_ORIGINS,
+    dispatch: extra.dispatch,
+    outputOrigins: extra.outputOrigins ?? NO_ORIGINS,
+    programFeed: extra.programFeed,
+    preloads: extra.preloads ?? NONE,
+    inert: extra.inert ?? (INERT.has(input.name) && input.redirects.length === 0 && (extra.wrappers?.length ?? 0) === 0 && extra.program === undefined),
   };
   state.model.invocations.push(invocation);
   return invocation;

@@ -132,10 +132,11 @@ function readDoubleQuotedRun(
 function readDollar(ctx: ReaderContext, i: number, parts: WordPart[], quoted: boolean): number {
   const { text } = ctx.source;
   const next = text[i + 1] ?? "";
-  if (next === "(" && text[i + 2] === "(") {
-    const end = skipBalanced(text, i + 1, ctx.limit, "(", ")");
-    parts.push({ kind: "arith", quoted, start: i, end });
-    return end;
+  // `$((..))` is arithmetic only when the inner `(` closes right before the outer: `$((cmd) )` runs cmd.
+  const arithmetic = next === "(" && text[i + 2] === "(" ? arithmeticEnd(text, i + 1, ctx.limit) : undefined;
+  if (arithmetic !== undefined) {
+    parts.push({ kind: "arith", quoted, start: i, end: arithmetic });
+    return arithmetic;
   }
   if (next === "(") {
     const { script, end } = ctx.parseNested(ctx.source, i + 2, ctx.limit, ")", ctx.nesting + 1);
@@ -211,6 +212,12 @@ function readBackticks(ctx: ReaderContext, i: number, parts: WordPart[], quoted:
   const { script } = ctx.parseNested(child, 0, inner.length, "eof", ctx.nesting + 1);
   parts.push({ kind: "cmdsub", script, quoted, start: i, end });
   return end;
+}
+
+/** The offset after `((..))` opened at `open`, when the inner `(` closes right before the outer. */
+export function arithmeticEnd(text: string, open: number, limit: number): number | undefined {
+  const inner = skipBalanced(text, open + 1, limit, "(", ")");
+  return text[inner] === ")" && inner < limit ? inner + 1 : undefined;
 }
 
 /** Offset after the `close` matching the `open` at `start`, skipping quoted text. */

@@ -3,6 +3,7 @@
 // with raised privileges or as an interactive shell.
 import { commandName } from "./commands.ts";
 import type { Field } from "./expand.ts";
+import { type DispatchSpec, peelDispatcher } from "./dispatchers.ts";
 import { hasFlag, type OptionSpec, operands, optionValue, scanOptions } from "./options.ts";
 
 export interface Peeled {
@@ -15,6 +16,12 @@ export interface Peeled {
   loginShell: boolean;
   /** A shell script string the wrapper hands to `sh -c` (`su -c`, `watch`, `flock -c`). */
   script: Field | undefined;
+  /** Set when `xargs` or `parallel` runs the command with arguments read from their items. */
+  dispatch?: DispatchSpec;
+  /** `NAME=value` words skipped before the command (`env A=1 cmd`, `sudo A=1 cmd`). */
+  assignments: Field[];
+  /** The normalised name of `argv[0]` when peeling stopped at it (saves computing it again). */
+  name?: string;
 }
 
 interface SimpleWrapper {
@@ -45,9 +52,13 @@ const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   ltrace: { spec: { shortWithValue: "oepsuaAnSD" }, positionals: 0 },
   xargs: {
     spec: {
-      shortWithValue: "IEdLnPsa",
+      shortWithValue: "IEdLnPsaJ",
       longWithValue: ["max-args", "max-procs", "max-chars", "arg-file", "delimiter", "eof", "max-lines"],
     },
+    positionals: 0,
+  },
+  parallel: {
+    spec: { shortWithValue: "jIdaSCEnNX", longWithValue: ["jobs", "delimiter", "arg-file", "sshlogin", "colsep", "max-args", "replace", "joblog", "results", "timeout", "tmpdir", "workdir"] },
     positionals: 0,
   },
   doas: { spec: { shortWithValue: "uC" }, positionals: 0 },
@@ -77,10 +88,13 @@ const isRootUser = (user: string | undefined): boolean => user === undefined || 
 const MAX_PEELS = 16;
 
 export function peelWrappers(argv: Field[]): Peeled {
-  const peeled: Peeled = { argv, wrappers: [], privileged: false, loginShell: false, script: undefined };
+  const peeled: Peeled = { argv, wrappers: [], privileged: false, loginShell: false, script: undefined, assignments: [] };
   for (let round = 0; round < MAX_PEELS && peeled.argv.length > 0 && !peeled.script; round++) {
     const name = commandName((peeled.argv[0] as Field).text);
-    if (!isWrapperName(name)) return peeled;
+    if (!isWrapperName(name)) {
+      peeled.name = name;
+      return peeled;
+    }
     const args = peeled.argv.slice(1);
     const next = peelOne(name, args, peeled);
     // A wrapper with nothing to run (`env`, `sudo -l`, `nohup`) is itself the command.
@@ -102,7 +116,7 @@ const isWrapperName = (name: string): boolean => WRAPPER_NAMES.has(name);
 /** The argv after removing one wrapper, or undefined when `name` is not a wrapper. */
 function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefined {
   if (name === "sudo") return peelSudo(args, peeled);
-  if (name === "env") return peelEnv(args);
+  if (name === "env") return peelEnv(args, peeled);
   if (name === "su" || name === "runuser") return peelSu(name, args, peeled);
   if (name === "watch") return peelWatch(args, peeled);
   if (name === "flock") return peelFlock(args, peeled);
@@ -112,6 +126,7 @@ function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefin
   if (!wrapper) return undefined;
   const scan = scanOptions(args, wrapper.spec);
   if (name === "command" && hasFlag(scan, "-v", "-V")) return [];
+  if (name === "xargs" || name === "parallel") return peelDispatcher(name, args, scan, peeled);
   if (name === "doas" || name === "pkexec") {
     peeled.privileged ||= isRootUser(optionValue(scan, "-u", "--user"));
     peeled.loginShell ||= hasFlag(scan, "-s");
@@ -125,14 +140,14 @@ function peelSudo(args: Field[], peeled: Peeled): Field[] {
   peeled.privileged ||= isRootUser(optionValue(scan, "-u", "--user"));
   peeled.loginShell ||= hasFlag(scan, "-i", "--login", "-s", "--shell");
   let i = scan.operandIndex;
-  while (i < args.length && isAssignment((args[i] as Field).text)) i++;
+  while (i < args.length && isAssignment((args[i] as Field).text)) peeled.assignments.push(args[i++] as Field);
   return args.slice(i);
 }
 
-function peelEnv(args: Field[]): Field[] {
+function peelEnv(args: Field[], peeled: Peeled): Field[] {
   const scan = scanOptions(args, ENV_SPEC);
   let i = scan.operandIndex;
-  while (i < args.length && isAssignment((args[i] as Field).text)) i++;
+  while (i < args.length && isAssignment((args[i] as Field).text)) peeled.assignments.push(args[i++] as Field);
   const split = scan.options.find((option) => option.flag === "-S" || option.flag === "--split-string");
   if (!split || split.value === undefined) return args.slice(i);
   const carrier = args[split.index] as Field;

@@ -5,17 +5,17 @@ import type { Invocation } from "../model.ts";
 import { normalizePath } from "../paths.ts";
 import { embeddedCommands, judgeCapabilities } from "./inline-code.ts";
 import { executedPaths } from "./remote-code.ts";
-import type { Hit, Rule, RuleContext } from "./rule.ts";
+import { type Hit, type Rule, type RuleContext, visitInvocations } from "./rule.ts";
 
 export const droppedCodeRule: Rule = (ctx) => {
   const written = new Map<string, string>();
   const hits: Hit[] = [];
-  for (const inv of ctx.model.invocations) {
+  visitInvocations(ctx, (inv) => {
     if (written.size > 0) judgeExecuted(ctx, inv, written, hits);
     for (const write of writesOf(inv)) {
       if (write.content && !write.clearing) written.set(normalizePath(write.path), write.content.text);
     }
-  }
+  });
   return hits;
 };
 

@@ -165,7 +165,7 @@ function historyVariableHits(ctx: RuleContext): Hit[] {
     const disables = assignment.name === "HISTIGNORE" ? value === "*" || value === "*:*" : value === "" || value === "0" || value === "/dev/null";
     if (disables) hits.push({ check: "shell.history_tampering", span: assignment.span });
   }
-  for (const inv of ctx.model.invocations) {
+  for (const inv of ctx.invocations) {
     if (inv.name === "unset" && inv.args.some((arg) => arg.text === "HISTFILE")) hits.push(hit("shell.history_tampering", inv));
   }
   return hits;

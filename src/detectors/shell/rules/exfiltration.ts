@@ -54,6 +54,7 @@ const printsToken = (inv: Invocation): boolean => TOKEN_PRINTERS.get(inv.name)?.
 
 /** An invocation that reads secrets (its arguments or stdin file) or dumps the environment. */
 function readsSecrets(inv: Invocation): boolean {
+  if (inv.inert) return false;
   if (ENV_DUMPERS.has(inv.name) && inv.args.length === 0) return true;
   if (FETCHERS.has(inv.name) && inv.args.some((arg) => METADATA_HOSTS.some((host) => arg.text.includes(host)))) return true;
   if (inv.stdin?.kind === "file" && isSecretPath(inv.stdin.field.text)) return true;

@@ -70,13 +70,18 @@ function hasToken(text: string, token: string): boolean {
   return false;
 }
 
+const MAX_CODE_CHARS = 1 << 16;
+
 export const inlineCodeRule: Rule = (ctx) =>
   eachInvocation(ctx, (inv) => {
     const program = inv.program;
     if (!program || program.language === "shell") return undefined;
     const fed = program.kind === "stdin" ? feedOutput(inv.stdin)?.text : undefined;
     if (program.kind !== "inline" && fed === undefined) return undefined;
-    const code = (program.kind === "inline" ? program.code.text : (fed ?? "")).slice(0, 1 << 16);
+    const whole = program.kind === "inline" ? program.code.text : (fed ?? "");
+    // Capabilities are searched in the first 64 KiB; a longer program's rest is not judged.
+    if (whole.length > MAX_CODE_CHARS) ctx.markIncomplete();
+    const code = whole.slice(0, MAX_CODE_CHARS);
     const text = `${inv.args.map((arg) => arg.text).join(" ").slice(0, 1 << 16)} ${code}`.toLowerCase();
     const hits = judgeCapabilities(inv, text, program.language === "powershell");
     if (program.language === "powershell" && isEncodedCommand(inv)) hits.push(hit("shell.decode_then_execute", inv));

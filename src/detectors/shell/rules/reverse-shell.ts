@@ -69,9 +69,9 @@ function execFlagHits(ctx: RuleContext): Hit[] {
 
 /** `nc host port | sh`, `sh -i 2>&1 | nc host port`, the mkfifo and telnet relays. */
 function pipelineHits(ctx: RuleContext): Hit[] {
-  if (!ctx.model.invocations.some(isSocketTool)) return [];
+  if (!ctx.invocations.some(isSocketTool)) return [];
   const byPipeline = new Map<number, Invocation[]>();
-  for (const inv of ctx.model.invocations) {
+  for (const inv of ctx.invocations) {
     const members = byPipeline.get(inv.pipeline) ?? [];
     members.push(inv);
     byPipeline.set(inv.pipeline, members);

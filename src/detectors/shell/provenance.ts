@@ -1,0 +1,67 @@
+// Where what a command runs comes from, recorded on its invocation for the rules: the origins of
+// a run-time name, of run-time inline code and of what echo/printf print; the items xargs and
+// parallel dispatch; a program read from a descriptor (`source /dev/fd/3`); files a program
+// loads before its own code (`BASH_ENV=F bash`, `LD_PRELOAD=F cmd`).
+import { languageOf } from "./commands.ts";
+import { originsOf } from "./dataflow.ts";
+import type { Field } from "./expand.ts";
+import type { Program } from "./interpreters.ts";
+import type { Dispatch, Feed, ValueOrigin } from "./model.ts";
+import { feedOfDescriptor } from "./redirects.ts";
+import type { InvokeContext } from "./invoke.ts";
+import type { InvocationDetails, WalkState } from "./walk.ts";
+import type { Peeled } from "./wrappers.ts";
+
+const PRINTERS = new Set(["echo", "printf", "print"]);
+const DESCRIPTOR = /^\/(?:dev|proc\/self)\/fd\/(\d{1,3})$/;
+
+type Provenance = Pick<InvocationDetails, "nameOrigins" | "codeOrigins" | "outputOrigins" | "dispatch" | "programFeed" | "preloads">;
+
+const NOTHING: Provenance = Object.freeze({});
+
+export function provenanceOf(state: WalkState, name: string, head: Field, args: Field[], program: Program | undefined, peeled: Peeled, ctx: InvokeContext): Provenance {
+  // The common command: a literal name, no code, nothing dispatched or preloaded.
+  const plain = !head.dynamic && program === undefined && !peeled.dispatch && !PRINTERS.has(name) && peeled.assignments.length === 0 && !ctx.prefix;
+  if (plain) return NOTHING;
+  const provenance: Provenance = {};
+  if (head.dynamic) provenance.nameOrigins = originsOf(state, [head]);
+  if (program?.kind === "inline") {
+    const fields = name === "eval" ? args : [program.code];
+    if (fields.some((field) => field.dynamic || field.subs.length > 0)) provenance.codeOrigins = originsOf(state, fields);
+  }
+  if (PRINTERS.has(name) && args.some((arg) => arg.dynamic)) provenance.outputOrigins = originsOf(state, args);
+  if (peeled.dispatch) provenance.dispatch = dispatchOf(state, peeled, ctx);
+  const descriptor = program?.kind === "file" ? DESCRIPTOR.exec(program.file.text)?.[1] : undefined;
+  if (descriptor !== undefined && descriptor !== "0") provenance.programFeed = feedOfDescriptor(state, ctx.redirects, Number(descriptor));
+  if ((ctx.prefix?.length ?? 0) + peeled.assignments.length > 0) {
+    const preloads = preloadsOf(name, [...(ctx.prefix ?? []), ...peeled.assignments]);
+    if (preloads.length > 0) provenance.preloads = preloads;
+  }
+  return provenance;
+}
+
+function dispatchOf(state: WalkState, peeled: Peeled, ctx: InvokeContext): Dispatch {
+  const spec = peeled.dispatch as NonNullable<Peeled["dispatch"]>;
+  const argFile = spec.argFile;
+  const feed: Feed | undefined = argFile ? { kind: "file", field: argFile } : ctx.stdin;
+  const items: readonly ValueOrigin[] = spec.items.some((item) => item.dynamic || item.subs.length > 0) ? originsOf(state, spec.items) : [];
+  return { feed, items, replace: spec.replace };
+}
+
+/**
+ * Variables naming files a program loads before doing anything else: a shell sources BASH_ENV
+ * (non-interactive bash) or ENV (sh), the dynamic linker loads LD_PRELOAD and LD_AUDIT.
+ */
+function preloadsOf(name: string, assignments: readonly Field[]): string[] {
+  const found: string[] = [];
+  const shell = languageOf(name) === "shell";
+  for (const assignment of assignments) {
+    const eq = assignment.text.indexOf("=");
+    const variable = assignment.text.slice(0, eq);
+    const value = assignment.text.slice(eq + 1);
+    if (eq <= 0 || value === "") continue;
+    if (shell && (variable === "BASH_ENV" || variable === "ENV")) found.push(value);
+    if (variable === "LD_PRELOAD" || variable === "LD_AUDIT") found.push(...value.split(/[:\s]+/).filter((path) => path !== ""));
+  }
+  return found;
+}
