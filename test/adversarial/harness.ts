@@ -109,7 +109,8 @@ export async function startAdversary(policy?: string): Promise<Adversary> {
         return { door: `hook ${harness}` as Door, held: heldAnswer(answer), detail: `${answer} (exit ${out.exitCode})` };
       })());
     }
-    if ("bash" in c.action) {
+    // An argument cannot hold a NUL byte, so the OS would refuse that exec before warden saw it.
+    if ("bash" in c.action && !c.action.bash.includes("\u0000")) {
       const command = c.action.bash;
       answers.push((async () => {
         const out = await run([binary, "exec", "--check", "--session", `adv-${id}-exec`, "--", "bash", "-c", command], env);
