@@ -2,13 +2,14 @@
 // compiled binary: POST /v1/evaluate, both hook endpoints, both `warden hook` commands, and
 // `warden exec --check` for shell commands (judged as a run would be, never run). The binary is
 // built once per test process and served on 127.0.0.1 with a throwaway data directory.
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { buildBinary } from "../../scripts/build.ts";
 import { mapToolCall } from "../../src/adapters/tool-mapping.ts";
 import type { GuardEvent } from "../../src/wire/guard-event.ts";
 import type { Verdict } from "../../src/wire/verdict.ts";
 import { answerOf } from "../hook-fixtures.ts";
-import { tempDir } from "../helpers.ts";
+import { SLOW_TEST_MS, tempDir } from "../helpers.ts";
 import { startServer, type Started } from "../process.ts";
 import type { ActionCase, CaseAction } from "./cases.ts";
 
@@ -148,4 +149,16 @@ export async function judgeTable(adversary: Adversary, cases: readonly ActionCas
     batch.forEach((c, j) => problems.push(...disagreements(c, answers[j]!)));
   }
   return problems;
+}
+
+/** A property's table as a test file: one binary server, every case through every door. */
+export function testTable(cases: readonly ActionCase[]): void {
+  // Every case spawns a few processes: a table of a hundred takes seconds idle, more under load.
+  setDefaultTimeout(SLOW_TEST_MS * 5);
+  let adversary: Adversary;
+  beforeAll(async () => (adversary = await startAdversary()));
+  afterAll(async () => adversary[Symbol.asyncDispose]());
+  test("every case is held (or allowed) at every door", async () => {
+    expect(await judgeTable(adversary, cases)).toEqual([]);
+  });
 }

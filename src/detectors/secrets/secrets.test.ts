@@ -9,7 +9,7 @@ import encodedNegative from "./fixtures/encoded-negative.json";
 import encodedPositive from "./fixtures/encoded-positive.json";
 import { secretsDetector, type SecretsConfig } from "./index.ts";
 import { hasValidTokenChecksum } from "./token-checks.ts";
-import { encodedSpans, inspectWith, makeEvent } from "../test-support.ts";
+import { describeDecoding, inspectWith, makeEvent } from "../test-support.ts";
 
 interface Fixture {
   name: string;
@@ -60,28 +60,7 @@ describe("secrets detector: negative fixtures", () => {
   for (const fixture of negativeCases as Fixture[]) test(fixture.name, () => expectFixture(fixture));
 });
 
-// Values hidden in an encoding (base64, hex, escapes, look-alike letters, invisible characters):
-// found in a decoded view, redacted over the whole run that hides them, never echoed. The
-// look-alikes of an encoding (digests, integrity strings, images, UUIDs) stay clean.
-describe("secrets detector: encoded fixtures", () => {
-  for (const fixture of encodedPositive as Fixture[]) {
-    test(fixture.name, () => {
-      expectFixture(fixture);
-      const event = makeEvent(fixture.kind, fixture.payload);
-      expect(encodedSpans(inspect(event), event)).toEqual({ redacted: fixture.planted!.toSorted(), titles: true });
-    });
-  }
-  for (const fixture of encodedNegative as Fixture[]) test(fixture.name, () => expectFixture(fixture));
-});
-
-describe("secrets detector: decoding bounds", () => {
-  test("a field with more encoded runs than a field may decode is listed unjudged, not skipped", () => {
-    const runs = Array.from({ length: 40 }, (_, i) => Buffer.from(`line ${i} of an ordinary note`).toString("base64"));
-    const outcome = inspect(makeEvent("model_output", { text: runs.join(" ") }));
-    expect(outcome.unjudged).toEqual(["payload.text"]);
-    expect(outcome.reasons.some((r) => r.includes("not fully decoded"))).toBe(true);
-  });
-});
+describeDecoding("secrets detector", (event) => inspect(event), { positive: encodedPositive as Fixture[], negative: encodedNegative as Fixture[] }, expectFixture);
 
 describe("findings and redactions", () => {
   const token = `ghp_${"aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1"}xYz12A`;
