@@ -1,6 +1,7 @@
 // `warden approvals list|show|approve|deny`: a person decides about the exact action that will
 // run. What is shown is the whole action the decision binds to (secrets masked), not what the
 // agent said of it.
+import { printable, row } from "./terminal.ts";
 import { userInfo } from "node:os";
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
@@ -14,17 +15,19 @@ const ARITY: Record<string, number> = { list: 0, show: 1, approve: 1, deny: 1 };
 const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 
 function describe(r: ApprovalRecord): string {
+  // Every stored value is agent-controlled text: shown escaped, so none can forge a line.
+  const p = (value: string | null | undefined) => printable(value ?? "");
   return [
-    `approval ${r.approvalId} (${r.status})`,
-    `guard_id:   ${r.guardId}`,
-    `agent:      ${r.agentId}   session: ${r.sessionId}`,
+    `approval ${p(r.approvalId)} (${r.status})`,
+    `guard_id:   ${p(r.guardId)}`,
+    `agent:      ${p(r.agentId)}   session: ${p(r.sessionId)}`,
     `asked:      ${iso(r.createdAt)}   expires: ${iso(r.expiresAt)}`,
-    `categories: ${r.categories.join(", ") || "(none)"}`,
-    `why:        ${r.reasons.join("; ")}`,
-    `action (${r.kind}, ${r.actionDigest ?? "recorded before actions were bound whole: approves nothing"}):`,
-    `  ${r.digestInput ?? "(no action text)"}`,
-    ...(r.decidedAt !== null ? [`decided:    ${iso(r.decidedAt)} by ${r.decidedBy ?? "expiry"}${r.decisionReason ? `: ${r.decisionReason}` : ""}`] : []),
-    ...(r.claimedBy !== null ? [`used by:    ${r.claimedBy}`] : []),
+    `categories: ${p(r.categories.join(", ")) || "(none)"}`,
+    `why:        ${p(r.reasons.join("; "))}`,
+    `action (${p(r.kind)}, ${r.actionDigest ?? "recorded before actions were bound whole: approves nothing"}):`,
+    `  ${r.digestInput === null ? "(no action text)" : p(r.digestInput)}`,
+    ...(r.decidedAt !== null ? [`decided:    ${iso(r.decidedAt)} by ${p(r.decidedBy ?? "expiry")}${r.decisionReason ? `: ${p(r.decisionReason)}` : ""}`] : []),
+    ...(r.claimedBy !== null ? [`used by:    ${p(r.claimedBy)}`] : []),
   ].join("\n");
 }
 
@@ -45,7 +48,7 @@ export async function runApprovals(argv: readonly string[], env: Record<string, 
   try {
     if (action === "list") {
       for (const r of await storage.approvals.list(workspace!, now, status)) {
-        console.log([r.approvalId, r.status, r.guardId, r.agentId, r.categories.join(","), iso(r.createdAt), iso(r.expiresAt)].join("\t"));
+        console.log(row([r.approvalId, r.status, r.guardId, r.agentId, r.categories.join(","), iso(r.createdAt), iso(r.expiresAt)]));
       }
       return 0;
     }

@@ -1,5 +1,6 @@
 // `warden grants create|list|revoke`: pre-authorise a known-safe unattended job, for one agent
 // or session, a bounded number of uses, until a deadline.
+import { row } from "./terminal.ts";
 import { userInfo } from "node:os";
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
@@ -45,7 +46,7 @@ export async function runGrants(argv: readonly string[], env: Record<string, str
     if (action === "list") {
       for (const g of await storage.grants.list(workspace!)) {
         const state = g.revokedAt !== null ? "revoked" : g.expiresAt <= now ? "expired" : g.uses >= g.maxUses ? "used up" : "live";
-        console.log([g.grantId, state, g.agentId ?? "", g.sessionId ?? "", g.kinds.join(","), g.tool ?? "", g.argvPrefix?.join(" ") ?? g.commandPrefix ?? "", `${g.uses}/${g.maxUses}`, new Date(g.expiresAt).toISOString()].join("\t"));
+        console.log(row([g.grantId, state, g.agentId ?? "", g.sessionId ?? "", g.kinds.join(","), g.tool ?? "", g.argvPrefix?.join(" ") ?? g.commandPrefix ?? "", `${g.uses}/${g.maxUses}`, new Date(g.expiresAt).toISOString()]));
       }
       return 0;
     }

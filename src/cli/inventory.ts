@@ -1,5 +1,6 @@
 // `warden agents`, `warden findings` and `warden events`: what a workspace's agents are, what was
 // found and what happened, read from a data directory (also while a server runs on it).
+import { row } from "./terminal.ts";
 import { parseArgs } from "../config/args.ts";
 import type { SqliteStorage } from "../store/sqlite/storage.ts";
 import { openDataDir } from "./data-dir.ts";
@@ -33,25 +34,25 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export const runAgents = (argv: readonly string[], env: Record<string, string | undefined>) =>
   withStorage("agents", argv, env, async (storage, workspace) => {
-    console.log(["agent_id", "types", "agent_workspace", "owner", "users", "chain", "attestation", "first_seen", "last_seen"].join("\t"));
+    console.log(row(["agent_id", "types", "agent_workspace", "owner", "users", "chain", "attestation", "first_seen", "last_seen"]));
     for (const a of await storage.agents.list(workspace)) {
-      console.log([a.agentId, a.agentTypes.join(","), a.agentWorkspace ?? "", a.owner ?? "", a.users.join(","), a.delegationChain.join(">"), a.attestation, iso(a.firstSeenAt), iso(a.lastSeenAt)].join("\t"));
+      console.log(row([a.agentId, a.agentTypes.join(","), a.agentWorkspace ?? "", a.owner ?? "", a.users.join(","), a.delegationChain.join(">"), a.attestation, iso(a.firstSeenAt), iso(a.lastSeenAt)]));
     }
   });
 
 export const runFindings = (argv: readonly string[], env: Record<string, string | undefined>) =>
   withStorage("findings", argv, env, async (storage, workspace, options) => {
     const limit = Math.min(Math.max(Number(options.get("limit") ?? 50) || 50, 1), 10_000);
-    console.log(["at", "severity", "category", "check_id", "title", "agent_id", "session_id", "event_id"].join("\t"));
+    console.log(row(["at", "severity", "category", "check_id", "title", "agent_id", "session_id", "event_id"]));
     for (const f of await storage.events.recentFindings(workspace, limit, options.get("category"))) {
-      console.log([iso(f.at), f.severity ?? "", f.category, f.check_id ?? "", f.title ?? "", f.agent_id, f.session_id, f.event_id].join("\t"));
+      console.log(row([iso(f.at), f.severity ?? "", f.category, f.check_id ?? "", f.title ?? "", f.agent_id, f.session_id, f.event_id]));
     }
     // Fleet-level findings (a sensor gone dark) belong to no event.
     const prefix = options.get("category");
     for (const f of await storage.liveness.recent(workspace, limit)) {
       if (prefix && f.category !== prefix && !f.category.startsWith(`${prefix}.`)) continue;
       const state = f.clearedAt === null ? "" : ` (cleared ${iso(f.clearedAt)})`;
-      console.log([iso(f.createdAt), f.severity, f.category, f.checkId, `${f.title}${state}`, "", "", f.subject].join("\t"));
+      console.log(row([iso(f.createdAt), f.severity, f.category, f.checkId, `${f.title}${state}`, "", "", f.subject]));
     }
   });
 
@@ -59,8 +60,8 @@ export const runFindings = (argv: readonly string[], env: Record<string, string 
 export const runEvents = (argv: readonly string[], env: Record<string, string | undefined>) =>
   withStorage("events", argv, env, async (storage, workspace, options) => {
     const limit = Math.min(Math.max(Number(options.get("limit") ?? 50) || 50, 1), 10_000);
-    console.log(["at", "kind", "decision", "source", "agent_id", "session_id", "guard_id", "event_id", "reasons"].join("\t"));
+    console.log(row(["at", "kind", "decision", "source", "agent_id", "session_id", "guard_id", "event_id", "reasons"]));
     for (const e of await storage.events.recent(workspace, limit)) {
-      console.log([iso(e.receivedAt), e.kind, e.decision ?? "recorded", e.source, e.agentId, e.sessionId, e.guardId, e.eventId, e.reasons.join("; ")].join("\t"));
+      console.log(row([iso(e.receivedAt), e.kind, e.decision ?? "recorded", e.source, e.agentId, e.sessionId, e.guardId, e.eventId, e.reasons.join("; ")]));
     }
   });

@@ -1,4 +1,5 @@
 // `warden pep list|revoke|set-ceiling`: the PEP signing keys enrolled in a workspace.
+import { row } from "./terminal.ts";
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
 import { ATTESTATIONS, type Attestation } from "../wire/guard-event.ts";
@@ -25,7 +26,7 @@ export async function runPep(argv: readonly string[], env: Record<string, string
     if (action === "list") {
       for (const k of await storage.pepKeys.list(workspace!)) {
         const state = k.revokedAt === null ? "active" : `revoked ${new Date(k.revokedAt).toISOString()}`;
-        console.log([k.keyId, k.guardId, k.maxAttestation, new Date(k.createdAt).toISOString(), state, k.name ?? ""].join("\t"));
+        console.log(row([k.keyId, k.guardId, k.maxAttestation, new Date(k.createdAt).toISOString(), state, k.name ?? ""]));
       }
       return 0;
     }
