@@ -18,17 +18,33 @@ const noiseAllowed = (length: number): number => Math.floor(length * NOISE);
  * are left to the full check.
  */
 export function looksTextual(bytes: Uint8Array): boolean {
+  if (isUtf16le(bytes)) return true;
   let noise = 0;
   for (let i = 0; i < bytes.length; i++) if (isNoise(bytes[i]!)) noise++;
   return noise <= noiseAllowed(bytes.length);
 }
 
-/** The text `bytes` spell in UTF-8 when it is (almost all) printable, else undefined. */
+const UTF16LE = new TextDecoder("utf-16le", { fatal: true });
+
+/**
+ * Whether `bytes` look like UTF-16LE text of the Latin range (Windows strings, PowerShell's
+ * -EncodedCommand): a byte order mark, or a zero after nearly every byte at an even offset.
+ */
+function isUtf16le(bytes: Uint8Array): boolean {
+  if (bytes.length < 4) return false;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return true;
+  let zeros = 0;
+  const pairs = bytes.length >> 1;
+  for (let i = 1; i < bytes.length; i += 2) if (bytes[i] === 0 && bytes[i - 1] !== 0) zeros++;
+  return zeros >= pairs - noiseAllowed(pairs) - 1;
+}
+
+/** The text `bytes` spell (UTF-8, or UTF-16LE) when it is (almost all) printable, else undefined. */
 export function readableText(bytes: Uint8Array, minLength = 1): string | undefined {
   if (bytes.length < minLength) return undefined;
   let text: string;
   try {
-    text = UTF8.decode(bytes);
+    text = isUtf16le(bytes) ? UTF16LE.decode(bytes.length % 2 === 0 ? bytes : bytes.subarray(0, -1)) : UTF8.decode(bytes);
   } catch {
     return undefined;
   }

@@ -1,15 +1,51 @@
-// Where a text may hide an encoded run, found in about one scan: escape runs after a literal `%`
-// or `\`, and base64 or hex blocks whose first bytes would decode to printable text. Hashes,
-// ids and words rarely start like that, so most texts yield no candidate and cost the scan.
+// Where a text may hide an encoded run, found in about one scan per family: escape runs after
+// their opener (`%`, `\`, `&#`, `=`), separated hex bytes, and base64 or hex blocks whose first
+// bytes would decode to printable text (UTF-8 or UTF-16LE). Hashes, ids and words rarely start
+// like that, so most texts yield no candidate and cost the scans.
+
+/**
+ * A family of escapes, decoded as a run: `percent` (`%4B`), `backslash` (`\x4b`, `\113`,
+ * `\u004b`, `\u{4b}`), `entity` (`&#75;`, `&#x4b;`, plain characters between), `qp`
+ * (quoted-printable `=4B`) and `hexsep` (hex bytes with separators: `4b:45`, `0x4b, 0x45`).
+ */
+export type EscapeFamily = "percent" | "backslash" | "entity" | "qp" | "hexsep";
 
 export interface Candidate {
   start: number;
   /** The run as written: escapes, or a block of the base64/hex alphabet (lines and padding). */
   run: string;
   kind: "escapes" | "block";
+  family?: EscapeFamily;
 }
 
-const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+|(?:\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}))+/g;
+const ENTITY = "&#(?:[0-9]{1,7}|[xX][0-9A-Fa-f]{1,6});";
+/** Hex of a printable byte (high digit 2-7), as a byte in a separated list. */
+const SEP_BYTE = "(?:0[xX])?[2-7][0-9A-Fa-f]";
+
+const SEP = "(?:[:,] ?| )";
+
+/**
+ * Each family, a cheap test that it may occur (one pass without collecting anything: most texts
+ * stop there), and its runs.
+ */
+const ESCAPE_FAMILIES: readonly { family: EscapeFamily; gate: RegExp; pattern: RegExp }[] = [
+  { family: "percent", gate: /%[0-9A-Fa-f]{2}/, pattern: /(?:%[0-9A-Fa-f]{2})+/g },
+  {
+    family: "backslash",
+    gate: /\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f{]|[0-3][0-7]{2})/,
+    pattern: /(?:\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{1,6}\}|[0-3][0-7]{2}))+/g,
+  },
+  // Three entities or more, with plain letters between: a lone `&#39;` in a page is punctuation.
+  { family: "entity", gate: /&#[xX0-9]/, pattern: new RegExp(`${ENTITY}(?:[A-Za-z0-9_+/=.:-]*${ENTITY}){2,}`, "g") },
+  // Four or more in a row: `a=1F&b=2` is a query, not an encoding.
+  { family: "qp", gate: /(?:=[0-9A-F]{2}){4}/, pattern: /(?:=[0-9A-F]{2}){4,}/g },
+  // Eight bytes or more: shorter lists are MAC addresses and colours.
+  {
+    family: "hexsep",
+    gate: new RegExp(`${SEP_BYTE}${SEP}${SEP_BYTE}${SEP}${SEP_BYTE}${SEP}${SEP_BYTE}`),
+    pattern: new RegExp(`(?<![0-9A-Za-z])(?:${SEP_BYTE}${SEP}){7,}${SEP_BYTE}(?![0-9A-Za-z])`, "g"),
+  },
+];
 
 // Base64 spends 4 characters on 3 bytes. Printable bytes (0x20-0x7E, tab, line breaks) put the
 // first character of a group in C-D or I-f, the second in A-H, Q-X, g-n or w-3, the third at an
@@ -17,6 +53,10 @@ const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+|(?:\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}
 // fixed length rather than as a repeated group, the pattern lets the engine skip ahead.
 const GROUP = "[C-DI-Za-f][A-HQ-Xg-nw-z0-3][ABEFIJMNQRUVYZcdghklopstwx014589][A-Za-z0-9+/_-]";
 const BASE64_TEXT = new RegExp(GROUP.repeat(4), "g");
+// Base64 of UTF-16LE text (PowerShell's -EncodedCommand): each printable byte is followed by a
+// zero, so six bytes spell two fixed groups; two such pairs (six characters) open a block.
+const GROUP_UTF16 = "[I-Za-f][AQgw][AB][A-Za-z0-9+/_-]A[C-H][AEIMQUYcgkosw048]A";
+const BASE64_UTF16 = new RegExp(GROUP_UTF16.repeat(2), "g");
 // Hex of text: the high digit of a printable byte is 2-7; eight such bytes open a block.
 const HEX_TEXT = new RegExp("[2-7][0-9A-Fa-f]".repeat(8), "g");
 /** A whole block from its start: the run, whole continuation lines (line-wrapped), padding. */
@@ -67,17 +107,20 @@ export interface Candidates {
 export function findCandidates(text: string, max: number): Candidates {
   const found = new Map<number, Candidate>();
   let complete = true;
-  if (text.includes("%") || text.includes("\\")) {
-    for (const m of text.matchAll(ESCAPE_RUN)) {
+  for (const { family, gate, pattern } of ESCAPE_FAMILIES) {
+    if (!complete || !gate.test(text)) continue;
+    for (const m of text.matchAll(pattern)) {
       if (found.size >= max) {
         complete = false;
         break;
       }
-      found.set(m.index, { start: m.index, run: m[0], kind: "escapes" });
+      if (!found.has(m.index)) found.set(m.index, { start: m.index, run: m[0], kind: "escapes", family });
     }
   }
   // A block is at least 16 characters: a shorter field (a name, an enum) is not scanned for one.
-  if (complete && text.length >= 16) complete = findBlocks(text, BASE64_TEXT, found, max) && findBlocks(text, HEX_TEXT, found, max);
+  if (complete && text.length >= 16) {
+    complete = findBlocks(text, BASE64_TEXT, found, max) && findBlocks(text, BASE64_UTF16, found, max) && findBlocks(text, HEX_TEXT, found, max);
+  }
   const candidates = found.size === 0 ? [] : [...found.values()].sort((a, b) => a.start - b.start);
   return { candidates, truncated: !complete };
 }

@@ -46,6 +46,10 @@ describe("decodedViews: what is left alone", () => {
     ["JWT", `Bearer ${jwt}`],
     ["dotted bot token opening with a base64 number", `token: ${b64("4539148803436467")}.Xk3bQw.${"Zq8vLm2Nc7Rt5Wp1Ks9Hd4Fj6Gb"}`],
     ["camel-case identifiers and paths", "getElementsByTagName /Users/someone/Projects/ServiceGateway"],
+    ["a MAC address and CSS colours", "ether 3c:22:fb:7a:41:5e  color: #2e3440; background: #4c566a"],
+    ["an HTML page with a few character references", "<p>Don&#39;t panic &#8212; it&#39;s fine</p>"],
+    ["a query string with short = values", "https://example.com/?a=1F&b=2C&c=3D"],
+    ["an SSH key fingerprint", "MD5:16:27:ac:a5:76:28:2d:36:63:1b:56:4d:eb:df:a6:48"],
   ] as const) {
     test(`${name}: no derived view`, () => expect(viewsOf(text)).toEqual({ views: [expect.anything()], undecoded: false }));
   }
@@ -60,6 +64,14 @@ describe("decodedViews: each encoding maps back to the run that hides it", () =>
     ["mixed-case hex with 0x", (s) => `0x${[...hex(s)].map((c, i) => (i % 3 ? c : c.toUpperCase())).join("")}`],
     ["\\x escapes", xEscapes],
     ["\\u escapes", uEscapes],
+    ["octal escapes", (s) => [...Buffer.from(s)].map((b) => `\\${b.toString(8).padStart(3, "0")}`).join("")],
+    ["\\u{} escapes", (s) => [...s].map((c) => `\\u{${c.charCodeAt(0).toString(16)}}`).join("")],
+    ["decimal HTML character references", (s) => [...s].map((c) => `&#${c.charCodeAt(0)};`).join("")],
+    ["hex HTML character references with letters between", (s) => [...s].map((c, i) => (i % 2 ? c : `&#x${c.charCodeAt(0).toString(16)};`)).join("")],
+    ["quoted-printable", (s) => [...Buffer.from(s)].map((b) => `=${b.toString(16).padStart(2, "0").toUpperCase()}`).join("")],
+    ["hex bytes separated by colons", (s) => [...Buffer.from(s)].map((b) => b.toString(16).padStart(2, "0")).join(":")],
+    ["a C array of 0x bytes", (s) => [...Buffer.from(s)].map((b) => `0x${b.toString(16).padStart(2, "0")}`).join(", ")],
+    ["base64 of UTF-16LE (PowerShell -EncodedCommand)", (s) => Buffer.from(s, "utf16le").toString("base64")],
   ];
   for (const [name, encode] of cases) {
     test(name, () => {
@@ -74,6 +86,21 @@ describe("decodedViews: each encoding maps back to the run that hides it", () =>
     const text = `q=${percent("de")}coded-needle-value&x=1`;
     const { start, end } = spanOf(text, WORD);
     expect(text.slice(start, end)).toBe(`${percent("de")}coded-needle-value`);
+  });
+
+  test("percent escapes of full-width letters: decoded, then folded", () => {
+    const wide = [...WORD].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join("");
+    const run = percent(wide);
+    const text = `u=${run}&v=2`;
+    const { start, end } = spanOf(text, WORD);
+    expect(text.slice(start, end)).toBe(run);
+  });
+
+  test("percent escapes of zero-width characters splitting a value: decoded, then removed", () => {
+    const run = [...WORD].map((c) => `${c}${percent("\u200b")}`).join("");
+    const text = `q=${run}`;
+    const { start, end } = spanOf(text, WORD);
+    expect(text.slice(start, end)).toBe(run.slice(0, -percent("\u200b").length));
   });
 
   test("zero-width characters split a value: the span covers them", () => {

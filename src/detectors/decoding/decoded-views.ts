@@ -1,6 +1,7 @@
 // The views of a text field the span detectors (secrets, PII) scan: the text as sent; folded
 // (invisible characters out, full-width and compatibility letters as ASCII); and decoded, layer
-// by layer (escapes, hex, base64), each mapping its offsets back to the text as sent.
+// by layer (escapes, hex, base64), each layer folded again, each view mapping its offsets back to
+// the text as sent.
 import type { Budget } from "../../engine/budget.ts";
 import type { TextField } from "../../engine/text-fields.ts";
 import { findEncodedRuns, type DecodeLimits, type DecodeState } from "./encoded-runs.ts";
@@ -58,6 +59,15 @@ export function decodedViews(text: string, state: DecodeState, budget: Budget): 
     base = applyEdits(base, layer.edits, limits.window);
     views.push(base);
     ranges = base.changed;
+    // What a layer decoded may itself be folded (percent escapes of full-width letters, of
+    // zero-width characters): folded, it is read again whole, as the first layer read the text.
+    const refold = findUnicodeEdits(base.text, limits.maxEdits, budget);
+    undecoded ||= refold.truncated;
+    if (refold.edits.length > 0) {
+      base = applyEdits(base, refold.edits, limits.window);
+      views.push(base);
+      ranges = undefined;
+    }
   }
   return { views, undecoded };
 }

@@ -1,10 +1,11 @@
-// Encoded runs in a text (percent escapes, \x and \u escapes, hex, base64 and base64url, line-
-// wrapped base64) and the text they decode to: the edits of one decoding layer. Only runs that
-// look like an encoding are decoded, and only text comes out; every count is bounded.
+// Encoded runs in a text (percent escapes; \x, octal, \u and \u{} escapes; HTML character
+// references; quoted-printable; hex, plain or separated; base64 and base64url, line-wrapped)
+// and the text they decode to: the edits of one decoding layer. Only runs that look like an
+// encoding are decoded, and only text comes out; every count is bounded.
 import type { Budget } from "../../engine/budget.ts";
 import { base64Bytes } from "./base64.ts";
 import { isReadableString, looksTextual, readableText } from "./bytes-text.ts";
-import { findCandidates, type Candidate } from "./candidates.ts";
+import { findCandidates, type Candidate, type EscapeFamily } from "./candidates.ts";
 import type { Edit, Span } from "./text-view.ts";
 
 export interface DecodeLimits {
@@ -96,16 +97,66 @@ function decodePercent(run: string): string | undefined {
   return readableText(bytes);
 }
 
-/** `\xNN` runs are bytes (UTF-8 when valid); with `\uNNNN` in the run every escape is a code unit. */
-function decodeEscapes(run: string): string | undefined {
-  const codes = [...run.matchAll(/\\[xu]([0-9A-Fa-f]+)/g)].map((m) => parseInt(m[1]!, 16));
-  if (!run.includes("\\u")) {
-    const utf8 = readableText(Uint8Array.from(codes));
+const BACKSLASH_ESCAPE = /\\(?:x([0-9A-Fa-f]{2})|u\{([0-9A-Fa-f]+)\}|u([0-9A-Fa-f]{4})|([0-7]{3}))/g;
+
+/**
+ * `\xNN` and octal `\NNN` runs are bytes (UTF-8 when valid); with a `\u` escape in the run every
+ * escape is a character: `\uNNNN` a UTF-16 code unit, `\u{N}` a code point, a byte as Latin-1.
+ */
+function decodeBackslash(run: string): string | undefined {
+  const codes: { code: number; point: boolean }[] = [];
+  for (const m of run.matchAll(BACKSLASH_ESCAPE)) {
+    if (m[2] !== undefined) codes.push({ code: parseInt(m[2], 16), point: true });
+    else codes.push({ code: parseInt(m[1] ?? m[3] ?? m[4]!, m[4] === undefined ? 16 : 8), point: m[3] !== undefined });
+  }
+  if (!codes.some((c) => c.point)) {
+    const utf8 = readableText(Uint8Array.from(codes, (c) => c.code));
     if (utf8 !== undefined) return utf8;
   }
-  // One code unit at a time: a spread of a long run would overflow the call stack.
-  const text = codes.map((code) => String.fromCharCode(code)).join("");
+  return charactersOf(codes.map((c) => c.code));
+}
+
+/** Code points (or UTF-16 units) as text when every one is valid and the text is readable. */
+function charactersOf(codes: readonly number[]): string | undefined {
+  // One at a time: a spread of a long run would overflow the call stack.
+  let text = "";
+  for (const code of codes) {
+    if (code > 0x10ffff) return undefined;
+    text += code > 0xffff ? String.fromCodePoint(code) : String.fromCharCode(code);
+  }
   return isReadableString(text) ? text : undefined;
+}
+
+/** `&#75;` and `&#x4b;` as the characters they name, the plain characters between kept. */
+function decodeEntities(run: string): string | undefined {
+  let valid = true;
+  const text = run.replace(/&#(?:([0-9]+)|[xX]([0-9A-Fa-f]+));/g, (_, dec: string | undefined, hex: string | undefined) => {
+    const code = dec !== undefined ? parseInt(dec, 10) : parseInt(hex!, 16);
+    if (code > 0x10ffff || code === 0) valid = false;
+    return valid ? String.fromCodePoint(code) : "";
+  });
+  return valid && isReadableString(text) ? text : undefined;
+}
+
+/** The bytes a run of two-digit hex spells, whatever separates them (`=`, `:`, `, 0x`, spaces). */
+function hexBytes(run: string, byte: RegExp): string | undefined {
+  const digits = [...run.matchAll(byte)].map((m) => parseInt(m[1]!, 16));
+  return readableText(Uint8Array.from(digits), MIN_DECODED);
+}
+
+function decodeEscapeFamily(family: EscapeFamily, run: string): string | undefined {
+  switch (family) {
+    case "percent":
+      return decodePercent(run);
+    case "backslash":
+      return decodeBackslash(run);
+    case "entity":
+      return decodeEntities(run);
+    case "qp":
+      return readableText(Uint8Array.from(run.slice(1).split("="), (h) => parseInt(h, 16)), 4);
+    case "hexsep":
+      return hexBytes(run, /(?:0[xX])?([0-9A-Fa-f]{2})/g);
+  }
 }
 
 /** Whether [start, end) overlaps one of `ranges` (sorted); `from` is where to look first. */
@@ -144,16 +195,16 @@ function decodeBlock(cursor: Cursor, body: string): string | undefined {
   return bytes === undefined ? undefined : readableText(bytes, MIN_DECODED);
 }
 
-/** Percent and backslash escape runs, each decoded as a whole. */
-function decodeEscapeRun(cursor: Cursor, run: string): string | undefined {
+/** An escape run, decoded as a whole. */
+function decodeEscapeRun(cursor: Cursor, run: string, family: EscapeFamily): string | undefined {
   if (!charge(cursor, run.length, false)) return undefined;
-  return run.startsWith("%") ? decodePercent(run) : decodeEscapes(run);
+  return decodeEscapeFamily(family, run);
 }
 
 /** One candidate as an edit (or nothing), and where the next may start. */
-function decodeCandidate(cursor: Cursor, { start, run, kind }: Candidate): { edit?: Edit; next: number } {
+function decodeCandidate(cursor: Cursor, { start, run, kind, family }: Candidate): { edit?: Edit; next: number } {
   if (kind === "escapes") {
-    const text = decodeEscapeRun(cursor, run);
+    const text = decodeEscapeRun(cursor, run, family ?? "percent");
     const end = start + run.length;
     return text === undefined ? { next: end } : { edit: { start, end, text }, next: end };
   }
