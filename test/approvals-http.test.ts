@@ -29,7 +29,7 @@ describe("approval flow over HTTP", () => {
 
       const first = await evaluate(risky);
       expect(first.decision).toBe("require_approval");
-      expect(await poll()).toEqual({ status: "pending", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+      expect(await poll()).toEqual({ status: "pending", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), action_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
 
       // The admin API needs an operator token; a workspace key is not one.
       expect((await call("/admin/v1/approvals?workspace=default")).status).toBe(401);

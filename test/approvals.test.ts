@@ -28,7 +28,7 @@ describe("approval flow", () => {
     expect(first.decision).toBe("require_approval");
     const approvalId = first["x.svc.approval_id"] as string;
     expect(approvalId).toMatch(/^apr_/);
-    expect(await poll(w, "g-1")).toEqual([200, { status: "pending", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
+    expect(await poll(w, "g-1")).toEqual([200, { status: "pending", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), action_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
 
     const shown = cli(w, "show", approvalId).stdout.toString();
     expect(shown).toContain("\"command\":\"echo 'export FOO=1' >> ~/.bashrc\"");
@@ -69,7 +69,7 @@ describe("approval flow", () => {
     await using w = await startWarden();
     await verdictOf(w, risky("g-3"));
     w.clock.advance(15 * 60_000 + 1);
-    expect(await poll(w, "g-3")).toEqual([200, { status: "expired", decided_at: expect.any(String), payload_digest: expect.any(String) }]);
+    expect(await poll(w, "g-3")).toEqual([200, { status: "expired", decided_at: expect.any(String), payload_digest: expect.any(String), action_digest: expect.any(String) }]);
     expect((await verdictOf(w, risky("g-3"))).decision).toBe("block");
   });
 
@@ -129,7 +129,7 @@ describe("receipts", () => {
     expect(b64json(h!)).toMatchObject({ alg: "EdDSA", typ: "svc-receipt+jws" });
     const claims = b64json(p!);
     expect(claims).toMatchObject({ svc_version: "0.5", issuer: "warden", scope: "single_action", guard_id: "g-r", approver: "alice" });
-    expect(claims.bindings).toEqual([{ kind: "tool_call", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
+    expect(claims.bindings).toEqual([{ kind: "tool_call", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), action_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
     expect(Date.parse(claims.expires_at)).toBeGreaterThan(Date.parse(claims.approved_at));
     expect(await verify(w, receipt)).toBe(true);
     // Tampered claims fail; an expired receipt is recognisable from its own claims.
@@ -141,7 +141,7 @@ describe("receipts", () => {
   test("pending and denied requests carry no receipt; rotation keeps old receipts verifiable", async () => {
     await using w = await startWarden();
     await verdictOf(w, risky("g-p"));
-    expect((await poll(w, "g-p"))[1]).toEqual({ status: "pending", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect((await poll(w, "g-p"))[1]).toEqual({ status: "pending", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), action_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
     const old = await approvedReceipt(w, "g-old");
     const { openKeyring } = await import("../src/trust/signing-keys.ts");
     const { signingKeysPath } = await import("../src/runtime.ts");

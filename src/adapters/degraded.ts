@@ -1,10 +1,10 @@
 // Degraded mode for hooks (interface.md, evaluate rule 6; decisions.md, GET /v1/config): when
 // warden cannot judge an action, the `on_unreachable` directive for the action's category and
-// the policy's hard rules decide. Unreachable is a coverage loss, never an approval.
+// the policy's hard rules and the built-in ones decide. Unreachable is a coverage loss, never an approval.
 import type { Stage } from "./hook-event.ts";
 import type { HookAnswer, Mode } from "./hook-answer.ts";
 import type { Harness } from "./hook-input.ts";
-import type { HardRule, UnreachableAction } from "../engine/policy.ts";
+import { DEFAULT_POLICY, type HardRule, type UnreachableAction } from "../engine/policy.ts";
 import type { Verdict } from "../wire/verdict.ts";
 
 export interface Directives {
@@ -12,10 +12,16 @@ export interface Directives {
   hard_rules?: HardRule[];
 }
 
+/**
+ * The hard rules built into this binary. A PEP applies them whatever directives it holds: cached
+ * directives came from a server, and no server (nor a policy that lists fewer) turns them off.
+ */
+export const BUILT_IN_HARD_RULES: readonly HardRule[] = DEFAULT_POLICY.hardRules;
+
 /** decisions.md defaults, used until a PEP has fetched its workspace's own directives. */
 export const DEFAULT_DIRECTIVES: Directives = {
   on_unreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
-  hard_rules: [],
+  hard_rules: [...BUILT_IN_HARD_RULES],
 };
 
 export interface GatedAction {
@@ -75,7 +81,7 @@ export function judgedInFull(verdict: Verdict): boolean {
 export function degradedAnswer(action: GatedAction, directives: Directives, ctx: { harness: Harness; mode: Mode; why: string }): HookAnswer {
   // A tool that already ran cannot be stopped; flagging it unjudged would only add noise.
   if (action.stage === "post") return { type: "pass" };
-  const rule = matchHardRule(directives.hard_rules ?? [], action);
+  const rule = matchHardRule(BUILT_IN_HARD_RULES, action) ?? matchHardRule(directives.hard_rules ?? [], action);
   if (rule) return { type: "deny", reason: `warden could not judge this (${ctx.why}), and hard rule ${rule.id} denies it: ${rule.reason}` };
   const gate = gateOf(action.kind);
   switch (directiveFor(directives, gate)) {

@@ -16,7 +16,7 @@ export async function waitForApproval(client: WardenClient, guardId: string, app
   for (;;) {
     await Bun.sleep(delay);
     delay = Math.min(delay * 2, MAX_POLL_MS);
-    const reply = await client.call("GET", `/v1/approvals?guard_id=${encodeURIComponent(guardId)}`);
+    const reply = await client.callProven("GET", `/v1/approvals?guard_id=${encodeURIComponent(guardId)}`);
     const status = readApprovalStatus(reply);
     if (status === undefined) {
       // A warden that stays away (or an answer that is not warden's) is not an approval: give up

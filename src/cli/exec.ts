@@ -117,7 +117,7 @@ export async function runExec(args: string[], env: Env): Promise<number> {
   let attempt = 0;
   const evaluate = async (): Promise<Verdict | undefined> => {
     const event = { ...base, event_id: `${guardId}:invocation:${attempt++}`, observation_point: "invocation", payload };
-    const reply = apiKey ? await client.call("POST", "/v1/evaluate", new TextEncoder().encode(JSON.stringify(event))) : undefined;
+    const reply = apiKey ? await client.callProven("POST", "/v1/evaluate", new TextEncoder().encode(JSON.stringify(event))) : undefined;
     return readVerdict(reply, event);
   };
   const verdict = await evaluate();

@@ -1,9 +1,9 @@
 // `warden hook claude-code|codex`: the binary as a harness `command` hook. Reads the hook input
 // on stdin, asks the warden at WARDEN_URL, prints the harness's JSON. When warden cannot answer
 // (down, slow, rate limited) it applies the cached degraded-mode directives: fail closed. An
-// answer counts only when it is bound to this request (x-warden-proof over a fresh nonce,
-// trust/answer-proof.ts) and is a shape warden renders for this hook event; anything else on
-// the port is treated as warden being unreachable.
+// answer counts only when it is bound to this request (x-warden-proof over a fresh nonce, the
+// request sent and the answer, trust/answer-proof.ts) and is a shape warden renders for this hook
+// event; anything else on the port is treated as warden being unreachable.
 import { degradedAnswer, DEFAULT_DIRECTIVES } from "../adapters/degraded.ts";
 import type { Mode } from "../adapters/hook-answer.ts";
 import { planHook } from "../adapters/hook-event.ts";
@@ -12,7 +12,6 @@ import { isHookOutputFor } from "../adapters/hook-output-check.ts";
 import { renderHookOutput, unreadableOutput, type HookOutput } from "../adapters/hook-output.ts";
 import { openPepState, stateDirOf } from "../client/pep-state.ts";
 import { agentUser, createWardenClient, type Reply } from "../client/warden-client.ts";
-import { newNonce, NONCE_HEADER, PROOF_HEADER, verifyAnswerProof } from "../trust/answer-proof.ts";
 import { readFileSync } from "node:fs";
 
 type Env = Record<string, string | undefined>;
@@ -67,11 +66,10 @@ function hookEventOf(stdin: string): string | undefined {
   }
 }
 
-/** Why a reply is not warden's answer to this request, or undefined when it is. */
-function refusalOf(reply: Reply, harness: Harness, event: string | undefined, apiKey: string, nonce: string): string | undefined {
+/** Why a proven reply is not warden's answer to this hook input, or undefined when it is. */
+function refusalOf(reply: Reply, harness: Harness, event: string | undefined): string | undefined {
   if (!reply.ok) return reply.why;
   if (reply.status !== 200) return `warden answered ${reply.status}`;
-  if (!verifyAnswerProof(apiKey, nonce, reply.body, reply.headers.get(PROOF_HEADER))) return "the answer carries no proof it is warden's, for this request";
   let value: unknown;
   try {
     value = JSON.parse(reply.body);
@@ -109,10 +107,9 @@ async function hook(args: string[], env: Env): Promise<number> {
   const state = openPepState(stateDirOf(env), baseUrl, apiKey);
   const client = createWardenClient({ baseUrl, apiKey, timeoutMs: timeoutOf(env), state, pepName: `warden hook ${harness}` });
   const user = agentUser();
-  const nonce = newNonce();
-  const headers: Record<string, string> = { [NONCE_HEADER]: nonce, ...(user ? { "warden-agent-user": user } : {}) };
-  const reply = await client.call("POST", `/hooks/${harness}${mode ? `?mode=${mode}` : ""}`, new TextEncoder().encode(stdin), headers);
-  const why = refusalOf(reply, harness, hookEventOf(stdin), apiKey, nonce);
+  const headers: Record<string, string> = user ? { "warden-agent-user": user } : {};
+  const reply = await client.callProven("POST", `/hooks/${harness}${mode ? `?mode=${mode}` : ""}`, new TextEncoder().encode(stdin), headers);
+  const why = refusalOf(reply, harness, hookEventOf(stdin));
   if (why === undefined && reply.ok) {
     process.stdout.write(reply.body);
     await client.maintain();

@@ -1,10 +1,13 @@
 // A small client for warden's own PEPs: every call has a deadline, requests are signed with the
 // enrolled key (`svc-batch-signature`, a detached JWS per RFC 7515 Appendix F and RFC 7797 over
-// the exact body, Ed25519 per RFC 8037), and enrollment and directives are fetched lazily. Every
-// answer is checked before it is kept: a malformed enrollment or set of directives is dropped,
-// never cached, so one bad reply cannot leave the PEP unsigned or its degraded mode open for good.
+// the exact body, Ed25519 per RFC 8037), and enrollment and directives are fetched lazily. An
+// answer a decision rests on is asked with `callProven`: without warden's proof that it answers
+// this very request (trust/answer-proof.ts) it is warden being unreachable. Every answer is
+// checked before it is kept: a malformed enrollment or set of directives is dropped, never
+// cached, so one bad reply cannot leave the PEP unsigned or its degraded mode open for good.
 import { hostname, userInfo } from "node:os";
 import { encodeBase64Url } from "../lib/base64url.ts";
+import { newNonce, NO_BODY, NONCE_HEADER, PROOF_HEADER, verifyAnswerProof } from "../trust/answer-proof.ts";
 import type { Directives } from "../adapters/degraded.ts";
 import type { Enrollment, PepState } from "./pep-state.ts";
 
@@ -17,7 +20,10 @@ export interface ClientOptions {
   pepName: string;
 }
 
-export type Reply = { ok: true; status: number; body: string; headers: Headers } | { ok: false; why: string };
+/** `bytes`: the answer's body as received; `body`: the same as text. */
+export type Reply = { ok: true; status: number; body: string; bytes: Uint8Array; headers: Headers } | { ok: false; why: string };
+
+export const UNPROVEN = "the answer carries no proof it is warden's, for this request";
 
 /** How long cached directives are trusted before a successful call refreshes them. */
 const CONFIG_MAX_AGE_MS = 10 * 60_000;
@@ -94,11 +100,22 @@ export function createWardenClient(options: ClientOptions) {
         headers: all,
         signal: AbortSignal.timeout(options.timeoutMs),
       });
-      return { ok: true, status: res.status, body: await res.text(), headers: res.headers };
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { ok: true, status: res.status, body: new TextDecoder().decode(bytes), bytes, headers: res.headers };
     } catch (error) {
       const name = error instanceof Error ? error.name : "";
       return { ok: false, why: name === "TimeoutError" ? `no answer within ${options.timeoutMs} ms` : "warden unreachable" };
     }
+  }
+
+  /** `call` with a fresh nonce; an answer without warden's proof for this exchange is no answer. */
+  async function callProven(method: string, path: string, body?: Uint8Array, headers: Record<string, string> = {}): Promise<Reply> {
+    const nonce = newNonce();
+    const reply = await call(method, path, body, { ...headers, [NONCE_HEADER]: nonce });
+    if (!reply.ok) return reply;
+    // `path` is the canonical path warden routes; a prefix in the base URL is not part of it.
+    const exchange = { method, target: path, nonce, requestBody: body ?? NO_BODY, status: reply.status, responseBody: reply.bytes };
+    return verifyAnswerProof(options.apiKey, exchange, reply.headers.get(PROOF_HEADER)) ? reply : { ok: false, why: UNPROVEN };
   }
 
   /** Enrolls a fresh Ed25519 key once; later calls are signed and raise the attestation ceiling. */
@@ -107,7 +124,7 @@ export function createWardenClient(options: ClientOptions) {
     const exported = await crypto.subtle.exportKey("jwk", pair.privateKey);
     const jwk = { kty: "OKP", crv: "Ed25519", d: exported.d!, x: exported.x! };
     const request = { public_key: jwk.x, guard_id: `pep:${agentUser() ?? "local"}:${options.pepName}`, name: options.pepName };
-    const reply = await call("POST", "/v1/enroll", new TextEncoder().encode(JSON.stringify(request)));
+    const reply = await callProven("POST", "/v1/enroll", new TextEncoder().encode(JSON.stringify(request)));
     const answer = reply.ok ? readEnrollment(reply.status, reply.body, request.guard_id) : undefined;
     if (!answer) return;
     const enrollment = { key_id: answer.key_id, guard_id: answer.guard_id, private_jwk: jwk, enrolled_at: new Date().toISOString() };
@@ -116,13 +133,14 @@ export function createWardenClient(options: ClientOptions) {
   }
 
   async function refreshDirectives(): Promise<void> {
-    const reply = await call("GET", "/v1/config");
+    const reply = await callProven("GET", "/v1/config");
     const directives = reply.ok && reply.status === 200 ? readDirectives(reply.body) : undefined;
     if (directives) options.state.saveConfig({ fetched_at: Date.now(), directives });
   }
 
   return {
     call,
+    callProven,
     /** After a successful exchange: enroll if not yet, refresh directives if stale. Never throws. */
     async maintain(): Promise<void> {
       try {

@@ -3,7 +3,9 @@
 // Built from the stored decision, so the same approval always yields the same receipt. Beyond the
 // claims decisions.md lists (kept as they are: public clients verify them), a receipt names the
 // workspace it was decided in, its audience (the agent whose action it answers), the event that
-// asked, and RFC 7519 `jti`/`iat`/`exp`, so a verifier can hold it to one use in one place.
+// asked, and RFC 7519 `jti`/`iat`/`exp`, so a verifier can hold it to one use in one place; its
+// binding adds `action_digest`, over the whole action, since decisions.md's `payload_digest`
+// covers a subset (a file's path but not its content, a host but not the URL).
 import { encodeBase64Url } from "../lib/base64url.ts";
 import type { ApprovalRecord } from "../store/types.ts";
 import type { SigningKeyring } from "./signing-keys.ts";
@@ -28,7 +30,7 @@ export function issueReceipt(record: ApprovalRecord, keyring: SigningKeyring, wo
     scope: "single_action",
     guard_id: record.guardId,
     session_id: record.sessionId,
-    bindings: [{ kind: record.kind, payload_digest: record.payloadDigest }],
+    bindings: [{ kind: record.kind, payload_digest: record.payloadDigest, ...(record.actionDigest ? { action_digest: record.actionDigest } : {}) }],
     approver: record.decidedBy,
     approved_at: iso(record.decidedAt),
     expires_at: iso(expiresAt),

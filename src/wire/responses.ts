@@ -85,7 +85,7 @@ export const ConfigResponse = Type.Object(
 );
 
 const ApprovalStatus = literalUnion(["pending", "approved", "denied", "expired"] as const);
-export const ApprovalPoll = Type.Object({ status: ApprovalStatus, decided_at: Type.Optional(Timestamp), receipt: Type.Optional(Str), payload_digest: Type.Optional(Str) });
+export const ApprovalPoll = Type.Object({ status: ApprovalStatus, decided_at: Type.Optional(Timestamp), receipt: Type.Optional(Str), payload_digest: Type.Optional(Str), action_digest: Type.Optional(Str) });
 export const ApprovalNotFound = Type.Object({ status: Type.Literal("not_found") });
 
 export const Health = Type.Union([Type.Object({ status: Type.Literal("ok"), version: Str }), Type.Object({ status: Type.Literal("error"), reason: Str })]);

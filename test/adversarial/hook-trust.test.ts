@@ -39,12 +39,16 @@ function fakeServer(handler: Handler) {
 const json = (value: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json", ...headers } });
 
-/** What a protocol-aware impostor that was handed the key can do: prove any body for the nonce. */
-const proven = (request: Request, value: unknown) => {
-  const body = JSON.stringify(value);
+/** The proof of an answer to `request` (whose body was `sent`) under the key the request carried. */
+function proofFor(request: Request, sent: string, status: number, body: string): string {
   const bearer = request.headers.get("authorization")!.replace(/^Bearer /, "");
-  return json(value, { [PROOF_HEADER]: answerProof(bearer, request.headers.get(NONCE_HEADER)!, body) });
-};
+  const url = new URL(request.url);
+  const exchange = { method: request.method, target: `${url.pathname}${url.search}`, nonce: request.headers.get(NONCE_HEADER)!, requestBody: new TextEncoder().encode(sent), status, responseBody: body };
+  return answerProof(bearer, exchange)!;
+}
+
+/** What a protocol-aware impostor that was handed the key can do: prove any answer to the request. */
+const proven = (request: Request, sent: string, value: unknown) => json(value, { [PROOF_HEADER]: proofFor(request, sent, 200, JSON.stringify(value)) });
 
 async function runHook(url: string, harness: string, input: unknown, stateDir: string, key = "svc_fake-key-for-tests") {
   const proc = Bun.spawn([...warden(), "hook", harness], {
@@ -72,9 +76,9 @@ describe("P7: warden hook takes only warden's answer to its own request", () => 
     ['{"status":"ok"}', () => json({ status: "ok" })],
     ["a deny-shaped answer without proof", () => json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "x" } })],
     ["{} with a proof that is not hex", () => json({}, { [PROOF_HEADER]: "ok" })],
-    ["a proven allow for codex (it cannot rewrite)", (r) => proven(r, { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "x", updatedInput: {} } })],
-    ["a proven answer with a field no harness output has", (r) => proven(r, { continue: true })],
-    ["a proven answer for another hook event", (r) => proven(r, { decision: "block", reason: "x", hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: "" } })],
+    ["a proven allow for codex (it cannot rewrite)", (r, b) => proven(r, b, { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "x", updatedInput: {} } })],
+    ["a proven answer with a field no harness output has", (r, b) => proven(r, b, { continue: true })],
+    ["a proven answer for another hook event", (r, b) => proven(r, b, { decision: "block", reason: "x", hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: "" } })],
   ];
   for (const [name, handler] of impostors) {
     test(`a server answering ${name} is warden unreachable: the action is denied`, async () => {
@@ -114,6 +118,33 @@ describe("P7: warden hook takes only warden's answer to its own request", () => 
     }
   });
 
+  test("a relay that rewrites the request and forwards the hook's nonce and key: warden's answer to the rewrite is refused", async () => {
+    await using t = await startTarget();
+    using state = tempDir("warden-hookstate-");
+    const forwarded: { status: number; body: string; proof: string | null }[] = [];
+    // Warden is shown a harmless command under the hook's own nonce and key, and its proven answer
+    // (an allow) is handed back for the dangerous one the hook asked about.
+    const relay = fakeServer(async (request, body) => {
+      const url = new URL(request.url);
+      const input = JSON.parse(body) as { tool_input?: unknown };
+      input.tool_input = { command: SAFE };
+      const headers = new Headers(request.headers);
+      headers.delete("content-length");
+      const res = await fetch(`${t.base}${url.pathname}${url.search}`, { method: request.method, headers, body: JSON.stringify(input) });
+      const text = await res.text();
+      forwarded.push({ status: res.status, body: text, proof: res.headers.get(PROOF_HEADER) });
+      return new Response(text, { status: res.status, headers: res.headers });
+    });
+    try {
+      const { output } = await runHook(relay.url, "claude-code", PRE_TOOL(REMOTE_CODE, "toolu_rewritten"), state.path, t.key);
+      expect(forwarded[0]).toEqual({ status: 200, body: "{}", proof: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expectDegradedDeny(output);
+      expect(decisionOf(output)?.permissionDecisionReason).toContain("no proof it is warden's, for this request");
+    } finally {
+      await relay.stop();
+    }
+  });
+
   test("against warden itself: allowed, denied and acknowledged answers pass the checks; enrollment is kept", async () => {
     await using t = await startTarget();
     using state = tempDir("warden-hookstate-");
@@ -138,11 +169,14 @@ describe("P7: a bad enrollment or config reply is never kept", () => {
     for (const [name, enrollAnswer] of bad) {
       // An impostor that gets its hook answer accepted (it proves it with the key it was handed),
       // then answers enrollment and config wrongly.
-      const fake = fakeServer((request) => {
+      const fake = fakeServer((request, sent) => {
         const path = new URL(request.url).pathname;
-        if (path === "/v1/enroll") return new Response(JSON.stringify(enrollAnswer), { status: 201 });
-        if (path === "/v1/config") return json({ on_unreachable: { "*": "always" } });
-        return proven(request, {});
+        if (path === "/v1/enroll") {
+          const text = JSON.stringify(enrollAnswer);
+          return new Response(text, { status: 201, headers: { [PROOF_HEADER]: proofFor(request, sent, 201, text) } });
+        }
+        if (path === "/v1/config") return proven(request, sent, { on_unreachable: { "*": "always" } });
+        return proven(request, sent, {});
       });
       try {
         const { output } = await runHook(fake.url, "claude-code", PRE_TOOL(SAFE), state.path);
@@ -177,6 +211,16 @@ describe("P7: warden exec takes only a Verdict for the event it sent", () => {
       const sent = JSON.parse(body) as { event_id: string; guard_id: string };
       return json({ svc_version: "0.5", event_id: sent.event_id, guard_id: sent.guard_id, decision: "allow" });
     }],
+    // Every field right, echoing the event it was sent: only warden's proof is missing.
+    ["a well-formed allow for its own event, without proof", (_r, body) => {
+      const sent = JSON.parse(body) as { event_id: string; guard_id: string };
+      return json(allow(sent.event_id, sent.guard_id));
+    }],
+    ["a well-formed allow with a proof over another request body", (r, body) => {
+      const sent = JSON.parse(body) as { event_id: string; guard_id: string };
+      const value = allow(sent.event_id, sent.guard_id);
+      return json(value, { [PROOF_HEADER]: proofFor(r, `${body} `, 200, JSON.stringify(value)) });
+    }],
   ];
   for (const [name, handler] of impostors) {
     test(`a server answering ${name}: the command does not run (exit 126)`, async () => {
@@ -193,10 +237,78 @@ describe("P7: warden exec takes only a Verdict for the event it sent", () => {
     });
   }
 
+  test("a relay that shows warden a harmless command under exec's nonce: warden's answer is refused", async () => {
+    await using t = await startTarget();
+    using dir = tempDir("warden-exec-");
+    const statuses: number[] = [];
+    const relay = fakeServer(async (request, body) => {
+      const url = new URL(request.url);
+      const event = JSON.parse(body) as { payload?: { argv?: string[] } };
+      if (url.pathname === "/v1/evaluate" && event.payload) event.payload.argv = ["true"];
+      const headers = new Headers(request.headers);
+      headers.delete("content-length");
+      const res = await fetch(`${t.base}${url.pathname}${url.search}`, { method: request.method, headers, body: request.method === "GET" ? undefined : JSON.stringify(event) });
+      const text = await res.text();
+      if (url.pathname === "/v1/evaluate") statuses.push(res.status);
+      return new Response(text, { status: res.status, headers: res.headers });
+    });
+    try {
+      const marker = join(dir.path, "ran");
+      const result = await runExec(relay.url, marker, dir.path, t.key);
+      expect(statuses).toEqual([200]);
+      expect({ code: result.code, ran: result.ran }).toEqual({ code: 126, ran: false });
+      expect(result.stderr).toContain("warden did not answer");
+    } finally {
+      await relay.stop();
+    }
+  });
+
   test("against warden itself the verdict is taken and the command runs", async () => {
     await using t = await startTarget();
     using dir = tempDir("warden-exec-");
     const marker = join(dir.path, "ran");
     expect(await runExec(t.base, marker, dir.path, t.key)).toMatchObject({ code: 0, ran: true });
+  });
+});
+
+describe("P7: directives come only from warden, and never switch off the built-in hard rules", () => {
+  const OPEN = { on_unreachable: { "*": "allow" }, hard_rules: [] };
+
+  test("a relay that opens warden's /v1/config answer: the directives are not kept", async () => {
+    await using t = await startTarget();
+    using state = tempDir("warden-hookstate-");
+    const relay = fakeServer(async (request, body) => {
+      const url = new URL(request.url);
+      const headers = new Headers(request.headers);
+      headers.delete("content-length");
+      const res = await fetch(`${t.base}${url.pathname}${url.search}`, { method: request.method, headers, body: request.method === "GET" ? undefined : body });
+      const text = url.pathname === "/v1/config" ? JSON.stringify(OPEN) : await res.text();
+      const out = new Headers(res.headers);
+      out.delete("content-length");
+      return new Response(text, { status: res.status, headers: out });
+    });
+    try {
+      expect((await runHook(relay.url, "claude-code", PRE_TOOL(SAFE), state.path, t.key)).output).toEqual({});
+      expect(relay.seen.map((s) => s.path)).toContain("/v1/config");
+      expect(readdirSync(state.path).filter((f) => f.startsWith("config-"))).toEqual([]);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  test("directives that allow everything, proven by an impostor holding the key: pipe-to-shell is still denied offline", async () => {
+    using state = tempDir("warden-hookstate-");
+    const fake = fakeServer((request, sent) => (new URL(request.url).pathname === "/v1/config" ? proven(request, sent, OPEN) : proven(request, sent, {})));
+    try {
+      expect((await runHook(fake.url, "claude-code", PRE_TOOL(SAFE), state.path)).output).toEqual({});
+      expect(readdirSync(state.path).filter((f) => f.startsWith("config-"))).toHaveLength(1);
+    } finally {
+      await fake.stop();
+    }
+    // Now nobody answers at that address: the cached directives allow every category, the built-in rule still holds.
+    expect((await runHook(fake.url, "claude-code", PRE_TOOL(SAFE), state.path)).output).toEqual({});
+    const denied = await runHook(fake.url, "claude-code", PRE_TOOL(REMOTE_CODE), state.path);
+    expectDegradedDeny(denied.output);
+    expect(decisionOf(denied.output)?.permissionDecisionReason).toContain("hard rule pipe-to-shell");
   });
 });

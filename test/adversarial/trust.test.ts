@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFile
 import { join } from "node:path";
 import type { Verdict } from "../../src/wire/verdict.ts";
 import { verifyEd25519Strict } from "../../src/trust/ed25519-strict.ts";
+import { canonicalJson } from "../../src/lib/jcs.ts";
 import { makeEvent, SLOW_TEST_MS, tempDir } from "../helpers.ts";
 import { collectOutput, startServer } from "../process.ts";
 import { binary, startTarget, type Target } from "./target.ts";
@@ -213,8 +214,11 @@ describe("P8d: receipts name their workspace, audience and one use, and verify o
     const asked = bash(PERSIST, { guard_id: "g-receipt", subject: { agent_id: "agent-r" } });
     const pending = await evaluate(t, asked);
     expect((await t.cli(["approvals", "approve", pending["x.svc.approval_id"] as string, "--workspace", t.workspace, "--by", "alice"])).code).toBe(0);
-    const poll = (await (await t.get("/v1/approvals?guard_id=g-receipt")).json()) as { status: string; receipt: string; payload_digest: string };
+    const poll = (await (await t.get("/v1/approvals?guard_id=g-receipt")).json()) as { status: string; receipt: string; payload_digest: string; action_digest: string };
     expect(poll.status).toBe("approved");
+    // The whole action, not decisions.md's subset: a PEP comparing it offline takes no other command.
+    expect(poll.action_digest).toBe(`sha256:${createHash("sha256").update(canonicalJson({ kind: asked.kind, payload: asked.payload })).digest("hex")}`);
+    expect(poll.action_digest).not.toBe(`sha256:${createHash("sha256").update(canonicalJson({ kind: asked.kind, payload: { ...asked.payload, arguments: { command: "true" } } })).digest("hex")}`);
     const [h, p, s] = poll.receipt.split(".");
     const header = b64json(h!);
     expect(header).toMatchObject({ alg: "EdDSA", typ: "svc-receipt+jws" });
@@ -228,7 +232,7 @@ describe("P8d: receipts name their workspace, audience and one use, and verify o
     ]);
     expect(claims).toMatchObject({
       svc_version: "0.5", issuer: "warden", scope: "single_action", guard_id: "g-receipt", session_id: "s-partial", approver: "alice",
-      bindings: [{ kind: "tool_call", payload_digest: poll.payload_digest }],
+      bindings: [{ kind: "tool_call", payload_digest: poll.payload_digest, action_digest: poll.action_digest }],
       workspace: t.workspace, aud: "agent-r", event_id: asked.event_id, jti: claims.receipt_id,
     });
     expect(claims.exp).toBe(Math.floor(Date.parse(claims.expires_at as string) / 1000));

@@ -4,7 +4,8 @@ import { randomId } from "../../lib/ids.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { readPublicKey } from "../../trust/detached-jws.ts";
 import { errors, json } from "../errors.ts";
-import { readJsonRequest, type GuardDeps } from "../guard.ts";
+import { readJsonRequest, type GuardDeps, type JsonRequest } from "../guard.ts";
+import { proveAnswer } from "../prove-answer.ts";
 
 /** What a PEP enrolled by a workspace key may vouch for, until an operator lowers it. */
 export const DEFAULT_PEP_CEILING = "client_key";
@@ -15,6 +16,10 @@ const optionalText = (value: unknown, max: number): string | null | false =>
 export async function handleEnroll(request: Request, deps: GuardDeps & { clock: Clock }): Promise<Response> {
   const read = await readJsonRequest(request, deps, (message) => errors.invalidBody(message));
   if (read instanceof Response) return read;
+  return proveAnswer(request, read.bytes, await enroll(read, deps));
+}
+
+async function enroll(read: JsonRequest, deps: GuardDeps & { clock: Clock }): Promise<Response> {
   const body = read.value as Record<string, unknown> | null;
   if (body === null || typeof body !== "object" || Array.isArray(body)) return errors.invalidBody("body must be an object");
   const guardId = optionalText(body.guard_id, 256);

@@ -2,8 +2,8 @@
 // out, judged and recorded by the same engine as /v1/evaluate. Claude Code treats a non-2xx
 // answer from an http hook as "carry on", so once a request reaches this handler it always
 // answers 200: a refusal (bad key, unreadable input, storage down) is a deny in the harness's JSON.
-// A request with a `warden-nonce` gets every answer bound to it in `x-warden-proof`
-// (trust/answer-proof.ts): the command hook takes no answer without it.
+// A request with a `warden-nonce` gets every answer to a body read whole bound to it, request and
+// answer, in `x-warden-proof` (trust/answer-proof.ts): the command hook takes no answer without it.
 import { degradedAnswer, judgedInFull, type Directives } from "../../adapters/degraded.ts";
 import { answerVerdict, type HookAnswer, type Mode } from "../../adapters/hook-answer.ts";
 import { planHook, type HookPlan } from "../../adapters/hook-event.ts";
@@ -16,14 +16,14 @@ import { randomId } from "../../lib/ids.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
 import type { ApprovalStore } from "../../store/types.ts";
-import { answerProof, isNonce, NONCE_HEADER, PROOF_HEADER } from "../../trust/answer-proof.ts";
-import { bearerToken } from "../../trust/api-keys.ts";
+import type { AuthenticatedKey } from "../../trust/api-keys.ts";
 import { channelOf } from "../../trust/channel.ts";
 import { validateGuardEvent } from "../../wire/validate.ts";
 import { parseJson } from "../../wire/json.ts";
 import { readBody } from "../body.ts";
 import { json } from "../errors.ts";
 import { clientOf } from "../instrument.ts";
+import { proveAnswer } from "../prove-answer.ts";
 import { OTHER_ROUTE } from "../route-index.ts";
 import type { GuardDeps } from "../guard.ts";
 
@@ -39,18 +39,9 @@ type Judge = Extract<HookPlan, { type: "judge" }>;
 
 const UNAUTHENTICATED_READ_BYTES = 64 * 1024;
 
-type Reply = (output: HookOutput, decision: string, extra?: Record<string, string>) => Response;
-
-/** Answers in the harness's JSON; with the client's nonce, proves the answer is for its request. */
-function replierFor(request: Request): Reply {
-  const nonce = request.headers.get(NONCE_HEADER);
-  const bearer = bearerToken(request.headers.get("authorization"));
-  return (output, decision, extra = {}) => {
-    const headers: Record<string, string> = { "x-warden-decision": decision, ...extra };
-    if (isNonce(nonce) && bearer) headers[PROOF_HEADER] = answerProof(bearer, nonce, JSON.stringify(output));
-    return json(output, 200, headers);
-  };
-}
+/** An answer in the harness's JSON, always 200. */
+const reply = (output: HookOutput, decision: string, extra: Record<string, string> = {}): Response =>
+  json(output, 200, { "x-warden-decision": decision, ...extra });
 
 /** `?mode=headless` (nobody at a terminal to ask); otherwise permission modes that never prompt. */
 function modeOf(url: URL, input: HookInput): Mode {
@@ -113,12 +104,12 @@ async function judge(deps: HookDeps, harness: Harness, caller: Caller, plan: Jud
   return { answer, decision: verdict.decision };
 }
 
+type Verified = { key: AuthenticatedKey | undefined } | { key: undefined; error: unknown };
+
 export async function handleHook(harness: Harness, request: Request, deps: HookDeps): Promise<Response> {
-  const url = new URL(request.url);
-  const reply = replierFor(request);
   // A key lookup the store cannot answer is refused below like any storage failure, in the
   // harness's JSON: a non-2xx here would let the tool run.
-  const verified = await deps.keys.verify(request.headers.get("authorization")).then(
+  const verified: Verified = await deps.keys.verify(request.headers.get("authorization")).then(
     (key) => ({ key }),
     (error: unknown) => ({ key: undefined, error }),
   );
@@ -127,11 +118,18 @@ export async function handleHook(harness: Harness, request: Request, deps: HookD
   const limit = key ? deps.maxBodyBytes : Math.min(deps.maxBodyBytes, UNAUTHENTICATED_READ_BYTES);
   const body = await readBody(request, limit, deps.bodyTimeoutMs);
   if (!body.ok) {
+    // Not proven: warden cannot say which request it refuses, and the command hook degrades.
     const why = !key
       ? "unauthorized: missing or invalid warden key"
       : body.problem === "too_large" ? `hook input over ${limit} bytes` : body.problem === "timeout" ? "hook input did not arrive in time" : "hook input unreadable";
     return reply(unreadableOutput(why), "invalid");
   }
+  return proveAnswer(request, body.bytes, await answerHook(harness, request, deps, verified, body));
+}
+
+/** The answer to a hook input read whole: unreadable, acknowledged, degraded or judged. */
+async function answerHook(harness: Harness, request: Request, deps: HookDeps, verified: Verified, body: { bytes: Uint8Array; text: string }): Promise<Response> {
+  const { key } = verified;
   const parsed = parseJson(body.text);
   const read = parsed.ok ? readHookInput(parsed.value) : { ok: false as const, message: parsed.message };
   if (!read.ok) return reply(unreadableOutput(read.message), "invalid");
@@ -139,7 +137,7 @@ export async function handleHook(harness: Harness, request: Request, deps: HookD
   const agentUser = agentUserOf(request);
   const plan = planHook(harness, input, { now: new Date(deps.clock.now()), mintId: () => randomId(20), agentUser });
   if (plan.type === "acknowledge") return reply({}, "none");
-  const mode = modeOf(url, input);
+  const mode = modeOf(new URL(request.url), input);
   const gated = { stage: plan.stage, kind: plan.event.kind, payload: plan.event.payload };
   const degrade = (reason: string, why: string, workspaceId?: string) => {
     deps.metrics?.degraded.labels(reason).inc();
