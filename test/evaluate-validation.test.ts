@@ -36,6 +36,10 @@ const invalid: [string, (e: Record<string, unknown>) => void, string][] = [
   ["authz not an object", (e) => (e.authz = "yes"), "authz"],
   ["unknown llm_protocol", (e) => (e.llm_protocol = "gemini"), "llm_protocol"],
   ["context_refs not strings", (e) => (e.context_refs = [1]), "context_refs[0]"],
+  // A key that is not field-shaped (a credential, a long blob) is named by its length only.
+  ["an unknown key shaped like a credential", (e) => (e[["AKIA", "R7QW", "M3XZ", "K5TB", "N2VH"].join("")] = 1), "(an unknown field of 20 characters)"],
+  ["an unknown 10 KB key inside subject", (e) => (e.subject = { ["k".repeat(10_000)]: 1 }), "subject.(an unknown field of 10000 characters)"],
+  ["an unknown key holding an object is named, not the object's keys", (e) => (e.subject = { role: { admin: true } }), "subject.role"],
 ];
 
 describe("POST /v1/evaluate rejects invalid events with 400 invalid_event naming the field", () => {
@@ -49,6 +53,7 @@ describe("POST /v1/evaluate rejects invalid events with 400 invalid_event naming
       const body = (await res.json()) as { error: string; details: { field: string; message: string }[] };
       expect(body.error).toBe("invalid_event");
       expect(body.details.map((d) => d.field)).toContain(field);
+      expect(JSON.stringify(body)).not.toContain("AKIA");
       for (const d of body.details) expect(typeof d.message).toBe("string");
       expect(await w.runtime.storage.events.count("ws-test")).toBe(0);
     });

@@ -71,29 +71,32 @@ function collectIssues(value: unknown): FieldIssue[] {
     // A missing field fails its type check too; saying "is required" once is enough.
     if (missing.has(error.path)) continue;
     if (error.type === ValueErrorType.ObjectRequiredProperty) missing.add(error.path);
-    // Additional-property errors point at the object; name the offending key instead.
-    const path =
-      error.type === ValueErrorType.ObjectAdditionalProperties
-        ? additionalKeyPaths(error)
-        : [error.path];
-    for (const p of path) {
-      const issue = { field: fieldName(p), message: describe(error) };
-      const key = `${issue.field}\0${issue.message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      issues.push(issue);
-      if (issues.length >= MAX_DETAILS) return issues;
-    }
+    const path = error.type === ValueErrorType.ObjectAdditionalProperties ? unknownKeyPath(error.path) : error.path;
+    const issue = { field: fieldName(path), message: describe(error) };
+    const key = `${issue.field}\0${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+    if (issues.length >= MAX_DETAILS) return issues;
   }
   return issues;
 }
 
-function additionalKeyPaths(error: ValueError): string[] {
-  const known = Object.keys((error.schema as { properties?: object }).properties ?? {});
-  const value = error.value as Record<string, unknown>;
-  if (value === null || typeof value !== "object") return [error.path];
-  const extra = Object.keys(value).filter((k) => !known.includes(k));
-  return extra.length ? extra.map((k) => `${error.path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`) : [error.path];
+/** A key shaped like a field name (letters, `_`, `.`, `-`; no digits): safe to say back. */
+const FIELD_LIKE = /^[A-Za-z_][A-Za-z_.-]{0,39}$/;
+
+/**
+ * An unknown key as an error names it: itself when it reads like a field name, else only its
+ * length. A key is agent-controlled text like any other, and a credential sent as a key (or a
+ * 100 KB one) must come back neither in the error nor in a log of it.
+ */
+const unknownKeyName = (key: string): string => (FIELD_LIKE.test(key) ? key : `(an unknown field of ${key.length} characters)`);
+
+/** TypeBox reports each unknown key at its own path: the last segment is the key. */
+function unknownKeyPath(path: string): string {
+  const at = path.lastIndexOf("/");
+  const key = path.slice(at + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+  return `${path.slice(0, at)}/${unknownKeyName(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
 }
 
 /** Rules the schema language cannot say (interface.md, Redaction and content_encoding). */
