@@ -99,6 +99,7 @@ const PolicyBody = {
   ),
   signals: Type.Optional(Signals),
   hook_rewrite: Type.Optional(oneOf(["ask", "allow"])),
+  enroll_ceiling: Type.Optional(literalUnion(ATTESTATIONS)),
 };
 
 const ExternalDetector = Type.Object(
@@ -221,6 +222,7 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
     onUnreachable: { ...DEFAULT_POLICY.onUnreachable, ...file.on_unreachable, ...own?.on_unreachable } as Record<string, UnreachableAction>,
     signals: resolveSignals(file.signals, own?.signals),
     hookRewrite: own?.hook_rewrite ?? file.hook_rewrite ?? DEFAULT_POLICY.hookRewrite,
+    enrollCeiling: own?.enroll_ceiling ?? file.enroll_ceiling ?? DEFAULT_POLICY.enrollCeiling,
   };
 }
 

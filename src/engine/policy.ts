@@ -117,6 +117,8 @@ export interface Policy {
    * be asked); `allow` lets warden's rewrite stand in for that prompt.
    */
   hookRewrite: "ask" | "allow";
+  /** The attestation a PEP key enrolled with a workspace key may vouch for, until an operator changes it. */
+  enrollCeiling: Attestation;
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -142,6 +144,7 @@ export const DEFAULT_POLICY: Policy = {
   ],
   onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
   hookRewrite: "ask",
+  enrollCeiling: "client_key",
   signals: {
     // A model-driven agent takes seconds per action; a script polling once a second stays under.
     repeatedAction: { windowMs: 60_000, findingAt: 120, decisionAt: 600, decision: "require_approval" },

@@ -74,6 +74,14 @@ describe("P8a: a ceiling an operator lowered survives re-enrolment under the sam
     expect(d).toMatchObject({ status: 201, body: { max_attestation: "client_key" } });
     expect(await attestationOf(t, (body) => other.sign(d.body.key_id!, body))).toBe("client_key");
   });
+
+  test("a fresh guard_id gets the policy's enroll_ceiling, not client_key, so a new enrollment cannot step around it", async () => {
+    await using t = await startTarget({ policy: "enroll_ceiling: self_declared\nworkspaces:\n  other:\n    enroll_ceiling: client_key\n" });
+    const key = pepKey();
+    const fresh = await enroll(t, key.publicKey, `never-seen-${Date.now()}`);
+    expect(fresh).toMatchObject({ status: 201, body: { max_attestation: "self_declared" } });
+    expect(await attestationOf(t, (body) => key.sign(fresh.body.key_id!, body))).toBe("self_declared");
+  });
 });
 
 /** The 8-torsion, canonically encoded, and two non-canonical spellings of the identity. */

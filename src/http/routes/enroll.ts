@@ -1,5 +1,6 @@
 // POST /v1/enroll (decisions.md): bind a PEP's Ed25519 public key to the workspace. 201 the
 // first time, 200 for the same key again, 403 for a key that was revoked (forever).
+import type { PolicyHolder } from "../../engine/policy-set.ts";
 import { randomId } from "../../lib/ids.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { readPublicKey } from "../../trust/detached-jws.ts";
@@ -7,19 +8,18 @@ import { errors, json } from "../errors.ts";
 import { readJsonRequest, type GuardDeps, type JsonRequest } from "../guard.ts";
 import { proveAnswer } from "../prove-answer.ts";
 
-/** What a PEP enrolled by a workspace key may vouch for, until an operator lowers it. */
-export const DEFAULT_PEP_CEILING = "client_key";
-
 const optionalText = (value: unknown, max: number): string | null | false =>
   value === undefined ? null : typeof value === "string" && value.length > 0 && value.length <= max ? value : false;
 
-export async function handleEnroll(request: Request, deps: GuardDeps & { clock: Clock }): Promise<Response> {
+type EnrollDeps = GuardDeps & { clock: Clock; policies: PolicyHolder };
+
+export async function handleEnroll(request: Request, deps: EnrollDeps): Promise<Response> {
   const read = await readJsonRequest(request, deps, (message) => errors.invalidBody(message));
   if (read instanceof Response) return read;
   return proveAnswer(request, read.bytes, await enroll(read, deps));
 }
 
-async function enroll(read: JsonRequest, deps: GuardDeps & { clock: Clock }): Promise<Response> {
+async function enroll(read: JsonRequest, deps: EnrollDeps): Promise<Response> {
   const body = read.value as Record<string, unknown> | null;
   if (body === null || typeof body !== "object" || Array.isArray(body)) return errors.invalidBody("body must be an object");
   const guardId = optionalText(body.guard_id, 256);
@@ -36,7 +36,9 @@ async function enroll(read: JsonRequest, deps: GuardDeps & { clock: Clock }): Pr
     workspaceId,
     guardId: guardId ?? `pep_${randomId(16)}`,
     publicKey,
-    maxAttestation: DEFAULT_PEP_CEILING,
+    // The policy's `enroll_ceiling` (default client_key): anyone holding a workspace key can
+    // enroll a key under a new guard_id, so the operator decides what such a key may vouch for.
+    maxAttestation: deps.policies.current().forWorkspace(workspaceId).policy.enrollCeiling,
     name,
     createdAt: deps.clock.now(),
   });
