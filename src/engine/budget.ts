@@ -1,6 +1,7 @@
 // A detector's time budget. Detectors are synchronous JavaScript on the event loop, so no timer
 // can interrupt one: each checks its budget in the loops whose length grows with the input, and
-// once it is spent stops and reports what it did not judge. run-detector.ts turns a detector
+// once it is spent stops and reports what it did not judge. The budget is CPU time, bounded in
+// wall time (createBudget). run-detector.ts turns a detector
 // that was cut off into the timeout the composition policy decides about.
 import type { DetectorOutcome, InspectedEvent } from "./detector.ts";
 
@@ -22,20 +23,55 @@ export interface Budget {
 /** A loop reads the clock on every STRIDE-th check: it checks per item, a clock read costs more. */
 const STRIDE = 16;
 
-export function createBudget(deadlineMs: number, now: () => number = () => performance.now()): Budget {
-  return budgetUntil(now() + deadlineMs, now, () => {});
+/**
+ * However busy the machine, a run is cut off once this many deadlines of wall time have passed:
+ * the bound on how long a verdict can wait for a detector.
+ */
+export const WALL_FACTOR = 10;
+
+/** Milliseconds of CPU this process has used (user and system, every thread). */
+export const processCpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+interface Clocks {
+  now: () => number;
+  cpu: () => number;
 }
 
-function budgetUntil(deadline: number, now: () => number, onCutOff: () => void): Budget {
+/**
+ * A budget of `deadlineMs` of work. The deadline is measured in CPU time, not wall time: on a
+ * loaded machine (other processes, a noisy neighbour) a run that was waiting for the CPU has not
+ * spent its budget, so its deadline moves out by what it did not use, up to WALL_FACTOR times
+ * the deadline of wall time. Hostile input, which makes a detector work, is cut off on time
+ * either way; a benign action is not held because the box was busy. The CPU clock is read
+ * only once the wall clock says the deadline passed.
+ */
+export function createBudget(deadlineMs: number, now: () => number = () => performance.now(), cpu: () => number = processCpuMs): Budget {
+  const start = now();
+  return budgetFor(deadlineMs, start, { now, cpu }, cpu(), () => {});
+}
+
+function budgetFor(allowedMs: number, start: number, clocks: Clocks, cpuStart: number, onCutOff: () => void): Budget {
+  const { now, cpu } = clocks;
+  const hardStop = start + allowedMs * WALL_FACTOR;
+  let deadline = start + allowedMs;
   let checks = 0;
   let spent = false;
   let phaseCutOff = false;
   const spentNow = (): boolean => {
-    if (!spent && now() >= deadline) {
-      spent = true;
-      onCutOff();
+    if (spent) return true;
+    const at = now();
+    if (at < deadline) return false;
+    const unused = allowedMs - (cpu() - cpuStart);
+    if (unused > 0 && at < hardStop) {
+      deadline = Math.min(hardStop, at + unused);
+      return false;
     }
-    return spent;
+    spent = true;
+    onCutOff();
+    return true;
   };
   return {
     spent: () => spent || (++checks % STRIDE === 0 && spentNow()),
@@ -44,8 +80,9 @@ function budgetUntil(deadline: number, now: () => number, onCutOff: () => void):
       return spent || phaseCutOff;
     },
     phase(share) {
-      const start = now();
-      return budgetUntil(start + Math.max(0, deadline - start) * share, now, () => {
+      const at = now();
+      const used = cpu() - cpuStart;
+      return budgetFor(Math.max(0, allowedMs - used) * share, at, clocks, cpu(), () => {
         phaseCutOff = true;
         onCutOff();
       });

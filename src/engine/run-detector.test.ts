@@ -67,16 +67,55 @@ describe("runDetector cuts off synchronous detectors at their deadline", () => {
 describe("createBudget", () => {
   test("loops read the clock every few checks; coarse steps on every call; both stay spent", () => {
     let now = 0;
-    const budget = createBudget(10, () => now);
+    // Every millisecond of wall time is a millisecond of work: an idle machine.
+    const budget = createBudget(10, () => now, () => now);
     now = 10;
     const strided = Array.from({ length: 16 }, () => budget.spent());
     expect({ first: strided.slice(0, 15).some(Boolean), sixteenth: strided[15], cutOff: budget.cutOff }).toEqual({ first: false, sixteenth: true, cutOff: true });
     now = 0;
     expect([budget.spent(), budget.spentNow()]).toEqual([true, true]);
-    const fresh = createBudget(10, () => now);
+    const fresh = createBudget(10, () => now, () => now);
     now = 9;
     expect(fresh.spentNow()).toBe(false);
     now = 10;
     expect(fresh.spentNow()).toBe(true);
+  });
+
+  test("time spent waiting for the CPU is not spent: the deadline moves out by the work not done", () => {
+    let now = 0;
+    let cpu = 0;
+    const budget = createBudget(10, () => now, () => cpu);
+    // 30 ms passed while this process got 4 ms of CPU: 6 ms of work are left.
+    now = 30;
+    cpu = 4;
+    expect(budget.spentNow()).toBe(false);
+    now = 35;
+    cpu = 9;
+    expect(budget.spentNow()).toBe(false);
+    now = 36;
+    cpu = 10;
+    expect([budget.spentNow(), budget.cutOff]).toEqual([true, true]);
+  });
+
+  test("however busy the machine, ten deadlines of wall time cut the run off", () => {
+    let now = 0;
+    const budget = createBudget(10, () => now, () => 0);
+    now = 99;
+    expect(budget.spentNow()).toBe(false);
+    now = 100;
+    expect(budget.spentNow()).toBe(true);
+  });
+
+  test("a phase gets its share of the work left, and its cut-off is the run's", () => {
+    let now = 0;
+    let cpu = 0;
+    const budget = createBudget(10, () => now, () => cpu);
+    now = 2;
+    cpu = 2;
+    const parse = budget.phase(0.5);
+    now = 6;
+    cpu = 6;
+    expect(parse.spentNow()).toBe(true);
+    expect([budget.cutOff, budget.spentNow()]).toEqual([true, false]);
   });
 });
