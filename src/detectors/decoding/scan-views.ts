@@ -47,10 +47,20 @@ export function encodedNote(findings: readonly Finding[]): string {
   return count > 0 ? `; ${count} of them encoded` : "";
 }
 
-/** Lists the fields a decoding bound kept from being read in full as unjudged, with a reason. */
-export function noteUndecoded(outcome: DetectorOutcome, paths: readonly string[]): DetectorOutcome {
+function noteUnread(outcome: DetectorOutcome, paths: readonly string[], why: string): DetectorOutcome {
   if (paths.length === 0) return outcome;
   outcome.unjudged = [...(outcome.unjudged ?? []), ...paths];
-  outcome.reasons.push(`${paths.length} field(s) not fully decoded: over the decoding bounds`);
+  outcome.reasons.push(`${paths.length} field(s) ${why}`);
   return outcome;
 }
+
+/** Lists the fields a decoding bound kept from being read in full as unjudged, with a reason. */
+export const noteUndecoded = (outcome: DetectorOutcome, paths: readonly string[]): DetectorOutcome =>
+  noteUnread(outcome, paths, "not fully decoded: over the decoding bounds");
+
+/**
+ * Lists the fields that reached the hit cap as unjudged: past `max` hits a field's later values
+ * were not looked at, so 256 decoys cannot walk a real value past the detector unnoticed.
+ */
+export const noteOverHits = (outcome: DetectorOutcome, paths: readonly string[], max: number): DetectorOutcome =>
+  noteUnread(outcome, paths, `reached ${max} matches: what follows was not judged`);

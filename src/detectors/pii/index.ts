@@ -13,7 +13,7 @@ import { scanText, selectScanners } from "./scan-text.ts";
 import { MAX_HITS_PER_FIELD } from "./pii-kind.ts";
 import { fieldViews } from "../decoding/decoded-views.ts";
 import type { TextField } from "../../engine/text-fields.ts";
-import { encodedNote, markEncoded, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
+import { encodedNote, markEncoded, noteOverHits, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
 
 const DETECTOR_ID = "pii";
 /** How much of the preceding argv an `exec` argument keeps as context (`ssh -i key user@host`). */
@@ -76,11 +76,12 @@ function scanField(fields: readonly TextField[], index: number, scanned: string,
   const { views, undecoded } = fieldViews(fields, index, scanned, budget);
   const findings: Finding[] = [];
   const redactions: RedactionRequest[] = [];
-  for (const hit of scanViews(views, (view) => scanText(view, context, scanners, budget), MAX_HITS_PER_FIELD, budget)) {
+  const hits = scanViews(views, (view) => scanText(view, context, scanners, budget), MAX_HITS_PER_FIELD, budget);
+  for (const hit of hits) {
     findings.push(markEncoded(spanFinding(hit, path, DETECTOR_ID), hit.encoded));
     redactions.push(spanRedaction(hit, path, text));
   }
-  return { findings, redactions, undecoded };
+  return { findings, redactions, undecoded, capped: hits.length >= MAX_HITS_PER_FIELD };
 }
 
 function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanners: Scanners): DetectorOutcome {
@@ -93,6 +94,7 @@ function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanner
   const budget = budgetOf(input);
   const unscanned: string[] = [];
   const undecoded: string[] = [];
+  const capped: string[] = [];
   const fields = input.texts();
   for (const [index, { path, text }] of fields.entries()) {
     // The field the deadline fell in, and every one after it, was not fully scanned.
@@ -111,10 +113,11 @@ function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanner
     findings.push(...field.findings);
     redactions.push(...field.redactions);
     if (field.undecoded) undecoded.push(path);
+    if (field.capped) capped.push(path);
     if (budget.cutOff) unscanned.push(path);
   }
   const outcome = summarise(findings, redactions, action);
-  return noteUndecoded(noteUnjudged(outcome, input.unextracted(), unscanned), undecoded);
+  return noteOverHits(noteUndecoded(noteUnjudged(outcome, input.unextracted(), unscanned), undecoded), capped, MAX_HITS_PER_FIELD);
 }
 
 export const piiDetector: DetectorDefinition<PiiConfig> = {

@@ -13,7 +13,7 @@ import { MAX_HITS_PER_FIELD } from "./secret-kind.ts";
 import type { AssignmentOptions } from "./assignments.ts";
 import { fieldViews } from "../decoding/decoded-views.ts";
 import type { TextField } from "../../engine/text-fields.ts";
-import { encodedNote, markEncoded, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
+import { encodedNote, markEncoded, noteOverHits, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
 
 const DETECTOR_ID = "secrets";
 
@@ -98,11 +98,12 @@ function scanField(field: FieldScan, options: AssignmentOptions, budget: Budget)
     first ? scanText(text, options, budget, field.key, field.program) : scanText(text, options, budget);
   const findings: Finding[] = [];
   const redactions: RedactionRequest[] = [];
-  for (const hit of scanViews(views, scan, MAX_HITS_PER_FIELD, budget)) {
+  const hits = scanViews(views, scan, MAX_HITS_PER_FIELD, budget);
+  for (const hit of hits) {
     findings.push(markEncoded(spanFinding(hit, field.path, DETECTOR_ID), hit.encoded));
     redactions.push(spanRedaction(hit, field.path, field.text));
   }
-  return { findings, redactions, undecoded };
+  return { findings, redactions, undecoded, capped: hits.length >= MAX_HITS_PER_FIELD };
 }
 
 function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): DetectorOutcome {
@@ -118,6 +119,7 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
   const budget = budgetOf(input);
   const unscanned: string[] = [];
   const undecoded: string[] = [];
+  const capped: string[] = [];
   for (const [i, { path, text }] of fields.entries()) {
     if (isExec && ENV_KEY_PATH.test(path) && isSecretEnvName(text)) {
       envSignals.push(createEnvSecretFinding(path, text, DETECTOR_ID));
@@ -132,10 +134,11 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
     findings.push(...field.findings);
     redactions.push(...field.redactions);
     if (field.undecoded) undecoded.push(path);
+    if (field.capped) capped.push(path);
     if (budget.cutOff) unscanned.push(path);
   }
   const outcome = summarise(findings, redactions, envSignals, config.decision);
-  return noteUndecoded(noteUnjudged(outcome, input.unextracted(), unscanned), undecoded);
+  return noteOverHits(noteUndecoded(noteUnjudged(outcome, input.unextracted(), unscanned), undecoded), capped, MAX_HITS_PER_FIELD);
 }
 
 export const secretsDetector: DetectorDefinition<SecretsConfig> = {
