@@ -8,24 +8,25 @@ import { systemClock } from "../lib/clock.ts";
 import type { ApprovalRecord, ApprovalStatus } from "../store/types.ts";
 import { openDataDir } from "./data-dir.ts";
 
-const OPTIONS = { workspace: "value", data: "value", reason: "value", by: "value", status: "value" } as const;
-const USAGE = "usage: warden approvals list [--status S] | show ID | approve ID [--reason R] | deny ID [--reason R]  (--workspace W)";
+const OPTIONS = { workspace: "value", data: "value", reason: "value", by: "value", status: "value", session: "value", agent: "value", limit: "value" } as const;
+const USAGE = "usage: warden approvals list [--status S] [--session S] [--agent A] [--limit N] | show ID | approve ID [--reason R] | deny ID [--reason R]  (--workspace W)";
 const ARITY: Record<string, number> = { list: 0, show: 1, approve: 1, deny: 1 };
 
 const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 
 function describe(r: ApprovalRecord): string {
-  // Every stored value is agent-controlled text: shown escaped, so none can forge a line.
+  // Every stored value is agent-controlled text: shown escaped, so none can forge a line. The
+  // action comes first, the one thing a yes binds to, before any field the agent chose.
   const p = (value: string | null | undefined) => printable(value ?? "");
   return [
     `approval ${p(r.approvalId)} (${r.status})`,
+    `action (${p(r.kind)}, ${r.actionDigest ?? "recorded before actions were bound whole: approves nothing"}):`,
+    `  ${r.digestInput === null ? "(no action text)" : p(r.digestInput)}`,
     `guard_id:   ${p(r.guardId)}`,
     `agent:      ${p(r.agentId)}   session: ${p(r.sessionId)}`,
     `asked:      ${iso(r.createdAt)}   expires: ${iso(r.expiresAt)}`,
     `categories: ${p(r.categories.join(", ")) || "(none)"}`,
     `why:        ${p(r.reasons.join("; "))}`,
-    `action (${p(r.kind)}, ${r.actionDigest ?? "recorded before actions were bound whole: approves nothing"}):`,
-    `  ${r.digestInput === null ? "(no action text)" : p(r.digestInput)}`,
     ...(r.decidedAt !== null ? [`decided:    ${iso(r.decidedAt)} by ${p(r.decidedBy ?? "expiry")}${r.decisionReason ? `: ${p(r.decisionReason)}` : ""}`] : []),
     ...(r.claimedBy !== null ? [`used by:    ${p(r.claimedBy)}`] : []),
   ].join("\n");
@@ -39,6 +40,8 @@ export async function runApprovals(argv: readonly string[], env: Record<string, 
   const errors = [...args.errors];
   if (!Object.hasOwn(ARITY, action) || args.positional.length !== ARITY[action] || !workspace) errors.push(USAGE);
   if (status && !["pending", "approved", "denied", "expired"].includes(status)) errors.push("--status must be pending, approved, denied or expired");
+  const limit = args.options.get("limit");
+  if (limit !== undefined && !/^[1-9][0-9]{0,5}$/.test(limit)) errors.push("--limit must be a positive number");
   if (errors.length) {
     for (const e of errors) console.error(`warden approvals: ${e}`);
     return 2;
@@ -47,8 +50,10 @@ export async function runApprovals(argv: readonly string[], env: Record<string, 
   const now = systemClock.now();
   try {
     if (action === "list") {
-      for (const r of await storage.approvals.list(workspace!, now, status)) {
-        console.log(row([r.approvalId, r.status, r.guardId, r.agentId, r.categories.join(","), iso(r.createdAt), iso(r.expiresAt)]));
+      const query = { status, sessionId: args.options.get("session"), agentId: args.options.get("agent"), limit: limit === undefined ? undefined : Number(limit) };
+      // Pending first, fairly across sessions (a flood from one cannot hide another's), then decided.
+      for (const r of await storage.approvals.list(workspace!, now, query)) {
+        console.log(row([r.approvalId, r.status, r.guardId, r.agentId, r.sessionId, r.categories.join(","), iso(r.createdAt), iso(r.expiresAt)]));
       }
       return 0;
     }

@@ -100,6 +100,8 @@ const PolicyBody = {
   signals: Type.Optional(Signals),
   hook_rewrite: Type.Optional(oneOf(["ask", "allow"])),
   enroll_ceiling: Type.Optional(literalUnion(ATTESTATIONS)),
+  max_pending_per_session: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  max_pending_per_agent: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
 };
 
 const ExternalDetector = Type.Object(
@@ -223,6 +225,10 @@ export function resolvePolicy(file: PolicyFile, version: string, workspaceId: st
     signals: resolveSignals(file.signals, own?.signals),
     hookRewrite: own?.hook_rewrite ?? file.hook_rewrite ?? DEFAULT_POLICY.hookRewrite,
     enrollCeiling: own?.enroll_ceiling ?? file.enroll_ceiling ?? DEFAULT_POLICY.enrollCeiling,
+    pendingCaps: {
+      perSession: own?.max_pending_per_session ?? file.max_pending_per_session ?? DEFAULT_POLICY.pendingCaps.perSession,
+      perAgent: own?.max_pending_per_agent ?? file.max_pending_per_agent ?? DEFAULT_POLICY.pendingCaps.perAgent,
+    },
   };
 }
 

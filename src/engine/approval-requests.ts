@@ -24,7 +24,8 @@ export function createApprovalRequests(deps: ApprovalRequestDeps) {
     /**
      * One request per (workspace, guard_id), bound to the digest of the whole action. The whole
      * action is what an approver reads, with secret and personal-data spans masked and the
-     * event's masked secrets (`hidden`) scrubbed wherever else they appear.
+     * event's masked secrets (`hidden`) scrubbed wherever else they appear. None when the
+     * session or agent already has the policy's cap of pending requests (`{ full }`).
      */
     request(event: GuardEvent, caller: Caller, attribution: Attribution, verdict: Verdict, findings: readonly Finding[], hidden: readonly string[]) {
       const now = clock.now();
@@ -50,7 +51,7 @@ export function createApprovalRequests(deps: ApprovalRequestDeps) {
         decisionReason: null,
         decidedVia: null,
         claimedBy: null,
-      });
+      }, policy.pendingCaps);
     },
 
     /**
@@ -66,5 +67,29 @@ export function createApprovalRequests(deps: ApprovalRequestDeps) {
       const carried = applyApproval(verdict, earlier, digest);
       return { ...carried, reasons: [...(carried.reasons ?? []), `approval ${earlier.approvalId} was given to an earlier attempt of this action in this session`] };
     },
+  };
+}
+
+/**
+ * The verdict for an action that would need a person while its session (or agent) already has
+ * the policy's cap of requests waiting: a block, with a finding, so a flood of requests from one
+ * session can neither bury another's in the queue nor grow it without bound.
+ */
+export function queueFull(verdict: Verdict, full: "session" | "agent", caps: { perSession: number; perAgent: number }): Verdict {
+  const cap = full === "session" ? caps.perSession : caps.perAgent;
+  const setting = full === "session" ? "max_pending_per_session" : "max_pending_per_agent";
+  const finding: Finding = {
+    category: "security.resource_exhaustion",
+    detector: "policy",
+    severity: "medium",
+    check_id: "approvals.queue_full",
+    title: `this ${full} already has ${cap} requests waiting for a person`,
+  };
+  const reason = `this action needs a person, and this ${full} already has ${cap} requests waiting (policy ${setting}): blocked until they are answered`;
+  return {
+    ...verdict,
+    decision: "block",
+    reasons: [...(verdict.reasons ?? []), reason],
+    findings: [...(verdict.findings ?? []), finding],
   };
 }

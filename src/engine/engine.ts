@@ -12,7 +12,7 @@ import { applyPolicy } from "./apply-policy.ts";
 import { applyApproval } from "./approvals.ts";
 import { applyGrants } from "./grants.ts";
 import { actionDigest } from "./payload-digest.ts";
-import { createApprovalRequests } from "./approval-requests.ts";
+import { createApprovalRequests, queueFull } from "./approval-requests.ts";
 import { recordOnce } from "./id-reuse.ts";
 import { sensitiveSpans, storedFormOf } from "./stored-event.ts";
 import { judgeAttestation } from "./attestation-policy.ts";
@@ -235,9 +235,15 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       if (retriesGetApproval && !approval && verdict.decision === "require_approval") verdict = await approvalRequests.applyRetried(event, caller, attribution, verdict);
       // What the log keeps: the secrets this judgment located are masked before anything is written.
       const stored = storedFormOf(event, sensitiveSpans(judged.verdict, judged.located));
+      let findings = judged.findings;
       if (verdict.decision === "require_approval" && !approval) {
         const request = await approvalRequests.request(event, caller, attribution, verdict, judged.findings, stored?.hidden ?? []);
-        verdict = { ...verdict, "x.svc.approval_id": request.approvalId, "x.svc.approval_status": request.status };
+        if ("full" in request) {
+          verdict = queueFull(verdict, request.full, deps.policies.current().forWorkspace(caller.workspaceId).policy.pendingCaps);
+          findings = [...findings, verdict.findings!.at(-1)!];
+        } else {
+          verdict = { ...verdict, "x.svc.approval_id": request.approvalId, "x.svc.approval_status": request.status };
+        }
       }
       // A repeat of the same event gets the stored verdict; another event under its id is judged
       // afresh and recorded apart (id-reuse.ts).
@@ -249,7 +255,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
         source: "evaluate",
         receivedAt: clock.now(),
         verdict,
-        findings: judged.findings,
+        findings,
         redactionCounters: judged.counters,
         definitions: judged.definitions,
         agents: judged.agents,

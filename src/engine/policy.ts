@@ -119,6 +119,8 @@ export interface Policy {
   hookRewrite: "ask" | "allow";
   /** The attestation a PEP key enrolled with a workspace key may vouch for, until an operator changes it. */
   enrollCeiling: Attestation;
+  /** Pending approval requests one session, and one agent, may have open; past them, block. */
+  pendingCaps: { perSession: number; perAgent: number };
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -145,6 +147,7 @@ export const DEFAULT_POLICY: Policy = {
   onUnreachable: { "security.*": "block", "privacy.*": "block", "safety.*": "allow" },
   hookRewrite: "ask",
   enrollCeiling: "client_key",
+  pendingCaps: { perSession: 20, perAgent: 100 },
   signals: {
     // A model-driven agent takes seconds per action; a script polling once a second stays under.
     repeatedAction: { windowMs: 60_000, findingAt: 120, decisionAt: 600, decision: "require_approval" },

@@ -135,7 +135,13 @@ export const ROUTES: readonly Route[] = [
   {
     method: "GET", path: "/admin/v1/approvals", auth: "operator",
     summary: "The approval queue of a workspace", tag: "admin",
-    query: [...ADMIN_QUERY, { name: "status", required: false, description: "pending, approved, denied or expired" }],
+    query: [
+      ...ADMIN_QUERY,
+      { name: "status", required: false, description: "pending, approved, denied or expired" },
+      { name: "session", required: false, description: "Only this session's requests" },
+      { name: "agent", required: false, description: "Only this agent's requests" },
+      { name: "limit", required: false, description: "At most this many (default and ceiling 500); pending first, fairly across sessions" },
+    ],
     responses: { 200: R.ApprovalList, ...OPERATOR },
     handler: (deps) => (request) => handleAdminApprovals(request, deps, {}),
   },

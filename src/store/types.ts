@@ -172,6 +172,22 @@ export interface ApprovalRecord {
   claimedBy: string | null;
 }
 
+/** How many pending requests one session, and one agent, may have open at once. */
+export interface PendingCaps {
+  perSession: number;
+  perAgent: number;
+}
+
+export interface ApprovalQuery {
+  status?: ApprovalStatus;
+  sessionId?: string;
+  agentId?: string;
+  /** At most this many (default and ceiling: MAX_APPROVALS_LISTED). */
+  limit?: number;
+}
+
+export const MAX_APPROVALS_LISTED = 500;
+
 export type DecideResult = { ok: true; record: ApprovalRecord } | { ok: false; reason: "not_found" | "not_pending" };
 
 export interface ApprovalStore {
@@ -180,11 +196,19 @@ export interface ApprovalStore {
   /** As `get`, writing nothing: a pending request past its TTL reads as expired (partial evaluate). */
   peek(workspaceId: string, guardId: string, now: number): Promise<ApprovalRecord | undefined>;
   byId(workspaceId: string, approvalId: string, now: number): Promise<ApprovalRecord | undefined>;
-  /** Creates the request unless the guard_id has one; returns the one that stands. */
-  create(workspaceId: string, record: ApprovalRecord): Promise<ApprovalRecord>;
+  /**
+   * Creates the request unless the guard_id has one; returns the one that stands. A new request
+   * whose session or agent already has `caps` pending requests is not created: `{ full }` says
+   * which, in the same step as the count.
+   */
+  create(workspaceId: string, record: ApprovalRecord, caps: PendingCaps): Promise<ApprovalRecord | { full: "session" | "agent" }>;
   /** Pending to approved or denied, if still pending and not expired: one winner against expiry. */
   decide(workspaceId: string, approvalId: string, status: "approved" | "denied", by: string, reason: string | null, now: number): Promise<DecideResult>;
-  list(workspaceId: string, now: number, status?: ApprovalStatus): Promise<ApprovalRecord[]>;
+  /**
+   * Requests, filtered and ordered in the store: pending ones first, fairly across sessions (every
+   * session's oldest request before any session's second), then decided ones, newest first.
+   */
+  list(workspaceId: string, now: number, query?: ApprovalQuery): Promise<ApprovalRecord[]>;
   /**
    * The newest operator approval of the same action (kind and action digest) in the same session,
    * decided after `decidedAfter` and unused: used by `guardId`, in one step.

@@ -39,7 +39,7 @@ describe("a field with more hits than the cap is unjudged, never half-judged", (
     const verdict = await verdictFor(`${decoys}\nGITHUB_TOKEN=${fakeToken(9999)}\n`);
     expect(verdict["x.svc.unjudged"]).toContain("payload.arguments.text");
     expect(verdict.decision).toBe("require_approval");
-    expect(verdict.reasons.join(" ")).toContain("reached 256 matches");
+    expect((verdict.reasons ?? []).join(" ")).toContain("reached 256 matches");
   });
 
   test("256 decoy email addresses, then a real one: the field is unjudged (privacy: the policy decides)", async () => {

@@ -49,7 +49,15 @@ export async function handleAdminApprovals(request: Request, deps: AdminDeps, pa
   if (request.method === "GET" && !params.id) {
     const status = url.searchParams.get("status") ?? undefined;
     if (status && !STATUSES.has(status)) return errors.invalidBody("status must be pending, approved, denied or expired");
-    return json({ approvals: (await deps.approvals.list(workspace, now, status as ApprovalStatus | undefined)).map(approvalView) });
+    const limit = url.searchParams.get("limit");
+    if (limit !== null && !/^[1-9][0-9]{0,5}$/.test(limit)) return errors.invalidBody("limit must be a positive number");
+    const query = {
+      status: status as ApprovalStatus | undefined,
+      sessionId: url.searchParams.get("session") ?? undefined,
+      agentId: url.searchParams.get("agent") ?? undefined,
+      limit: limit === null ? undefined : Number(limit),
+    };
+    return json({ approvals: (await deps.approvals.list(workspace, now, query)).map(approvalView) });
   }
   if (request.method === "GET") {
     const record = await deps.approvals.byId(workspace, params.id!, now);

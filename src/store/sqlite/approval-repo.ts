@@ -1,7 +1,7 @@
 // Approval requests in SQLite. Transitions are single UPDATEs guarded by the current state, so
 // an approval racing an expiry has exactly one winner and terminal states never change.
 import type { Database } from "bun:sqlite";
-import type { ApprovalRecord, ApprovalStatus, ApprovalStore } from "../types.ts";
+import { MAX_APPROVALS_LISTED, type ApprovalRecord, type ApprovalStatus, type ApprovalStore } from "../types.ts";
 import type { Writer } from "./writer.ts";
 
 interface Row {
@@ -53,7 +53,28 @@ const toRecord = (r: Row): ApprovalRecord => ({
 export function createApprovalRepo(db: Database, writer: Writer): ApprovalStore {
   const byGuard = db.prepare<Row, [string, string]>("SELECT * FROM approvals WHERE workspace_id = ? AND guard_id = ?");
   const byId = db.prepare<Row, [string, string]>("SELECT * FROM approvals WHERE workspace_id = ? AND approval_id = ?");
-  const all = db.prepare<Row, [string]>("SELECT * FROM approvals WHERE workspace_id = ? ORDER BY created_at DESC LIMIT 500");
+  // Filters are bound as NULL when absent. Pending rows come round-robin across sessions (each
+  // session's oldest first), so a flood from one session cannot push another's request off a page.
+  const pendingRows = db.prepare<Row, [string, number, string | null, string | null, number]>(
+    `SELECT * FROM (
+       SELECT *, ROW_NUMBER() OVER (PARTITION BY session_id ORDER BY created_at, approval_id) AS turn
+         FROM approvals
+        WHERE workspace_id = ?1 AND status = 'pending' AND expires_at > ?2
+          AND (?3 IS NULL OR session_id = ?3) AND (?4 IS NULL OR agent_id = ?4))
+      ORDER BY turn, created_at, approval_id LIMIT ?5`,
+  );
+  const decidedRows = db.prepare<Row, [string, string | null, string | null, string | null, number]>(
+    `SELECT * FROM approvals
+      WHERE workspace_id = ?1 AND status <> 'pending' AND (?2 IS NULL OR status = ?2)
+        AND (?3 IS NULL OR session_id = ?3) AND (?4 IS NULL OR agent_id = ?4)
+      ORDER BY COALESCE(decided_at, created_at) DESC, approval_id DESC LIMIT ?5`,
+  );
+  const pendingOfSession = db.prepare<{ n: number }, [string, string, number]>(
+    "SELECT COUNT(*) AS n FROM approvals WHERE workspace_id = ? AND session_id = ? AND status = 'pending' AND expires_at > ?",
+  );
+  const pendingOfAgent = db.prepare<{ n: number }, [string, string, number]>(
+    "SELECT COUNT(*) AS n FROM approvals WHERE workspace_id = ? AND agent_id = ? AND status = 'pending' AND expires_at > ?",
+  );
   const insert = db.prepare(
     `INSERT INTO approvals (workspace_id, guard_id, approval_id, status, kind, payload_digest, action_digest, digest_input, event_id,
        session_id, agent_id, policy_version, categories, reasons, created_at, expires_at)
@@ -105,8 +126,12 @@ export function createApprovalRepo(db: Database, writer: Writer): ApprovalStore 
       }
       return row ? toRecord(row) : undefined;
     },
-    create: (workspaceId, r) =>
+    create: (workspaceId, r, caps) =>
       writer.transact(() => {
+        const standing = byGuard.get(workspaceId, r.guardId);
+        if (standing) return toRecord(standing);
+        if (pendingOfSession.get(workspaceId, r.sessionId, r.createdAt)!.n >= caps.perSession) return { full: "session" as const };
+        if (pendingOfAgent.get(workspaceId, r.agentId, r.createdAt)!.n >= caps.perAgent) return { full: "agent" as const };
         insert.run(workspaceId, r.guardId, r.approvalId, r.kind, r.payloadDigest, r.actionDigest, r.digestInput, r.eventId, r.sessionId,
           r.agentId, r.policyVersion, JSON.stringify(r.categories), JSON.stringify(r.reasons), r.createdAt, r.expiresAt);
         return toRecord(byGuard.get(workspaceId, r.guardId)!);
@@ -134,9 +159,14 @@ export function createApprovalRepo(db: Database, writer: Writer): ApprovalStore 
         expire.run(workspaceId, now);
         return answered.run(now, a.by, a.reason, a.guardId, workspaceId, approvalId, now, a.actionDigest, a.actionDigest).changes > 0;
       }),
-    async list(workspaceId, now, status) {
+    async list(workspaceId, now, query = {}) {
       await settle(workspaceId, now);
-      return all.all(workspaceId).map(toRecord).filter((r) => status === undefined || r.status === status);
+      const limit = Math.max(0, Math.min(query.limit ?? MAX_APPROVALS_LISTED, MAX_APPROVALS_LISTED));
+      const session = query.sessionId ?? null;
+      const agent = query.agentId ?? null;
+      const pending = query.status === undefined || query.status === "pending" ? pendingRows.all(workspaceId, now, session, agent, limit) : [];
+      const decided = query.status === "pending" || pending.length >= limit ? [] : decidedRows.all(workspaceId, query.status ?? null, session, agent, limit - pending.length);
+      return [...pending, ...decided].map(toRecord);
     },
   };
 }

@@ -268,4 +268,10 @@ export const MIGRATIONS: readonly string[] = [
   -- Rows from before this column have none: their digest is computed from the stored event.
   ALTER TABLE events ADD COLUMN event_digest TEXT;
   `,
+  `
+  -- Pending requests are capped per session and per agent, and the queue is listed fairly across
+  -- sessions: both count and walk the pending rows of one session or agent.
+  CREATE INDEX approvals_pending_by_session ON approvals (workspace_id, session_id, status, expires_at);
+  CREATE INDEX approvals_pending_by_agent ON approvals (workspace_id, agent_id, status, expires_at);
+  `,
 ];
