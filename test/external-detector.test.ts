@@ -15,6 +15,16 @@ const ANSWERS_MS = 5_000;
 const TIMES_OUT_MS = 100;
 
 const seenAuth: (string | null)[] = [];
+/** Where a redirect points: anything that reaches it is the event leaving for a host nobody named. */
+const redirectedTo: string[] = [];
+const elsewhere = Bun.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  async fetch(request) {
+    redirectedTo.push(await request.text());
+    return Response.json({ svc_version: "0.5", event_id: "x", guard_id: "x", provider: "elsewhere", decision: "allow" });
+  },
+});
 let releaseSlow!: () => void;
 const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
 const service = Bun.serve({
@@ -29,6 +39,10 @@ const service = Bun.serve({
     if (text.includes("slow")) await slowReleased;
     if (text.includes("crash")) return new Response("boom", { status: 500 });
     if (text.includes("garbage")) return Response.json({ decision: "maybe" });
+    // An answer of 2 MiB: past the 1 MiB cap it is not read, let alone parsed.
+    if (text.includes("huge")) return verdict("allow", { reasons: ["x".repeat(2 * 1024 * 1024)] });
+    if (text.includes("redirect")) return new Response(null, { status: 307, headers: { location: `${elsewhere.url.href}v1/evaluate` } });
+    if (text.includes("other-event")) return Response.json({ svc_version: "0.5", event_id: "another-event", guard_id: event.guard_id, provider: "acme", decision: "allow" });
     if (text.includes("forbidden")) {
       return verdict("block", {
         reasons: ["acme: forbidden topic"],
@@ -42,6 +56,7 @@ const dir = tempDir();
 afterAll(() => {
   releaseSlow();
   service.stop(true);
+  elsewhere.stop(true);
   dir[Symbol.dispose]();
 });
 
@@ -79,7 +94,10 @@ describe("external detectors", () => {
     expect(acme!.status).toBe("abstained");
   });
 
-  for (const [name, text] of [["a timeout", "slow"], ["a 500", "crash"], ["a malformed verdict", "garbage"]]) {
+  for (const [name, text] of [
+    ["a timeout", "slow"], ["a 500", "crash"], ["a malformed verdict", "garbage"],
+    ["an answer over 1 MiB", "huge"], ["a redirect", "redirect"], ["a verdict about another event", "other-event"],
+  ]) {
     test(`${name} leaves the action unjudged: held by default, allowed only by an explicit opt-out, blocked if the policy says so`, async () => {
       const timeoutMs = text === "slow" ? TIMES_OUT_MS : ANSWERS_MS;
       const held = await ask(await policySet("", timeoutMs), text!);
@@ -94,6 +112,10 @@ describe("external detectors", () => {
       expect(strict.decision).toBe("block");
     });
   }
+
+  test("a redirect is never followed: the event goes to no other host", () => {
+    expect(redirectedTo).toEqual([]);
+  });
 
   test("a missing token variable is a policy error", async () => {
     const file = join(dir.path, "no-token.yaml");

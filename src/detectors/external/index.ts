@@ -1,6 +1,7 @@
 // External detectors: any service that takes a GuardEvent and answers a Verdict (this wire
 // contract) can be a provider, named in the policy with its URL and timeout. Its answer is
-// checked field by field; anything malformed is a failure, which the policy decides about.
+// checked field by field; anything malformed, larger than 1 MiB, a redirect or a verdict about
+// another event is a failure, which the policy decides about.
 import { Type } from "@sinclair/typebox";
 import type { DetectorDefinition, DetectorOutcome, RedactionRequest } from "../../engine/detector.ts";
 import { CATEGORY_PATTERN, KINDS, type Kind } from "../../wire/guard-event.ts";
@@ -18,6 +19,8 @@ export interface ExternalSpec {
 }
 
 const MAX_ITEMS = 256;
+/** A verdict is small; a bigger answer is a failure, read no further. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
 const MAX_TEXT = 512;
 const category = new RegExp(CATEGORY_PATTERN);
 
@@ -52,17 +55,43 @@ function readSpans(verdict: Record<string, unknown>, provider: string): Redactio
   });
 }
 
-export function toOutcome(body: unknown, provider: string): DetectorOutcome {
+/** `eventId`: the event it was asked about; a verdict on any other is no answer. */
+export function toOutcome(body: unknown, provider: string, eventId?: string): DetectorOutcome {
   const verdict = body as Record<string, unknown> | null;
   if (!verdict || typeof verdict !== "object" || !DECISIONS.includes(verdict.decision as Decision)) {
     throw new Error(`${provider} answered without a valid decision`);
   }
+  if (eventId !== undefined && verdict.event_id !== eventId) throw new Error(`${provider} answered about another event`);
   const decision = verdict.decision as Decision;
   const findings = list(verdict.findings).flatMap((f) => readFinding(f, provider) ?? []);
   const reasons = list(verdict.reasons).flatMap((r) => text(r) ?? []);
   const outcome: DetectorOutcome = { decision, reasons: reasons.length ? reasons : [`${provider} decided ${decision}`], findings };
   if (decision === "redact") outcome.redactions = readSpans(verdict, provider);
   return outcome;
+}
+
+/** The body as text, or a failure once it passes `max` bytes (the rest is never read). */
+async function readCapped(response: Response, max: number, provider: string): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > max) {
+    await response.body?.cancel();
+    throw new Error(`${provider} answered more than ${max} bytes`);
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new Error(`${provider} answered more than ${max} bytes`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 export function createExternalDetector(spec: ExternalSpec): DetectorDefinition<{}> {
@@ -79,14 +108,27 @@ export function createExternalDetector(spec: ExternalSpec): DetectorDefinition<{
     deadlineMs: spec.timeoutMs,
     create: () => ({
       async inspect(input) {
+        // A redirect is not followed: the event (credentials included) goes to the URL the
+        // policy names and nowhere else, and only that service's verdict counts.
         const response = await fetch(spec.url, {
           method: "POST",
           headers,
           body: JSON.stringify(input.event),
+          redirect: "manual",
           signal: AbortSignal.timeout(spec.timeoutMs),
         });
-        if (!response.ok) throw new Error(`${spec.id} answered ${response.status}`);
-        return toOutcome(await response.json(), spec.id);
+        if (!response.ok) {
+          await response.body?.cancel();
+          throw new Error(`${spec.id} answered ${response.status}`);
+        }
+        const answer = await readCapped(response, MAX_ANSWER_BYTES, spec.id);
+        let body: unknown;
+        try {
+          body = JSON.parse(answer);
+        } catch {
+          throw new Error(`${spec.id} answered something that is not JSON`);
+        }
+        return toOutcome(body, spec.id, input.event.event_id);
       },
     }),
   };
