@@ -5,6 +5,7 @@ import type { Stage } from "./hook-event.ts";
 import type { HookAnswer, Mode } from "./hook-answer.ts";
 import type { Harness } from "./hook-input.ts";
 import { DEFAULT_POLICY, type HardRule, type UnreachableAction } from "../engine/policy.ts";
+import { MAX_RULE_INPUT } from "../config/regex-cost.ts";
 import type { Verdict } from "../wire/verdict.ts";
 
 export interface Directives {
@@ -30,7 +31,8 @@ export interface GatedAction {
   payload: Record<string, unknown>;
 }
 
-const MAX_RULE_INPUT = 64 * 1024;
+/** However the rules behave, matching stops after this long and the action is denied. */
+const RULES_BUDGET_MS = 500;
 
 /** The category an unjudged action is gated under: actions are security, prompts privacy. */
 export const gateOf = (kind: string): string => (kind === "user_input" ? "privacy.user_input" : `security.${kind}`);
@@ -54,16 +56,27 @@ function ruleText(action: GatedAction): string {
   return JSON.stringify(action.payload) ?? "";
 }
 
+/** Stands in for the rules when they could not all be run in time: a deny, like any rule. */
+const OUT_OF_TIME: HardRule = { id: "hard-rules-budget", kinds: [], pattern: "", reason: `the hard rules did not finish within ${RULES_BUDGET_MS} ms` };
+
+/**
+ * The first rule that matches the action's text (its first MAX_RULE_INPUT characters). Patterns
+ * are checked for heavy backtracking when a policy loads (config/regex-cost.ts); should rules
+ * still run past RULES_BUDGET_MS together, the rest are not run and the answer is a deny.
+ */
 export function matchHardRule(rules: readonly HardRule[], action: GatedAction): HardRule | undefined {
   const text = ruleText(action).slice(0, MAX_RULE_INPUT);
-  return rules.find((rule) => {
-    if (!rule.kinds.includes(action.kind)) return false;
+  const started = performance.now();
+  for (const rule of rules) {
+    if (performance.now() - started > RULES_BUDGET_MS) return OUT_OF_TIME;
+    if (!rule.kinds.includes(action.kind)) continue;
     try {
-      return new RegExp(rule.pattern, "i").test(text);
+      if (new RegExp(rule.pattern, "i").test(text)) return rule;
     } catch {
-      return false;
+      // A pattern that does not compile matches nothing (policy load refuses them).
     }
-  });
+  }
+  return undefined;
 }
 
 /**

@@ -8,6 +8,7 @@ import { compilePolicies, type CompiledPolicies } from "../engine/policy-set.ts"
 import { createExternalDetector, type ExternalSpec } from "../detectors/external/index.ts";
 import { misorderedSignals, resolveSignals, Signals } from "./policy-signals.ts";
 import { ATTESTATIONS, CATEGORY_PATTERN, KINDS, literalUnion } from "../wire/guard-event.ts";
+import { backtrackingRisk } from "./regex-cost.ts";
 import { DECISIONS, SEVERITIES } from "../wire/verdict.ts";
 
 const oneOf = literalUnion;
@@ -128,17 +129,21 @@ export const PolicyFile = Type.Object(
 export type PolicyFile = Static<typeof PolicyFile>;
 type PolicyBody = Omit<PolicyFile, "version" | "workspaces">;
 
-/** Hard rules are run by PEPs as regular expressions: each must compile. */
+/**
+ * Hard rules are run by PEPs as regular expressions over agent text: each must compile, and none
+ * may backtrack without bound (regex-cost.ts).
+ */
 function badPatterns(file: PolicyFile): string[] {
   const bodies = [file, ...Object.values(file.workspaces ?? {})];
   return bodies.flatMap((body) =>
     (body.hard_rules ?? []).flatMap((rule) => {
       try {
         new RegExp(rule.pattern);
-        return [];
       } catch {
         return [`hard_rules.${rule.id}.pattern: not a valid regular expression`];
       }
+      const risk = backtrackingRisk(rule.pattern);
+      return risk ? [`hard_rules.${rule.id}.pattern: ${risk}; bound its repetitions (e.g. [^|]{0,1024} for [^|]*) and avoid nested ones like (a+)+`] : [];
     }),
   );
 }

@@ -140,7 +140,7 @@ export const DEFAULT_POLICY: Policy = {
   approvalTtlMs: 15 * 60_000,
   queueTimeoutAction: "block",
   hardRules: [
-    { id: "pipe-to-shell", kinds: ["exec", "tool_call"], pattern: "(curl|wget)[^|;&]*\\|\\s*(sudo\\s+)?(ba|z|da)?sh\\b", reason: "remote content piped to a shell" },
+    { id: "pipe-to-shell", kinds: ["exec", "tool_call"], pattern: "(curl|wget)[^|;&]{0,1024}\\|\\s*(sudo\\s+)?(ba|z|da)?sh\\b", reason: "remote content piped to a shell" },
     { id: "rm-root", kinds: ["exec", "tool_call"], pattern: "\\brm\\s+(-[a-zA-Z]*[rf][a-zA-Z]*\\s+)+(--no-preserve-root\\s+)?/(\\s|$|\\*)", reason: "recursive delete of the filesystem root" },
     { id: "dev-tcp", kinds: ["exec", "tool_call"], pattern: "/dev/(tcp|udp)/", reason: "shell redirection to a network socket" },
   ],
