@@ -1,6 +1,7 @@
 // Session attribution (decisions.md, "Sessions") and the per-session placeholder counters of
 // redaction (`${SVC_<TYPE>_<n>}`, counted per session, never per event). Hot state lives in
-// bounded in-memory maps; storage holds the truth for restarts.
+// bounded in-memory maps (sessions, refs per session, refs in all); storage holds the counters
+// for restarts.
 import type { Clock } from "../lib/clock.ts";
 import { timeOrderedId } from "../lib/ids.ts";
 import type { SessionStore } from "../store/types.ts";
@@ -30,10 +31,26 @@ export interface SessionTracker {
   placeholders(workspaceId: string, sessionId: string, dryRun: boolean): Promise<PlaceholderBook>;
 }
 
-/** A Map that forgets its least recently used entries past `max`. */
+/** Placeholder refs one session remembers; past it the least recently used ref is retired. */
+export const MAX_REFS_PER_SESSION = 1024;
+/** Refs remembered over all sessions; past it the least recently used sessions' books are dropped. */
+const MAX_REFS_TOTAL = 200_000;
+
+/** A Map that forgets its least recently used entries past `max` (told to `onForget`). */
 class BoundedMap<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly onForget: (value: V) => void = () => {},
+  ) {}
+  /** Forgets the least recently used entry; false when there is none. */
+  forgetOldest(): boolean {
+    const oldest = this.map.entries().next().value;
+    if (!oldest) return false;
+    this.map.delete(oldest[0]);
+    this.onForget(oldest[1]);
+    return true;
+  }
   get(key: string): V | undefined {
     const value = this.map.get(key);
     if (value !== undefined) {
@@ -43,15 +60,18 @@ class BoundedMap<V> {
     return value;
   }
   set(key: string, value: V): void {
+    const old = this.map.get(key);
     this.map.delete(key);
+    if (old !== undefined && old !== value) this.onForget(old);
     this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    if (this.map.size > this.max) this.forgetOldest();
   }
 }
 
 export function createSessionTracker(store: SessionStore, clock: Clock, maxCached = 50_000): SessionTracker {
   const derived = new BoundedMap<{ sessionId: string; lastSeen: number }>(maxCached);
-  const books = new BoundedMap<Book>(maxCached);
+  let refsKept = 0;
+  const books = new BoundedMap<Book>(maxCached, (book) => (refsKept -= book.refs.size));
 
   const loadBook = async (workspaceId: string, sessionId: string, dryRun: boolean): Promise<Book> => {
     const key = `${workspaceId}\u0000${sessionId}`;
@@ -88,12 +108,26 @@ export function createSessionTracker(store: SessionStore, clock: Clock, maxCache
       let changed = false;
       return {
         placeholderFor(label, fingerprint) {
-          const known = book.refs.get(`${label}\u0000${fingerprint}`);
-          if (known) return known;
+          const ref = `${label}\u0000${fingerprint}`;
+          const known = book.refs.get(ref);
+          if (known) {
+            // Used again: the most recently used, so the last to be retired.
+            book.refs.delete(ref);
+            book.refs.set(ref, known);
+            return known;
+          }
           const n = (book.counters[label] ?? 0) + 1;
           book.counters[label] = n;
           const placeholder = `\${SVC_${label}_${n}}`;
-          book.refs.set(`${label}\u0000${fingerprint}`, placeholder);
+          book.refs.set(ref, placeholder);
+          if (!dryRun) refsKept++;
+          // Bounded: a value whose ref was retired gets a fresh number if it comes back (numbers
+          // only grow, so no placeholder ever names two values).
+          if (book.refs.size > MAX_REFS_PER_SESSION) {
+            book.refs.delete(book.refs.keys().next().value!);
+            if (!dryRun) refsKept--;
+          }
+          while (!dryRun && refsKept > MAX_REFS_TOTAL && books.forgetOldest());
           changed = true;
           return placeholder;
         },
