@@ -3,6 +3,8 @@
 import { describe, expect, test } from "bun:test";
 import { makeEvent, startWarden } from "./helpers.ts";
 
+const PAGE = { limit: 100, offset: 0 };
+
 describe("POST /v1/heartbeat", () => {
   test("{} and full bodies are 200 {ok:true}; malformed is 400 invalid_body", async () => {
     await using w = await startWarden();
@@ -27,11 +29,11 @@ describe("POST /v1/heartbeat", () => {
     w.clock.advance(2_000);
     expect(await liveness.sweep(w.clock.now())).toBe(1);
     expect(await liveness.sweep(w.clock.now())).toBe(0);
-    expect(await liveness.states("ws-test")).toEqual([{ sensorKey: "sensor:hook", instanceId: "i-1", intervalS: 10, lastSeenAt: expect.any(Number), dark: true }]);
+    expect(await liveness.states("ws-test", PAGE)).toEqual({ total: 1, sensors: [{ sensorKey: "sensor:hook", instanceId: "i-1", intervalS: 10, lastSeenAt: expect.any(Number), dark: true }] });
     const [finding] = await liveness.recent("ws-test", 10);
     expect(finding).toMatchObject({ checkId: "liveness.dark_sensor", category: "security.bypass", severity: "high", subject: "sensor:hook/i-1", clearedAt: null });
     await beat();
-    expect((await liveness.states("ws-test"))[0]!.dark).toBe(false);
+    expect((await liveness.states("ws-test", PAGE)).sensors[0]!.dark).toBe(false);
     expect((await liveness.recent("ws-test", 10))[0]!.clearedAt).toBe(w.clock.now());
   });
 
@@ -42,7 +44,7 @@ describe("POST /v1/heartbeat", () => {
       w.clock.advance(25_000);
       expect(await w.runtime.storage.liveness.sweep(w.clock.now())).toBe(0);
     }
-    expect(await w.runtime.storage.liveness.states("ws-other")).toEqual([]);
+    expect(await w.runtime.storage.liveness.states("ws-other", PAGE)).toEqual({ total: 0, sensors: [] });
   });
 });
 
@@ -59,5 +61,32 @@ describe("suppression", () => {
     await beat(120);
     const [finding] = await w.runtime.storage.liveness.recent("ws-test", 10);
     expect(finding).toMatchObject({ checkId: "liveness.suppression", severity: "high", subject: "sensor:hook/i" });
+  });
+});
+
+describe("bounds (issue 16 item 7)", () => {
+  test("a workspace's sensor instances are capped: a new one past the cap is refused, known ones still beat", async () => {
+    await using w = await startWarden();
+    const { liveness } = w.runtime.storage;
+    const beat = (instance: string, owner = "key:k1") =>
+      liveness.heartbeat({ workspaceId: "ws-test", sensorKey: "sensor:flood", instanceId: instance, intervalS: 60, now: w.clock.now(), owner, maxSensors: 3 });
+    for (const i of ["a", "b", "c"]) expect(await beat(i)).toEqual({ ok: true, eventsSentBefore: undefined });
+    expect(await beat("d")).toEqual({ ok: false, refused: "full" });
+    expect((await beat("a")).ok).toBe(true);
+    expect(await beat("b", "key:k2")).toEqual({ ok: false, refused: "owned" });
+    expect((await liveness.states("ws-test", PAGE)).total).toBe(3);
+  });
+
+  test("the fleet lists a page: dark sensors first, with the total", async () => {
+    await using w = await startWarden();
+    const { liveness } = w.runtime.storage;
+    for (let i = 0; i < 5; i++) {
+      await liveness.heartbeat({ workspaceId: "ws-test", sensorKey: `sensor:s${i}`, instanceId: "", intervalS: i === 0 ? 1 : 3600, now: w.clock.now(), owner: "key:k", maxSensors: 100 });
+    }
+    w.clock.advance(5_000);
+    await liveness.sweep(w.clock.now());
+    const page = await liveness.states("ws-test", { limit: 2, offset: 0 });
+    expect(page.total).toBe(5);
+    expect(page.sensors.map((s) => [s.sensorKey, s.dark])).toEqual([["sensor:s0", true], [expect.any(String), false]]);
   });
 });

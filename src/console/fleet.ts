@@ -7,6 +7,8 @@ const REFRESH_MS = 2000;
 
 interface Fleet {
   sensors: { sensor: string; instance_id: string; interval_s: number; last_seen_at: string; state: string }[];
+  /** Sensors in all; the page holds the dark ones first, then the most recently seen. */
+  sensors_total: number;
   agents: { agent_id: string; agent_types: string[]; owner: string | null; users: string[]; delegation_chain: string[]; attestation: string; first_seen_at: string; last_seen_at: string }[];
   findings: { category: string; severity: string; check_id: string; title: string; subject: string; created_at: string; cleared_at: string | null }[];
 }
@@ -30,7 +32,9 @@ export function createFleetView(): { show(workspace: string): void; hide(): void
 
   async function refresh() {
     const fleet = await getJson<Fleet>("/fleet", { workspace });
-    replace(sensors, table(["sensor", "instance", "state", "interval", "last seen"], fleet.sensors.map(sensorRow), "no heartbeats yet"));
+    const shown = table(["sensor", "instance", "state", "interval", "last seen"], fleet.sensors.map(sensorRow), "no heartbeats yet");
+    const more = fleet.sensors_total - fleet.sensors.length;
+    replace(sensors, more > 0 ? h("div", {}, shown, h("p", { attrs: { "data-more": String(more) } }, `${more} more not shown (dark first, then most recently seen)`)) : shown);
     replace(agents, table(["agent", "types", "owner", "users", "lineage", "attestation", "first seen", "last seen"], fleet.agents.map(agentRow), "no agents seen yet"));
     replace(findings, table(["raised", "severity", "category", "check", "what", "subject", "cleared"], fleet.findings.map(findingRow), "none"));
   }

@@ -35,6 +35,8 @@ export interface Caller {
   workspaceId: string;
   /** Highest attestation this channel can vouch for (`self_declared` for a plain API key). */
   ceiling: Attestation;
+  /** The enrolled PEP key whose signature over the body verified, if any. */
+  pepKeyId?: string;
 }
 
 /** The one user every session is attributed to when the event names none (interface.md, Subject). */

@@ -75,5 +75,6 @@ export async function readJsonRequest(
   if (signature !== null && channel.keyId === undefined) deps.metrics?.authFailures.labels("bad_signature").inc();
   const parsed = parseJson(body.text);
   if (!parsed.ok) return onJsonError(parsed.message);
-  return { caller: { ...caller, ceiling: channel.ceiling }, bytes: body.bytes, value: parsed.value };
+  const signedBy = channel.keyId === undefined ? {} : { pepKeyId: channel.keyId };
+  return { caller: { ...caller, ceiling: channel.ceiling, ...signedBy }, bytes: body.bytes, value: parsed.value };
 }

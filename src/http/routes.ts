@@ -61,7 +61,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: "POST", path: "/v1/heartbeat", auth: "key", parse: "none",
     summary: "A PEP or agent says it is alive", tag: "trust", body: R.HeartbeatRequest,
-    responses: { 200: R.HeartbeatResponse, 400: E.invalidBody, ...WITH_BODY, ...STORING },
+    responses: { 200: R.HeartbeatResponse, 400: E.invalidBody, ...WITH_BODY, 403: Type.Union([E.keyRevoked, E.forbidden]), ...STORING },
     handler: (deps) => (request) => handleHeartbeat(request, deps),
   },
   {
@@ -217,8 +217,9 @@ export const ROUTES: readonly Route[] = [
     handler: decide,
   },
   {
-    method: "GET", path: "/admin/v1/console/fleet", auth: "session", summary: "Agents, and sensors live, idle or dark", tag: "console", query: WORKSPACE_QUERY,
-    responses: { 200: Open("agents, sensors"), 400: E.invalidBody, ...SESSION },
+    method: "GET", path: "/admin/v1/console/fleet", auth: "session", summary: "Agents, and sensors live, idle or dark", tag: "console",
+    query: [...WORKSPACE_QUERY, { name: "offset", required: false, description: "Where the page of 200 sensors starts (dark first, then most recently seen)" }],
+    responses: { 200: Open("agents, sensors (one page), sensors_total, sensors_offset"), 400: E.invalidBody, ...SESSION },
     handler: behindSession(false, showFleet),
   },
   {

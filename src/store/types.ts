@@ -127,19 +127,35 @@ export interface Heartbeat {
   intervalS: number;
   eventsSent?: number;
   now: number;
+  /** The key reporting: `pep:<key id>` for a signed beat, else `key:<API key id>`. */
+  owner: string;
+  /** Sensors (key and instance) a workspace may have; a beat for a new one past it is refused. */
+  maxSensors: number;
+}
+
+export type HeartbeatResult = { ok: true; eventsSentBefore: number | undefined } | { ok: false; refused: "owned" | "full" };
+
+export interface SensorState {
+  sensorKey: string;
+  instanceId: string;
+  intervalS: number;
+  lastSeenAt: number;
+  dark: boolean;
 }
 
 export interface LivenessStore {
   /**
    * Records a beat; a PEP that was dark is live again and its finding is cleared. Returns the
-   * events_sent the previous beat of this PEP reported, if any.
+   * events_sent the previous beat of this PEP reported, if any. Refused for a sensor another key
+   * registered (`owned`), and for a new sensor past `maxSensors` (`full`), in the same step.
    */
-  heartbeat(beat: Heartbeat): Promise<number | undefined>;
+  heartbeat(beat: Heartbeat): Promise<HeartbeatResult>;
   /** Marks PEPs silent past 3 x their interval dark, raising a finding once; returns how many. */
   sweep(now: number): Promise<number>;
   raise(workspaceId: string, finding: Omit<RuntimeFinding, "createdAt" | "clearedAt">, now: number): Promise<void>;
   recent(workspaceId: string, limit: number): Promise<RuntimeFinding[]>;
-  states(workspaceId: string): Promise<{ sensorKey: string; instanceId: string; intervalS: number; lastSeenAt: number; dark: boolean }[]>;
+  /** One page of sensors, dark ones first, then the most recently seen; and how many there are. */
+  states(workspaceId: string, page: { limit: number; offset: number }): Promise<{ total: number; sensors: SensorState[] }>;
 }
 
 export type ApprovalStatus = "pending" | "approved" | "denied" | "expired";

@@ -451,3 +451,34 @@ describe("P8g: warden's files are the owner's alone", () => {
     }
   });
 });
+
+describe("issue 16 item 7: liveness is reported only by the key that registered the sensor", () => {
+  const beat = (t: Target, body: unknown, headers: Record<string, string> = {}) => t.post("/v1/heartbeat", typeof body === "string" ? body : JSON.stringify(body), headers);
+
+  test("a sensor a PEP registered with a signed beat is not kept alive by the workspace key alone", async () => {
+    await using t = await startTarget();
+    const pep = pepKey();
+    const enrolled = await enroll(t, pep.publicKey, "hook-laptop");
+    const body = JSON.stringify({ sensor: { id: "claude-hook" }, instance_id: "laptop-1", interval_s: 30 });
+    expect((await beat(t, body, { "svc-batch-signature": pep.sign(enrolled.body.key_id!, body) })).status).toBe(200);
+    // The agent holds the same workspace key as its hook: killing the hook and beating in its
+    // place must not keep the sensor looking alive.
+    const forged = await beat(t, body);
+    expect(forged.status).toBe(403);
+    expect(((await forged.json()) as { error: string }).error).toBe("forbidden");
+    expect((await beat(t, body, { "svc-batch-signature": pep.sign(enrolled.body.key_id!, body) })).status).toBe(200);
+  });
+
+  test("an unsigned sensor belongs to the API key that registered it; another key of the workspace is refused", async () => {
+    await using t = await startTarget();
+    const second = (await t.cli(["keys", "create", "--workspace", t.workspace])).stdout.trim().split(/\s+/).find((w) => w.startsWith("svc_"))!;
+    expect(second).toBeDefined();
+    const body = { sensor: { id: "kernel" }, instance_id: "node-7" };
+    expect((await beat(t, body)).status).toBe(200);
+    const other = await fetch(`${t.base}/v1/heartbeat`, { method: "POST", headers: { authorization: `Bearer ${second}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect(other.status).toBe(403);
+    // A new instance is the other key's to register.
+    const own = await fetch(`${t.base}/v1/heartbeat`, { method: "POST", headers: { authorization: `Bearer ${second}`, "content-type": "application/json" }, body: JSON.stringify({ ...body, instance_id: "node-8" }) });
+    expect(own.status).toBe(200);
+  });
+});

@@ -103,13 +103,24 @@ export async function decideApproval(request: Request, deps: ConsoleDeps, sessio
 export const livenessState = (s: { intervalS: number; lastSeenAt: number; dark: boolean }, now: number) =>
   s.dark ? "dark" : now - s.lastSeenAt > s.intervalS * 1000 ? "idle" : "live";
 
+const FLEET_PAGE = 200;
+
+/** `?offset=` of the sensor list (dark first, then most recently seen), FLEET_PAGE at a time. */
+function pageOf(url: URL): { limit: number; offset: number } | Response {
+  const offset = url.searchParams.get("offset") ?? "0";
+  if (!/^[0-9]{1,7}$/.test(offset)) return errors.invalidBody("offset must be a whole number");
+  return { limit: FLEET_PAGE, offset: Number(offset) };
+}
+
 export async function showFleet(request: Request, deps: ConsoleDeps): Promise<Response> {
   const workspace = workspaceOf(request);
   if (workspace instanceof Response) return workspace;
   const now = deps.clock.now();
+  const page = pageOf(new URL(request.url));
+  if (page instanceof Response) return page;
   const [agents, sensors, findings] = await Promise.all([
     deps.consoleStorage.agents.list(workspace),
-    deps.liveness.states(workspace),
+    deps.liveness.states(workspace, page),
     deps.liveness.recent(workspace, 50),
   ]);
   return json({
@@ -118,9 +129,11 @@ export async function showFleet(request: Request, deps: ConsoleDeps): Promise<Re
       agent_id: a.agentId, agent_types: a.agentTypes, agent_workspace: a.agentWorkspace, owner: a.owner, users: a.users,
       delegation_chain: a.delegationChain, attestation: a.attestation, first_seen_at: iso(a.firstSeenAt), last_seen_at: iso(a.lastSeenAt),
     })),
-    sensors: sensors.map((s) => ({
+    sensors: sensors.sensors.map((s) => ({
       sensor: s.sensorKey, instance_id: s.instanceId, interval_s: s.intervalS, last_seen_at: iso(s.lastSeenAt), state: livenessState(s, now),
     })),
+    sensors_total: sensors.total,
+    sensors_offset: page.offset,
     findings: findings.map((f) => ({
       category: f.category, severity: f.severity, check_id: f.checkId, title: f.title, subject: f.subject,
       created_at: iso(f.createdAt), cleared_at: f.clearedAt === null ? null : iso(f.clearedAt),

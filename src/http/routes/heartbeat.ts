@@ -1,5 +1,6 @@
 // POST /v1/heartbeat (decisions.md): a PEP or agent says it is alive. `{}` is the heartbeat of
-// the key's default agent. A PEP silent past 3 x its interval is marked dark by the sweep.
+// the key's default agent. A PEP silent past 3 x its interval is marked dark by the sweep. Only
+// the key that registered a sensor instance keeps it alive, and a workspace has MAX_SENSORS.
 import type { Clock } from "../../lib/clock.ts";
 import type { SensorCounts } from "../../engine/sensor-counts.ts";
 import type { LivenessStore } from "../../store/types.ts";
@@ -7,6 +8,8 @@ import { errors, json } from "../errors.ts";
 import { readJsonRequest, type GuardDeps } from "../guard.ts";
 
 const DEFAULT_INTERVAL_S = 60;
+/** Sensor instances one workspace may have: liveness rows, dark-sensor findings and the fleet view stay bounded. */
+export const MAX_SENSORS = 10_000;
 const MAX_TEXT = 256;
 
 const text = (v: unknown): string | undefined | false =>
@@ -34,14 +37,23 @@ export async function handleHeartbeat(
   const workspaceId = read.caller.workspaceId;
   const sensorKey = sensorId ? `sensor:${sensorId}` : agentId ? `agent:${agentId}` : `key:${read.caller.keyId}`;
   const now = deps.clock.now();
-  const before = await deps.liveness.heartbeat({
+  const owner = read.caller.pepKeyId ? `pep:${read.caller.pepKeyId}` : `key:${read.caller.keyId}`;
+  const result = await deps.liveness.heartbeat({
     workspaceId,
     sensorKey,
     instanceId: instanceId ?? "",
     intervalS: interval,
     ...(sent !== undefined ? { eventsSent: sent as number } : {}),
     now,
+    owner,
+    maxSensors: MAX_SENSORS,
   });
+  if (!result.ok) {
+    return errors.forbidden(result.refused === "owned"
+      ? "this sensor instance reports with another key: only the key that registered it (the enrolled PEP key that signed its first heartbeat, else the API key) keeps it alive"
+      : `this workspace already tracks ${MAX_SENSORS} sensor instances; retire some before registering more`);
+  }
+  const before = result.eventsSentBefore;
   if (sensorId) {
     const arrived = deps.sensorCounts.take(workspaceId, sensorId);
     if (before !== undefined && typeof sent === "number" && isSuppressed(sent - before, arrived)) {

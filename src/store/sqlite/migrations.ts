@@ -274,4 +274,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX approvals_pending_by_session ON approvals (workspace_id, session_id, status, expires_at);
   CREATE INDEX approvals_pending_by_agent ON approvals (workspace_id, agent_id, status, expires_at);
   `,
+  `
+  -- A sensor's liveness is reported only by the key that registered it: the enrolled PEP key
+  -- that signed its first heartbeat, else the API key. Rows from before have none: the next
+  -- heartbeat claims them.
+  ALTER TABLE liveness ADD COLUMN owner TEXT;
+  `,
 ];
