@@ -68,12 +68,17 @@ describe("bounds (issue 16 item 7)", () => {
   test("a workspace's sensor instances are capped: a new one past the cap is refused, known ones still beat", async () => {
     await using w = await startWarden();
     const { liveness } = w.runtime.storage;
-    const beat = (instance: string, owner = "key:k1") =>
-      liveness.heartbeat({ workspaceId: "ws-test", sensorKey: "sensor:flood", instanceId: instance, intervalS: 60, now: w.clock.now(), owner, maxSensors: 3 });
+    const beat = (instance: string, owner = "key:k1", apiKeyOwner = owner) =>
+      liveness.heartbeat({ workspaceId: "ws-test", sensorKey: "sensor:flood", instanceId: instance, intervalS: 60, now: w.clock.now(), owner, apiKeyOwner, maxSensors: 3 });
     for (const i of ["a", "b", "c"]) expect(await beat(i)).toEqual({ ok: true, eventsSentBefore: undefined });
     expect(await beat("d")).toEqual({ ok: false, refused: "full" });
     expect((await beat("a")).ok).toBe(true);
     expect(await beat("b", "key:k2")).toEqual({ ok: false, refused: "owned" });
+    // A PEP that beat unsigned before it enrolled: its first signed beat (same API key) takes the
+    // instance over, and from then on the API key alone no longer beats for it.
+    expect((await beat("c", "pep:kid_1", "key:k1")).ok).toBe(true);
+    expect(await beat("c")).toEqual({ ok: false, refused: "owned" });
+    expect(await beat("b", "pep:kid_2", "key:k2")).toEqual({ ok: false, refused: "owned" });
     expect((await liveness.states("ws-test", PAGE)).total).toBe(3);
   });
 
@@ -81,7 +86,7 @@ describe("bounds (issue 16 item 7)", () => {
     await using w = await startWarden();
     const { liveness } = w.runtime.storage;
     for (let i = 0; i < 5; i++) {
-      await liveness.heartbeat({ workspaceId: "ws-test", sensorKey: `sensor:s${i}`, instanceId: "", intervalS: i === 0 ? 1 : 3600, now: w.clock.now(), owner: "key:k", maxSensors: 100 });
+      await liveness.heartbeat({ workspaceId: "ws-test", sensorKey: `sensor:s${i}`, instanceId: "", intervalS: i === 0 ? 1 : 3600, now: w.clock.now(), owner: "key:k", apiKeyOwner: "key:k", maxSensors: 100 });
     }
     w.clock.advance(5_000);
     await liveness.sweep(w.clock.now());

@@ -129,6 +129,11 @@ export interface Heartbeat {
   now: number;
   /** The key reporting: `pep:<key id>` for a signed beat, else `key:<API key id>`. */
   owner: string;
+  /**
+   * `key:<API key id>` of the request: a sensor an API key registered passes to the PEP key that
+   * first signs a beat for it with that same API key (a PEP that beat before it enrolled).
+   */
+  apiKeyOwner: string;
   /** Sensors (key and instance) a workspace may have; a beat for a new one past it is refused. */
   maxSensors: number;
 }

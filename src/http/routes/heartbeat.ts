@@ -46,6 +46,7 @@ export async function handleHeartbeat(
     ...(sent !== undefined ? { eventsSent: sent as number } : {}),
     now,
     owner,
+    apiKeyOwner: `key:${read.caller.keyId}`,
     maxSensors: MAX_SENSORS,
   });
   if (!result.ok) {

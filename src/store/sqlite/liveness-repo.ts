@@ -9,7 +9,7 @@ export function createLivenessRepo(db: Database, writer: Writer): LivenessStore 
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7)
      ON CONFLICT (workspace_id, sensor_key, instance_id) DO UPDATE SET
        interval_s = excluded.interval_s, last_seen_at = excluded.last_seen_at,
-       events_sent = coalesce(excluded.events_sent, events_sent), dark_since = NULL, owner = coalesce(owner, excluded.owner)`,
+       events_sent = coalesce(excluded.events_sent, events_sent), dark_since = NULL, owner = excluded.owner`,
   );
   const previous = db.prepare<{ dark_since: number | null; events_sent: number | null; owner: string | null }, [string, string, string]>(
     "SELECT dark_since, events_sent, owner FROM liveness WHERE workspace_id = ? AND sensor_key = ? AND instance_id = ?",
@@ -38,7 +38,8 @@ export function createLivenessRepo(db: Database, writer: Writer): LivenessStore 
       writer.transact(() => {
         const subject = `${h.sensorKey}/${h.instanceId}`;
         const before = previous.get(h.workspaceId, h.sensorKey, h.instanceId);
-        if (before?.owner != null && before.owner !== h.owner) return { ok: false as const, refused: "owned" as const };
+        const ownerMay = before?.owner == null || before.owner === h.owner || (before.owner === h.apiKeyOwner && h.owner.startsWith("pep:"));
+        if (!ownerMay) return { ok: false as const, refused: "owned" as const };
         if (!before && sensorCount.get(h.workspaceId)!.n >= h.maxSensors) return { ok: false as const, refused: "full" as const };
         beat.run(h.workspaceId, h.sensorKey, h.instanceId, h.intervalS, h.now, h.eventsSent ?? null, h.owner);
         // Back from dark: the coverage-loss finding is cleared, not deleted.
