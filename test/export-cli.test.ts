@@ -47,12 +47,50 @@ describe("warden export and audit", () => {
     expect(warden(["audit", "head", "--data", dir.path]).out).toContain("(no export sink has delivered");
   });
 
+  test("verify proves each workspace's chain runs to its head: a workspace's newest records removed is caught", async () => {
+    using dir = tempDir();
+    await using w = await startWarden({ dataDir: dir.path });
+    const other = await w.mintKey("ws-other");
+    for (let i = 0; i < 6; i++) {
+      expect((await w.evaluate(makeEvent())).status).toBe(200);
+      expect((await w.evaluate(makeEvent(), { authorization: `Bearer ${other}` })).status).toBe(200);
+    }
+    const lines = warden(["export", "--data", dir.path]).out.trim().split("\n");
+    const records = lines.map((l) => JSON.parse(l) as { workspace: string; hash: string });
+    const headOf = (ws: string) => records.filter((r) => r.workspace === ws).at(-1)!.hash;
+    const heads = `ws-test=${headOf("ws-test")},ws-other=${headOf("ws-other")}`;
+    const whole = join(dir.path, "whole.jsonl");
+    writeFileSync(whole, `${lines.join("\n")}\n`);
+    const ok = warden(["audit", "verify", whole, "--head", heads]);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain("each complete to its head (--head)");
+    // ws-test's last two records gone; ws-other's records still follow them, every link intact.
+    const cutLines = lines.filter((_, i) => !(records[i]!.workspace === "ws-test" && records.slice(i + 1).filter((r) => r.workspace === "ws-test").length < 2));
+    expect(cutLines).toHaveLength(10);
+    const cut = join(dir.path, "cut.jsonl");
+    writeFileSync(cut, `${cutLines.join("\n")}\n`);
+    const caught = warden(["audit", "verify", cut, "--head", heads]);
+    expect(caught.code).toBe(1);
+    expect(caught.out).toContain('workspace "ws-test" ends at');
+    // Without a head the file cannot be proven complete: it fails, saying why.
+    const headless = warden(["audit", "verify", cut]);
+    expect(headless.code).toBe(1);
+    expect(headless.out).toContain("no head to check workspace");
+    // Asked for links only, it says that is all it checked.
+    const links = warden(["audit", "verify", cut, "--links-only"]);
+    expect(links.code).toBe(0);
+    expect(links.out).toStartWith("ok (links only");
+    // A head for only one workspace leaves the other unproven.
+    expect(warden(["audit", "verify", whole, "--head", `ws-test=${headOf("ws-test")}`]).code).toBe(1);
+  });
+
   test("usage errors exit 2, every one listed", () => {
     const bad = warden(["export", "--format", "xml", "--content", "all", "--since", "yesterday"]);
     expect(bad.code).toBe(2);
     expect(bad.err.trim().split("\n")).toHaveLength(3);
     expect(warden(["audit", "verify"]).code).toBe(2);
     expect(warden(["audit", "verify", "x", "--anchor", "nohash"]).code).toBe(2);
+    expect(warden(["audit", "verify", "x", "--links-only", "--head", "w=sha256:00"]).code).toBe(2);
     expect(warden(["audit", "bogus"]).code).toBe(2);
     expect(warden(["export", "--data", "/nonexistent/warden"]).code).toBe(1);
   });

@@ -147,9 +147,10 @@ describe("decision export", () => {
     const fileIds = readFileSync(exportFile, "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { event_id: string }).event_id);
     expect(new Set(fileIds).size).toBe(fileIds.length);
     expect([...acked].filter((id) => !fileIds.includes(id))).toEqual([]);
-    const verified = run(["audit", "verify", exportFile]);
+    // The file runs to the head the data directory keeps for its sink.
+    const verified = run(["audit", "verify", exportFile, "--data", dataDir, "--sink", `file:${exportFile}`]);
     expect(verified.code).toBe(0);
-    expect(verified.out).toMatch(new RegExp(`^ok: ${fileIds.length} records, 1 workspaces, head default=sha256:[0-9a-f]{64}\\n$`));
+    expect(verified.out).toMatch(new RegExp(`^ok: ${fileIds.length} records, 1 workspaces, each complete to its head \\(.*sink file:.*\\): default=sha256:[0-9a-f]{64}\\n$`));
     const head = run(["audit", "head", "--data", dataDir]);
     const fileHead = verified.out.trim().split("default=")[1]!;
     expect(head.out).toContain(`file:${exportFile}\t`);
@@ -160,7 +161,7 @@ describe("decision export", () => {
     const at = Math.floor(random() * bytes.length);
     bytes[at] = bytes[at]! ^ 0x04;
     writeFileSync(copy, bytes);
-    const tampered = run(["audit", "verify", copy]);
+    const tampered = run(["audit", "verify", copy, "--links-only"]);
     expect(tampered.code).toBe(1);
     expect(tampered.out).toStartWith(`FAILED: ${copy}:`);
   }, 120_000);

@@ -1,4 +1,5 @@
-// `warden audit verify FILE...` checks exported JSONL offline (hashes, links, canonical bytes);
+// `warden audit verify FILE...` checks exported JSONL offline (hashes, links, canonical bytes) and
+// that each workspace's chain runs to its head (given, or read from the data directory);
 // `warden audit head` prints each sink's chain heads: the anchors to keep somewhere else.
 import { parseArgs } from "../config/args.ts";
 import { verifyFiles } from "../export/verify.ts";
@@ -7,7 +8,8 @@ import { createExportStateRepo } from "../store/sqlite/export-repo.ts";
 import { dataDirFrom, openReadOnly } from "./export.ts";
 
 type Env = Record<string, string | undefined>;
-const USAGE = "usage: warden audit verify FILE [FILE...] [--anchor W=HASH,...] [--head W=HASH,...] | warden audit head [--data DIR]";
+const USAGE =
+  "usage: warden audit verify FILE [FILE...] (--head W=HASH,... | --data DIR [--sink ID] | --links-only) [--anchor W=HASH,...] | warden audit head [--data DIR]";
 
 /** `W=HASH,W2=HASH2` (a workspace may hold "=", a hash never does). */
 function pairs(name: string, raw: string | undefined, errors: string[]): Map<string, string> {
@@ -20,15 +22,52 @@ function pairs(name: string, raw: string | undefined, errors: string[]): Map<str
   return map;
 }
 
+/** The heads a data directory's sink keeps, per workspace; a message when they cannot be read. */
+async function headsFrom(dataDir: string, sink: string | undefined): Promise<{ heads: Map<string, string>; source: string } | string> {
+  const db = openReadOnly(dataDir);
+  if (!db) return `no database in ${dataDir}`;
+  try {
+    const hasExport = db.query("SELECT 1 FROM sqlite_master WHERE name = 'export_cursors'").get();
+    const states = hasExport ? await createExportStateRepo(db).sinkStates() : [];
+    const chosen = sink === undefined ? (states.length === 1 ? states[0] : undefined) : states.find((s) => s.sinkId === sink);
+    if (!chosen) {
+      const known = states.map((s) => s.sinkId).join(", ") || "none";
+      return sink === undefined ? `name the sink with --sink (sinks in ${dataDir}: ${known})` : `no sink ${sink} in ${dataDir} (sinks: ${known})`;
+    }
+    return { heads: new Map(chosen.chains.map((c) => [c.workspaceId, c.lastHash])), source: `${dataDir}, sink ${chosen.sinkId}` };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Verifies the files' hash chains, then that each workspace's chain ends at its head: records
+ * removed from the end of one workspace's chain leave its links intact, so without a head to
+ * check against verify cannot say the file is complete, and fails unless `--links-only`.
+ */
 async function verify(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, { anchor: "value", head: "value" });
+  const args = parseArgs(argv, { anchor: "value", head: "value", data: "value", sink: "value", "links-only": "flag" });
   const errors = [...args.errors];
   const anchors = pairs("anchor", args.options.get("anchor"), errors);
-  const expected = pairs("head", args.options.get("head"), errors);
+  const given = pairs("head", args.options.get("head"), errors);
+  const dataDir = args.options.get("data");
+  const linksOnly = args.options.has("links-only");
   if (args.positional.length === 0) errors.push(USAGE);
+  if (linksOnly && (given.size > 0 || dataDir !== undefined)) errors.push("--links-only checks no head: leave out --head and --data");
   if (errors.length) {
     for (const e of errors) console.error(`warden audit: ${e}`);
     return 2;
+  }
+  let expected = given;
+  let source = "--head";
+  if (dataDir !== undefined) {
+    const found = await headsFrom(dataDir, args.options.get("sink"));
+    if (typeof found === "string") {
+      console.error(`warden audit: ${found}`);
+      return 1;
+    }
+    expected = new Map([...found.heads, ...given]);
+    source = given.size > 0 ? `${found.source} and --head` : found.source;
   }
   let result: Awaited<ReturnType<typeof verifyFiles>>;
   try {
@@ -41,15 +80,25 @@ async function verify(argv: readonly string[]): Promise<number> {
     console.log(`FAILED: ${result.file}:${result.line}: ${result.reason}`);
     return 1;
   }
-  for (const [workspace, hash] of expected) {
+  const heads = [...result.heads].map(([w, h]) => `${w}=${h}`).join(" ");
+  if (linksOnly) {
+    console.log(`ok (links only: whether records were removed from a chain's end is not checked): ${result.records} records, ${result.heads.size} workspaces${heads ? `, ends ${heads}` : ""}`);
+    return 0;
+  }
+  const workspaces = new Set([...result.heads.keys(), ...expected.keys()]);
+  for (const workspace of workspaces) {
     const head = result.heads.get(workspace);
-    if (head !== hash) {
-      console.log(`FAILED: workspace ${JSON.stringify(workspace)} ends at ${head ?? "no record"}, not at the expected head ${hash}: records are missing or were replaced`);
+    const want = expected.get(workspace);
+    if (want === undefined) {
+      console.log(`FAILED: no head to check workspace ${JSON.stringify(workspace)} against: give --head ${workspace}=HASH or --data DIR (warden audit head), or --links-only`);
+      return 1;
+    }
+    if (head !== want) {
+      console.log(`FAILED: workspace ${JSON.stringify(workspace)} ends at ${head ?? "no record"}, not at its head ${want} (${source}): records are missing or were replaced`);
       return 1;
     }
   }
-  const heads = [...result.heads].map(([w, h]) => `${w}=${h}`).join(" ");
-  console.log(`ok: ${result.records} records, ${result.heads.size} workspaces${heads ? `, head ${heads}` : ""}`);
+  console.log(`ok: ${result.records} records, ${result.heads.size} workspaces, each complete to its head (${source})${heads ? `: ${heads}` : ""}`);
   return 0;
 }
 

@@ -37,9 +37,11 @@ Usage:
   warden export [--since SEQ|TIME] [--until SEQ|TIME] [--format jsonl|hec|cef] [--workspace W]
                 [--content none|redacted|hmac|full] [--data DIR]
                                      Dump the decision log to stdout (read-only, beside a live server)
-  warden audit verify FILE [FILE...] [--anchor W=HASH,...] [--head W=HASH,...]
-                                     Check exported JSONL (rotated files oldest first); exit 1 on
-                                     the first changed, missing or reordered record
+  warden audit verify FILE [FILE...] (--head W=HASH,... | --data DIR [--sink ID] | --links-only)
+                [--anchor W=HASH,...]
+                                     Check exported JSONL (rotated files oldest first) and that each
+                                     workspace's chain ends at its head; exit 1 on the first changed,
+                                     missing or reordered record
   warden audit head [--data DIR]     Each export sink's chain heads per workspace: keep them elsewhere
   warden policy check FILE           Validate a policy file (YAML or JSON); every error listed
   warden hook claude-code|codex      A harness command hook: hook input on stdin, the harness's JSON
