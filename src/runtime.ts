@@ -59,7 +59,7 @@ export interface Runtime {
   lifecycle: Lifecycle;
   metrics?: WardenMetrics;
   /** Where /metrics reads export lag from, once an exporter runs. */
-  exportLag: { current: () => { sink: string; lagEvents: number }[] };
+  exportLag: { current: () => { sink: string; lagEvents: number; quarantined?: number }[] };
   engine: Engine;
   storage: SqliteStorage;
   policies: PolicyHolder;
@@ -115,7 +115,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     lifecycle,
     metrics,
   });
-  const exportLag = { current: () => [] as { sink: string; lagEvents: number }[] };
+  const exportLag = { current: () => [] as { sink: string; lagEvents: number; quarantined?: number }[] };
   metrics?.withSources({
     policy: () => policyIdentity(policies.current()),
     queueDepth: () => storage.writer.depth(),

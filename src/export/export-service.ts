@@ -6,6 +6,7 @@ import { isLoopback } from "../config/serve-config.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
 import { createDecisionReader, createExportStateRepo } from "../store/sqlite/export-repo.ts";
+import { createLivenessRepo } from "../store/sqlite/liveness-repo.ts";
 import { createRetentionRepo } from "../store/sqlite/retention-repo.ts";
 import type { Writer } from "../store/sqlite/writer.ts";
 import { createExporter, type ExportLag } from "./exporter.ts";
@@ -57,8 +58,18 @@ export function createExportService(deps: ExportServiceDeps): { ok: true; servic
   const state = createExportStateRepo(deps.db, deps.writer);
   const store = createRetentionRepo(deps.db, deps.writer);
   const sinks = buildSinks(deps.settings);
+  const findings = createLivenessRepo(deps.db, deps.writer);
+  // A record delivered cut is a gap in what the sink holds: operators see it with the fleet's findings.
+  const onQuarantine = (sinkId: string, row: { seq: number; workspaceId: string }) =>
+    void findings.raise(row.workspaceId, {
+      category: "security.audit_gap",
+      severity: "medium",
+      checkId: "export.record_cut",
+      title: "an export sink refused a record for its size; it was delivered without its content",
+      subject: `${sinkId}#${row.seq}`,
+    }, deps.clock.now()).catch(() => {});
   const exporter = createExporter({
-    reader, state, sinks, content: content.options, clock: deps.clock, log: deps.log, pruned: () => store.pruned(), ...deps.tuning,
+    reader, state, sinks, content: content.options, clock: deps.clock, log: deps.log, pruned: () => store.pruned(), onQuarantine, ...deps.tuning,
   });
   const { days, maxDbBytes, force } = deps.settings.retention;
   const retention: Retention | undefined = days !== undefined || maxDbBytes !== undefined

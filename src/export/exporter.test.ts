@@ -58,7 +58,7 @@ describe("exporter", () => {
     await evaluateMany(w, 6);
     service = startService(w, path);
     await until(() => service.exportLag()[0]!.sent === 6, "export after restart");
-    expect(service.exportLag()).toEqual([{ sink: `file:${path}`, lagEvents: 0, lastSuccessMs: w.clock.now(), sent: 6, errors: 0 }]);
+    expect(service.exportLag()).toEqual([{ sink: `file:${path}`, lagEvents: 0, lastSuccessMs: w.clock.now(), sent: 6, errors: 0, quarantined: 0 }]);
     await service.stop();
     const lines = readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { seq: number; workspace: string });
     expect(lines.map((l) => l.seq)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));

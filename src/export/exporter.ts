@@ -1,11 +1,13 @@
 // The export loop: for each sink, read the decision log past its cursor, seal the records into
 // the sink's chains, deliver, and only then move the cursor (with the chain heads, in one
-// transaction). A crash re-sends at most the batch in flight; nothing acknowledged is skipped.
+// transaction). A crash re-sends at most the batch in flight; nothing acknowledged is skipped. A
+// sink that refuses a batch for its size (HTTP 413) gets smaller batches, down to one record,
+// which is then delivered cut (record.ts `cutRecord`) and counted: nothing stalls behind it.
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/log.ts";
 import type { ChainLink, DecisionReader, ExportStateStore, PrunedRange } from "../store/export-store.ts";
 import { openChainBook } from "./chain.ts";
-import { buildRecord, type ContentOptions, type SealedRecord } from "./record.ts";
+import { buildRecord, cutRecord, type ContentOptions, type SealedRecord } from "./record.ts";
 import { reasonOf, type Sink } from "./sink.ts";
 
 export interface ExportLag {
@@ -18,6 +20,8 @@ export interface ExportLag {
   sent: number;
   /** Failed deliveries since this process started. */
   errors: number;
+  /** Records this sink refused for their size, delivered cut to who, what and when instead. */
+  quarantined: number;
 }
 
 export interface ExporterDeps {
@@ -34,6 +38,8 @@ export interface ExporterDeps {
   idleMs?: number;
   maxBackoffMs?: number;
   random?: () => number;
+  /** A record a sink refused for its size was delivered cut: raise it where operators look. */
+  onQuarantine?: (sinkId: string, row: { seq: number; workspaceId: string; eventId: string }) => void;
 }
 
 export interface Exporter {
@@ -53,6 +59,11 @@ interface Runner {
   lastFailureLog: number;
   sent: number;
   errors: number;
+  quarantined: number;
+  /** Records per batch while the sink refuses batches for their size; halved on each refusal. */
+  batchCap: number;
+  /** The record a sink refused alone for its size: sent again cut. */
+  refusedSeq?: number;
   lastSuccessMs?: number;
   wake?: () => void;
   done?: Promise<void>;
@@ -69,7 +80,7 @@ export function createExporter(deps: ExporterDeps): Exporter {
   const maxBackoffMs = deps.maxBackoffMs ?? 30_000;
   const random = deps.random ?? Math.random;
   const runners: Runner[] = deps.sinks.map((sink) => ({
-    sink, loaded: false, cursor: 0, heads: new Map(), needsRecover: true, failures: 0, lastFailureLog: 0, sent: 0, errors: 0,
+    sink, loaded: false, cursor: 0, heads: new Map(), needsRecover: true, failures: 0, lastFailureLog: 0, sent: 0, errors: 0, quarantined: 0, batchCap: batchSize,
   }));
   let latestSeq = 0;
   let stopped = false;
@@ -97,11 +108,12 @@ export function createExporter(deps: ExporterDeps): Exporter {
     }
   };
 
-  const seal = async (r: Runner, rows: Awaited<ReturnType<DecisionReader["read"]>>) => {
+  const seal = async (r: Runner, rows: Awaited<ReturnType<DecisionReader["read"]>>, quarantine = false) => {
     const book = openChainBook(r.heads.values());
     const sealed: SealedRecord[] = [];
     for (let i = 0; i < rows.length; i++) {
-      sealed.push(book.seal(buildRecord(rows[i]!, deps.content)));
+      const record = buildRecord(rows[i]!, deps.content);
+      sealed.push(book.seal(quarantine ? cutRecord(record, "quarantined") : record));
       // Sealing hashes every record: give requests a turn now and then.
       if (i % BUILD_SLICE === BUILD_SLICE - 1) await yieldTurn();
     }
@@ -122,12 +134,32 @@ export function createExporter(deps: ExporterDeps): Exporter {
       r.needsRecover = false;
     }
     latestSeq = Math.max(latestSeq, await deps.reader.maxSeq());
-    const rows = await deps.reader.read({ afterSeq: r.cursor, limit: batchSize, maxChars });
+    const rows = await deps.reader.read({ afterSeq: r.cursor, limit: r.batchCap, maxChars });
     if (rows.length === 0) return idleMs;
     await noticeGap(r, rows[0]!.seq);
-    const { sealed, moved } = await seal(r, rows);
+    // A sink that refused one record for its size gets it cut to who, what and when: one
+    // poison record never holds every later one back (and retention with them).
+    const quarantine = rows.length === 1 && r.refusedSeq === rows[0]!.seq;
+    const { sealed, moved } = await seal(r, rows, quarantine);
     const result = await r.sink.deliver(sealed);
-    if (!result.ok) return failure(r, result.reason);
+    if (!result.ok) {
+      if (result.tooLarge && !quarantine) {
+        // Too big: half as many records at once, down to the one record that is, then cut.
+        if (rows.length === 1) r.refusedSeq = rows[0]!.seq;
+        r.batchCap = Math.max(1, Math.floor(rows.length / 2));
+        r.errors++;
+        r.needsRecover = true;
+        return 0;
+      }
+      return failure(r, result.reason);
+    }
+    if (quarantine) {
+      r.quarantined++;
+      deps.log.error("a sink refused a record for its size; it was delivered cut (content and findings left out)", { sink: r.sink.id, seq: rows[0]!.seq });
+      deps.onQuarantine?.(r.sink.id, rows[0]!);
+    }
+    // Delivered: batches grow back towards the full size.
+    if (r.batchCap < batchSize) r.batchCap = Math.min(batchSize, r.batchCap * 2);
     if (abandoned) return 0;
     const lastSeq = rows[rows.length - 1]!.seq;
     await deps.state.advance(r.sink.id, lastSeq, moved, deps.clock.now());
@@ -194,6 +226,7 @@ export function createExporter(deps: ExporterDeps): Exporter {
         ...(r.lastSuccessMs === undefined ? {} : { lastSuccessMs: r.lastSuccessMs }),
         sent: r.sent,
         errors: r.errors,
+        quarantined: r.quarantined,
       })),
   };
 }

@@ -39,6 +39,13 @@ export interface ExportRecord {
   latency_ms: number | null;
   content_mode: ContentMode;
   content?: unknown;
+  /**
+   * Why the record is shorter than the row: `oversize` (over MAX_RECORD_CHARS, content and long
+   * lists left out) or `quarantined` (a sink refused it for its size: only who, what and when).
+   */
+  cut?: "oversize" | "quarantined";
+  /** SHA-256 of what was left out, so the stored row can still be matched to the record. */
+  cut_sha256?: string;
 }
 
 export interface SealedRecord extends ExportRecord {
@@ -83,7 +90,43 @@ export function buildRecord(row: DecisionRow, options: ContentOptions): ExportRe
   };
   const content = contentOf(event, verdict, row, options);
   if (content !== undefined) record.content = content;
-  return record;
+  return boundRecord(record);
+}
+
+/** A record's JSON is at most this long: one event can never make a batch no sink accepts. */
+export const MAX_RECORD_CHARS = 256 * 1024;
+const KEPT_FINDINGS = 64;
+const KEPT_REASONS = 16;
+const KEPT_TEXT = 512;
+
+const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
+const clip = (text: string | null) => (text !== null && text.length > KEPT_TEXT ? `${text.slice(0, KEPT_TEXT)}...` : text);
+
+/** The record within MAX_RECORD_CHARS: past it, content and the long lists are left out, with their digest. */
+function boundRecord(record: ExportRecord): ExportRecord {
+  const json = JSON.stringify(record);
+  if (json.length <= MAX_RECORD_CHARS) return record;
+  return cutRecord(record, "oversize", json);
+}
+
+/** What is always kept of a record: who, what, when, the decision, and a few findings, clipped. */
+export function cutRecord(record: ExportRecord, why: "oversize" | "quarantined", json = JSON.stringify(record)): ExportRecord {
+  const { content: _content, ...rest } = record;
+  const keep = why === "oversize";
+  return {
+    ...rest,
+    event_id: clip(rest.event_id)!,
+    guard_id: clip(rest.guard_id)!,
+    session_id: clip(rest.session_id)!,
+    agent_id: clip(rest.agent_id)!,
+    agent_user: clip(rest.agent_user)!,
+    reasons: keep ? rest.reasons.slice(0, KEPT_REASONS).map((r) => clip(r)!) : [],
+    categories: rest.categories.slice(0, KEPT_FINDINGS).map((c) => clip(c)!),
+    findings: keep ? rest.findings.slice(0, KEPT_FINDINGS).map((f) => ({ ...f, path: clip(f.path) })) : [],
+    sensor: keep ? rest.sensor : null,
+    cut: why,
+    cut_sha256: sha256(json),
+  };
 }
 
 function contentOf(event: GuardEvent, verdict: Verdict | undefined, row: DecisionRow, options: ContentOptions): unknown {

@@ -2,10 +2,12 @@
 // deliver says why, and the exporter keeps the cursor where it was and tries again later.
 import type { SealedRecord } from "./record.ts";
 
-export type Delivery = { ok: true } | { ok: false; reason: string };
+/** `tooLarge`: the destination refused the batch for its size (HTTP 413), not for being down. */
+export type Delivery = { ok: true } | { ok: false; reason: string; tooLarge?: boolean };
 
 export const delivered: Delivery = { ok: true };
 export const failed = (reason: string): Delivery => ({ ok: false, reason });
+export const tooLarge = (reason: string): Delivery => ({ ok: false, reason, tooLarge: true });
 
 export interface Sink {
   /** Stable across restarts: the cursor is stored under it (`file:/abs/path`, `hec:url`, `syslog:host:port`). */

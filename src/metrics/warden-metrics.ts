@@ -14,7 +14,7 @@ export interface ScrapeSources {
   queueDepth(): number;
   pendingApprovals(): Promise<number>;
   sensorStates(): Promise<Record<string, number>>;
-  exportLag(): { sink: string; lagEvents: number }[];
+  exportLag(): { sink: string; lagEvents: number; quarantined?: number }[];
   /** Size of the write-ahead log file; the checkpointer keeps it near 64 MiB. */
   walBytes(): number;
 }
@@ -42,6 +42,7 @@ export function createWardenMetrics(version: string) {
   const sensors = registry.gauge("warden_sensors", "PEPs and agents known from heartbeats, by state.", ["state"]);
   const walBytes = registry.gauge("warden_store_wal_bytes", "Size of SQLite's write-ahead log file, in bytes.");
   const exportLag = registry.gauge("warden_export_lag_events", "Recorded events a sink has not delivered yet.", ["sink"]);
+  const exportCut = registry.gauge("warden_export_records_cut", "Records a sink refused for their size and got without their content, since start.", ["sink"]);
   const rss = registry.gauge("process_resident_memory_bytes", "Resident memory size in bytes.");
   const heapUsed = registry.gauge("warden_js_heap_used_bytes", "JavaScript heap in use, in bytes: RSS minus this is SQLite's page cache, native buffers and allocator slack.");
   const cpu = registry.counter("process_cpu_seconds_total", "User and system CPU time spent, in seconds.");
@@ -60,7 +61,11 @@ export function createWardenMetrics(version: string) {
       for (const [state, count] of Object.entries(await sources.sensorStates())) sensors.labels(state).set(count);
       walBytes.labels().set(sources.walBytes());
       exportLag.reset();
-      for (const { sink, lagEvents } of sources.exportLag()) exportLag.labels(sink).set(lagEvents);
+      exportCut.reset();
+      for (const { sink, lagEvents, quarantined } of sources.exportLag()) {
+        exportLag.labels(sink).set(lagEvents);
+        exportCut.labels(sink).set(quarantined ?? 0);
+      }
       const memory = process.memoryUsage();
       rss.labels().set(memory.rss);
       heapUsed.labels().set(memory.heapUsed);

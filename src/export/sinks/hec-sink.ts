@@ -1,7 +1,7 @@
 // The Splunk HTTP Event Collector sink: one POST per batch of newline-joined events with
 // `Authorization: Splunk <token>`. Only a 2xx counts as delivered; the token is never logged.
 import { hecEvent } from "../formats.ts";
-import { delivered, failed, reasonOf, type Sink } from "../sink.ts";
+import { delivered, failed, reasonOf, tooLarge, type Sink } from "../sink.ts";
 
 export interface HecSinkOptions {
   url: string;
@@ -31,6 +31,7 @@ export function createHecSink(options: HecSinkOptions): Sink {
         });
         // The body is read and dropped: it may echo what was sent, and logs never carry that.
         await response.arrayBuffer().catch(() => {});
+        if (response.status === 413) return tooLarge("HTTP 413");
         return response.ok ? delivered : failed(`HTTP ${response.status}`);
       } catch (error) {
         return failed(reasonOf(error));
