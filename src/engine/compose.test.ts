@@ -78,3 +78,26 @@ describe("mergeSpans", () => {
     ]);
   });
 });
+
+describe("compose: bounded output (issue 16 item 1)", () => {
+  test("past 256 findings the most severe are kept and a reason counts the rest", () => {
+    const findings = Array.from({ length: 300 }, (_, i) => ({ category: "privacy.pii.email", severity: (i === 299 ? "critical" : "low") as "low" | "critical", path: `payload.a[${i}]` }));
+    const composed = compose([ok("pii", "allow", { findings })], DEFAULT_POLICY);
+    expect(composed.findings).toHaveLength(256);
+    expect(composed.findings.some((f) => f.severity === "critical")).toBe(true);
+    expect(composed.reasons.join(" ")).toContain("44 more findings");
+  });
+
+  test("past 1,024 spans to redact, the action is blocked rather than redacted in part", () => {
+    const redactions = Array.from({ length: 1_100 }, (_, i) => span(0, 4, `payload.a[${i}]`));
+    const composed = compose([ok("secrets", "redact", { redactions })], DEFAULT_POLICY);
+    expect(composed.decision).toBe("block");
+    expect(composed.redactions).toEqual([]);
+  });
+
+  test("past 64 unjudged paths the whole payload is named", () => {
+    const unjudged = Array.from({ length: 100 }, (_, i) => `payload.a[${i}]`);
+    expect(compose([ok("shell", "allow", { unjudged })], DEFAULT_POLICY).unjudged).toEqual(["payload"]);
+    expect(compose([ok("shell", "allow", { unjudged: unjudged.slice(0, 3) })], DEFAULT_POLICY).unjudged).toEqual(unjudged.slice(0, 3));
+  });
+});

@@ -112,15 +112,41 @@ export function compose(runs: readonly DetectorRun[], policy: Policy): Compositi
     decision = "block";
     reasons.push("a detector asked for redaction without naming spans");
   }
+  const merged = mergeSpans(redactions);
+  if (decision === "redact" && merged.length > MAX_SPANS) {
+    // Spans past the bound would not reach the PEP: a redaction in part is a leak. Deny instead.
+    decision = "block";
+    reasons.push(`more than ${MAX_SPANS} values to redact: blocked rather than redacted in part`);
+  }
   if (reasons.length === 0) reasons.push("no detector found a problem");
+  const listed = boundFindings(findings, reasons);
   return {
     decision,
-    reasons,
-    findings,
+    reasons: reasons.length > MAX_REASONS ? [...reasons.slice(0, MAX_REASONS), `and ${reasons.length - MAX_REASONS} more reasons`] : reasons,
+    findings: listed,
     categories: rollUpCategories(findings),
-    redactions: mergeSpans(redactions),
+    redactions: merged.length > MAX_SPANS ? [] : merged,
     ...(rewrite?.status === "ok" && rewrite.outcome.rewrite ? { rewrite: rewrite.outcome.rewrite } : {}),
-    unjudged: [...unjudged],
+    // Past the bound, the list says what it must: the payload was not all judged.
+    unjudged: unjudged.size > MAX_UNJUDGED ? ["payload"] : [...unjudged],
     providers,
   };
 }
+
+// What one verdict carries at most, whatever the payload: its size follows the request's bounds
+// (a few hundred bytes per entry), never the count of fields or hits a payload can hold.
+export const MAX_FINDINGS = 256;
+export const MAX_SPANS = 1024;
+export const MAX_UNJUDGED = 64;
+const MAX_REASONS = 64;
+
+/** The most severe MAX_FINDINGS, in their order; one reason says how many more there were. */
+function boundFindings(findings: Finding[], reasons: string[]): Finding[] {
+  if (findings.length <= MAX_FINDINGS) return findings;
+  const rank = (f: Finding) => SEVERITY_RANK[f.severity ?? "low"] ?? 0;
+  const kept = new Set(findings.map((f, i) => ({ f, i })).sort((a, b) => rank(b.f) - rank(a.f) || a.i - b.i).slice(0, MAX_FINDINGS).map((e) => e.f));
+  reasons.push(`${findings.length - MAX_FINDINGS} more findings of the same kinds are not listed`);
+  return findings.filter((f) => kept.has(f));
+}
+
+const SEVERITY_RANK: Record<string, number> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };

@@ -4,7 +4,7 @@
 // else it appears. The secret is never written; what audit and replay need stays: the findings
 // with their offsets, the verdict with its placeholders and redaction map.
 import { MASK_CHAR, maskOf, scrubDeep } from "../lib/mask-text.ts";
-import { ownMember, parentOf, parsePayloadPath, type Container } from "../lib/payload-path.ts";
+import { ownKeyOf, parentOf, parsePayloadPath, type Container } from "../lib/payload-path.ts";
 import type { GuardEvent } from "../wire/guard-event.ts";
 import type { Finding, Verdict } from "../wire/verdict.ts";
 
@@ -65,10 +65,11 @@ function maskPath(root: Container, path: string, spans: readonly Located[], hidd
   const parts = parsePayloadPath(path);
   if (!parts || parts.length === 0) return false;
   const parent = parentOf(root, parts);
-  const last = parts[parts.length - 1]!;
-  const value = parent ? ownMember(parent, last) : undefined;
-  if (typeof value === "string") parent![last] = maskRanges(value, spans, hidden);
-  else if (value !== null && typeof value === "object") parent![last] = maskAll(value, hidden);
+  const key = parent ? ownKeyOf(parent, parts[parts.length - 1]!) : undefined;
+  if (!parent || key === undefined) return false;
+  const value = parent[key];
+  if (typeof value === "string") parent[key] = maskRanges(value, spans, hidden);
+  else if (value !== null && typeof value === "object") parent[key] = maskAll(value, hidden);
   else return false;
   return true;
 }

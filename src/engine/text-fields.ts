@@ -1,5 +1,6 @@
 // Extracts the string leaves of a payload with their payload paths, within fixed bounds so a
 // hostile payload cannot make every detector walk forever; what is cut is reported, not hidden.
+import { keyRef, MAX_KEY_IN_PATH } from "../lib/payload-path.ts";
 import { MAX_JSON_DEPTH } from "../wire/json.ts";
 
 export interface TextField {
@@ -20,12 +21,16 @@ export const DEFAULT_TEXT_LIMITS: TextLimits = { maxDepth: MAX_JSON_DEPTH, maxFi
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+// A path names a key longer than MAX_KEY_IN_PATH by its digest (lib/payload-path.ts `keyRef`): a
+// 100 KB key would otherwise be copied into every finding, span and unjudged entry below it.
 export const childPath = (parent: string, key: string | number): string =>
   typeof key === "number"
     ? `${parent}[${key}]`
-    : IDENTIFIER.test(key)
-      ? `${parent}.${key}`
-      : `${parent}[${JSON.stringify(key)}]`;
+    : key.length > MAX_KEY_IN_PATH
+      ? `${parent}[${keyRef(key)}]`
+      : IDENTIFIER.test(key)
+        ? `${parent}.${key}`
+        : `${parent}[${JSON.stringify(key)}]`;
 
 export interface ExtractedTexts {
   fields: TextField[];

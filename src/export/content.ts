@@ -1,6 +1,6 @@
 // What an export record may say about an event's payload: masked where detectors found
 // something (fail-closed where they could not look), or every string replaced by its HMAC.
-import { ownMember, parentOf, parsePayloadPath } from "../lib/payload-path.ts";
+import { ownKeyOf, parentOf, parsePayloadPath } from "../lib/payload-path.ts";
 
 /** A located finding: its payload path and, when known, the offsets within that string. */
 export interface MaskSpan {
@@ -58,11 +58,11 @@ export function redactPayload(payload: Record<string, unknown>, spans: readonly 
   for (const [path, pathSpans] of byPath) {
     const parts = parsePayloadPath(path);
     if (!parts) return maskStrings(payload, "unlocated");
-    const keys: (string | number)[] = ["payload", ...parts];
+    const keys = ["payload", ...parts];
     const parent = parentOf(root, keys);
-    if (!parent) return maskStrings(payload, "unlocated");
-    const last = keys[keys.length - 1]!;
-    const value = ownMember(parent, last);
+    const last = parent ? ownKeyOf(parent, keys[keys.length - 1]!) : undefined;
+    if (!parent || last === undefined) return maskStrings(payload, "unlocated");
+    const value = parent[last];
     if (value === undefined) return maskStrings(payload, "unlocated");
     const found = pathSpans.filter((s) => s.category !== "unjudged");
     const unjudgedHere = found.length < pathSpans.length;

@@ -1,6 +1,6 @@
 // Applies a verdict's redaction spans (`payload.arguments.command`, offsets over the text as
 // sent) to a copy of the payload, so a hook can hand the harness the redacted tool input.
-import { ownMember, parentOf, parsePayloadPath, type Container } from "../lib/payload-path.ts";
+import { ownKeyOf, ownMember, parentOf, parsePayloadPath, type Container } from "../lib/payload-path.ts";
 import type { Span } from "./verdict.ts";
 
 export { ownMember, parsePayloadPath };
@@ -14,9 +14,9 @@ export function applySpans(payload: Record<string, unknown>, spans: readonly Spa
     const parts = parsePayloadPath(path);
     if (!parts || parts.length === 0) return undefined;
     const parent = parentOf(copy, parts);
-    if (!parent) return undefined;
-    const last = parts[parts.length - 1]!;
-    const text = ownMember(parent, last);
+    const last = parent ? ownKeyOf(parent, parts[parts.length - 1]!) : undefined;
+    if (!parent || last === undefined) return undefined;
+    const text = parent[last];
     if (typeof text !== "string") return undefined;
     // Right to left, so earlier offsets stay valid as later spans change length.
     let out = text;
