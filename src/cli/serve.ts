@@ -11,12 +11,19 @@ import { createLogger, type Logger } from "../lib/log.ts";
 import { createRuntime, signingKeysPath, type Runtime } from "../runtime.ts";
 import { createExportService } from "../export/export-service.ts";
 import { createServeOptions } from "../http/serve-options.ts";
+import { portHolder, portInUse } from "./port-holder.ts";
 import { lockDataDirectory } from "../store/sqlite/database.ts";
 import { StorageOpenError } from "../store/types.ts";
 import { mintApiKey } from "../trust/api-keys.ts";
 import { openKeyring } from "../trust/signing-keys.ts";
 
 const FIRST_WORKSPACE = "default";
+
+function portTaken(host: string, port: number): number {
+  const holder = portHolder(port);
+  console.error(`warden serve: port ${port} on ${host} is already in use${holder ? ` by ${holder}` : ""}; stop it or choose another with --port`);
+  return 1;
+}
 const SWEEP_EVERY_MS = 5000;
 
 export async function runServe(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
@@ -27,6 +34,9 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     for (const e of errors) console.error(`warden serve: ${e}`);
     return 2;
   }
+  // Before anything is created: a second warden on a used port would otherwise make a data
+  // directory and a key for a server that never answers.
+  if (portInUse(config.host, config.port)) return portTaken(config.host, config.port);
   try {
     mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     chmodSync(config.dataDir, 0o700);
@@ -101,7 +111,15 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  server = Bun.serve(await createServeOptions(runtime, config));
+  try {
+    server = Bun.serve(await createServeOptions(runtime, config));
+  } catch (error) {
+    if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+    await exportService?.stop();
+    await runtime.close();
+    lock.release();
+    return portTaken(config.host, config.port);
+  }
   if (!isLoopback(config.host)) console.error(`warden serve: listening beyond loopback on ${config.host}, as asked`);
   console.log(`warden listening on ${server.url.href.replace(/\/$/, "")} (data: ${config.dataDir})`);
   // Export reads the log off the request path; a crash loses nothing (cursors live in SQLite).

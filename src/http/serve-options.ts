@@ -46,6 +46,8 @@ export async function createServeOptions(runtime: Pick<Runtime, "fetch">, listen
     fetch: toApp,
     routes: await pageRoutes(toApp),
     development: false,
+    // Never share the port: a second warden on it must fail, not take half the requests.
+    reusePort: false,
     maxRequestBodySize: TRANSPORT_BODY_CAP_BYTES,
     idleTimeout: listen.idleTimeoutS,
   } satisfies Bun.Serve.Options<undefined>;
