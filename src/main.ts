@@ -44,7 +44,14 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const args = load === COMMANDS.serve && command.startsWith("--") ? argv : rest;
-  return (await load())(args, process.env);
+  try {
+    return await (await load())(args, process.env);
+  } catch (error) {
+    const { NoInstallation } = await import("./cli/data-dir.ts");
+    if (!(error instanceof NoInstallation)) throw error;
+    console.error(`warden ${command}: ${error.message}`);
+    return 1;
+  }
 }
 
 export {};

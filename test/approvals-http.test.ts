@@ -14,7 +14,7 @@ const main = join(import.meta.dir, "..", "src", "main.ts");
 describe("approval flow over HTTP", () => {
   test("require_approval, pending, operator approves, receipt verifies, allow; X' does not pass", async () => {
     using dir = tempDir();
-    const operator = Bun.spawnSync([process.execPath, main, "operators", "create", "--name", "oncall-alice", "--data", dir.path], { stdout: "pipe" });
+    const operator = Bun.spawnSync([process.execPath, main, "operators", "create", "--name", "oncall-alice", "--create", "--data", dir.path], { stdout: "pipe" });
     const opToken = operator.stdout.toString().trim();
     expect(opToken).toMatch(/^wop_/);
     const server = await startServer([process.execPath, main, "serve", "--port", "0", "--data", dir.path]);

@@ -15,7 +15,8 @@ const warden = (args: string[], env: Record<string, string> = {}) =>
 describe("warden keys", () => {
   test("create prints only the key on stdout; list shows it without the secret; revoke stops it", async () => {
     using dir = tempDir();
-    const created = warden(["keys", "create", "--workspace", "team-a", "--data", dir.path]);
+    // Keys provisioned before the first start: --create makes the installation.
+    const created = warden(["keys", "create", "--workspace", "team-a", "--create", "--data", dir.path]);
     expect(created.exitCode).toBe(0);
     const key = created.stdout.toString().trim();
     expect(key).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
@@ -90,6 +91,7 @@ describe("serve configuration", () => {
 describe("warden keys rotate-signing", () => {
   test("adds a receipt signing key and retires the previous one, keeping it published", () => {
     using dir = tempDir();
+    expect(warden(["keys", "create", "--workspace", "w", "--create", "--data", dir.path]).exitCode).toBe(0);
     expect(warden(["keys", "rotate-signing", "--data", dir.path]).exitCode).toBe(0);
     expect(warden(["keys", "rotate-signing", "--data", dir.path]).exitCode).toBe(0);
     const keys = JSON.parse(require("node:fs").readFileSync(join(dir.path, "signing-keys.json"), "utf8")) as { retired_at?: number }[];

@@ -5,6 +5,7 @@ import { parseArgs } from "../config/args.ts";
 import { verifyFiles } from "../export/verify.ts";
 import { readPrunedRange } from "../store/sqlite/retention-repo.ts";
 import { createExportStateRepo } from "../store/sqlite/export-repo.ts";
+import { noInstallationMessage } from "./data-dir.ts";
 import { dataDirFrom, openReadOnly } from "./export.ts";
 
 type Env = Record<string, string | undefined>;
@@ -25,7 +26,7 @@ function pairs(name: string, raw: string | undefined, errors: string[]): Map<str
 /** The heads a data directory's sink keeps, per workspace; a message when they cannot be read. */
 async function headsFrom(dataDir: string, sink: string | undefined): Promise<{ heads: Map<string, string>; source: string } | string> {
   const db = openReadOnly(dataDir);
-  if (!db) return `no database in ${dataDir}`;
+  if (!db) return noInstallationMessage(dataDir, process.env);
   try {
     const hasExport = db.query("SELECT 1 FROM sqlite_master WHERE name = 'export_cursors'").get();
     const states = hasExport ? await createExportStateRepo(db).sinkStates() : [];
@@ -112,7 +113,7 @@ async function head(argv: readonly string[], env: Env): Promise<number> {
   const dataDir = dataDirFrom(args.options, env);
   const db = openReadOnly(dataDir);
   if (!db) {
-    console.error(`warden audit: no database in ${dataDir}`);
+    console.error(`warden audit: ${noInstallationMessage(dataDir, env)}`);
     return 1;
   }
   try {

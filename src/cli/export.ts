@@ -10,6 +10,7 @@ import { contentOptions } from "../export/export-service.ts";
 import { cefLine, hecEvent } from "../export/formats.ts";
 import { buildRecord, type SealedRecord } from "../export/record.ts";
 import { databasePath } from "../runtime.ts";
+import { noInstallationMessage } from "./data-dir.ts";
 import type { DecisionQuery } from "../store/export-store.ts";
 import { createDecisionReader } from "../store/sqlite/export-repo.ts";
 
@@ -66,7 +67,7 @@ export async function runExport(argv: readonly string[], env: Env): Promise<numb
   const content = contentOptions({ content: mode }, dataDir);
   const db = content.ok ? openReadOnly(dataDir) : undefined;
   if (!content.ok || !db) {
-    console.error(`warden export: ${content.ok ? `no database in ${dataDir}` : content.reason}`);
+    console.error(`warden export: ${content.ok ? noInstallationMessage(dataDir, env) : content.reason}`);
     return 1;
   }
   try {

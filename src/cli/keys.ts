@@ -2,19 +2,20 @@
 // a server is running on it (SQLite WAL lets both open the database).
 import { parseArgs } from "../config/args.ts";
 import { systemClock } from "../lib/clock.ts";
-import { signingKeysPath } from "../runtime.ts";
+import { databasePath, signingKeysPath } from "../runtime.ts";
 import { openKeyring } from "../trust/signing-keys.ts";
 import { mintApiKey } from "../trust/api-keys.ts";
-import { dataDirOf, openDataDir } from "./data-dir.ts";
+import { existsSync } from "node:fs";
+import { dataDirOf, NoInstallation, noInstallationMessage, openDataDir } from "./data-dir.ts";
 
-const OPTIONS = { workspace: "value", name: "value", data: "value" } as const;
+const OPTIONS = { workspace: "value", name: "value", data: "value", create: "flag" } as const;
 
 export async function runKeys(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
   const [action, ...rest] = argv;
   const args = parseArgs(rest, OPTIONS);
   const workspace = args.options.get("workspace");
   const errors = [...args.errors];
-  if (action === "rotate-signing") return rotateSigning(dataDirOf(args.options, env), errors);
+  if (action === "rotate-signing") return rotateSigning(dataDirOf(args.options, env), errors, env);
   if (action !== "create" && action !== "list" && action !== "revoke") errors.push("usage: warden keys create|list|revoke|rotate-signing");
   if ((action === "create" || action === "revoke") && !workspace) errors.push(`keys ${action} needs --workspace W`);
   if (action === "revoke" && args.positional.length !== 1) errors.push("usage: warden keys revoke KEY_ID --workspace W");
@@ -23,7 +24,8 @@ export async function runKeys(argv: readonly string[], env: Record<string, strin
     for (const e of errors) console.error(`warden keys: ${e}`);
     return 2;
   }
-  const storage = openDataDir(args.options, env);
+  // `--create` makes the installation (keys provisioned before the first start).
+  const storage = openDataDir(args.options, env, action === "create" && args.options.has("create"));
   try {
     if (action === "create") {
       const minted = await mintApiKey(storage.keys, workspace!, systemClock, args.options.get("name") ?? null);
@@ -51,11 +53,12 @@ export async function runKeys(argv: readonly string[], env: Record<string, strin
 }
 
 /** A new receipt signing key; the previous one is retired but stays in the JWKS for verifying. */
-function rotateSigning(dataDir: string, errors: string[]): number {
+function rotateSigning(dataDir: string, errors: string[], env: Record<string, string | undefined>): number {
   if (errors.length) {
     for (const e of errors) console.error(`warden keys: ${e}`);
     return 2;
   }
+  if (!existsSync(databasePath(dataDir))) throw new NoInstallation(noInstallationMessage(dataDir, env));
   const keyring = openKeyring(signingKeysPath(dataDir), Date.now);
   keyring.current();
   const next = keyring.rotate(Date.now());

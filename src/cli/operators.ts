@@ -4,11 +4,11 @@ import { systemClock } from "../lib/clock.ts";
 import { mintOperatorToken } from "../trust/operators.ts";
 import { openDataDir } from "./data-dir.ts";
 
-const USAGE = "usage: warden operators create --name NAME [--scope admin|metrics] | list | revoke OPERATOR_ID  [--data DIR]";
+const USAGE = "usage: warden operators create --name NAME [--scope admin|metrics] [--create] | list | revoke OPERATOR_ID  [--data DIR]";
 
 export async function runOperators(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
   const [action, ...rest] = argv;
-  const args = parseArgs(rest, { name: "value", data: "value", scope: "value" });
+  const args = parseArgs(rest, { name: "value", data: "value", scope: "value", create: "flag" });
   const arity = action === "revoke" ? 1 : 0;
   const errors = [...args.errors];
   if (!["create", "list", "revoke"].includes(action ?? "") || args.positional.length !== arity) errors.push(USAGE);
@@ -19,7 +19,8 @@ export async function runOperators(argv: readonly string[], env: Record<string, 
     for (const e of errors) console.error(`warden operators: ${e}`);
     return 2;
   }
-  const storage = openDataDir(args.options, env);
+  // `--create` makes the installation (an operator provisioned before the first start).
+  const storage = openDataDir(args.options, env, action === "create" && args.options.has("create"));
   try {
     if (action === "create") {
       const { token, operator } = await mintOperatorToken(storage.operators, args.options.get("name")!, systemClock, scope as "admin" | "metrics");

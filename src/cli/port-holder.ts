@@ -25,6 +25,19 @@ function listeningInodes(port: number): Set<string> {
 
 /** `pid 1234 (warden serve --port 8787)`, or undefined when it cannot be told. */
 export function portHolder(port: number): string | undefined {
+  const pid = portHolderPid(port);
+  if (pid === undefined) return undefined;
+  let command = "";
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ").slice(0, 200);
+  } catch {
+    // Unreadable: the pid alone.
+  }
+  return command ? `pid ${pid} (${command})` : `pid ${pid}`;
+}
+
+/** The pid listening on `port`, or undefined when it cannot be told. */
+export function portHolderPid(port: number): number | undefined {
   const inodes = listeningInodes(port);
   if (inodes.size === 0) return undefined;
   let pids: string[];
@@ -48,15 +61,7 @@ export function portHolder(port: number): string | undefined {
         continue;
       }
       const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
-      if (inode && inodes.has(inode)) {
-        let command = "";
-        try {
-          command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ").slice(0, 200);
-        } catch {
-          // Unreadable: the pid alone.
-        }
-        return command ? `pid ${pid} (${command})` : `pid ${pid}`;
-      }
+      if (inode && inodes.has(inode)) return Number(pid);
     }
   }
   return undefined;
