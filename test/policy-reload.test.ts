@@ -1,7 +1,7 @@
 // `warden policy check` and a running server's reload: SIGHUP applies a good policy and keeps
 // the one in force when the new file is bad.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Verdict } from "../src/wire/verdict.ts";
 import { makeEvent, SLOW_TEST_MS, tempDir } from "./helpers.ts";
@@ -56,6 +56,39 @@ describe("policy reload", () => {
       server.proc.kill("SIGHUP");
       await stderr.until("policy not reloaded");
       expect(await decide()).toEqual(["block", "second"]);
+    } finally {
+      server.proc.kill("SIGTERM");
+      expect(await server.proc.exited).toBe(0);
+    }
+  });
+});
+
+describe("policy watch", () => {
+  test("an editor-style save (a new file renamed over the old) reloads, and so does every later one", async () => {
+    using dir = tempDir();
+    const policy = join(dir.path, "policy.yaml");
+    writeFileSync(policy, "version: v0\n");
+    const server = await startServer([process.execPath, main, "serve", "--port", "0", "--data", join(dir.path, "data"), "--policy", policy]);
+    const stderr = collectOutput(server.proc.stderr);
+    const version = async () => {
+      const res = await fetch(`${server.url}/v1/evaluate`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${server.firstKey}`, "content-type": "application/json" },
+        body: JSON.stringify(makeEvent()),
+      });
+      return ((await res.json()) as Verdict)["x.svc.policy_version"];
+    };
+    try {
+      for (const next of ["v1", "v2", "v3"]) {
+        // What sed -i and most editors do: write beside, rename over.
+        const temp = join(dir.path, `.policy.yaml.${next}.tmp`);
+        writeFileSync(temp, `version: ${next}\n`);
+        renameSync(temp, policy);
+        let seen: unknown;
+        for (const deadline = Date.now() + 15_000; (seen = await version()) !== next && Date.now() < deadline; ) await Bun.sleep(50);
+        expect(seen).toBe(next);
+      }
+      expect(stderr.text()).toContain("policy reloaded");
     } finally {
       server.proc.kill("SIGTERM");
       expect(await server.proc.exited).toBe(0);

@@ -1,7 +1,7 @@
 // `warden serve`: lock the data directory, load the policy, open storage, mint the first key on
 // first start, listen, reload the policy on SIGHUP, and drain cleanly on SIGTERM or SIGINT.
 import { chmodSync, mkdirSync, watch } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join, resolve as resolvePath } from "node:path";
 import { parseArgs } from "../config/args.ts";
 import { loadPolicyFile } from "../config/policy-file.ts";
 import { isLoopback, resolveServeConfig, SERVE_OPTIONS } from "../config/serve-config.ts";
@@ -150,8 +150,13 @@ function watchPolicy(path: string, holder: PolicyHolder, log: Logger): () => voi
   const onHup = () => debounced("SIGHUP");
   process.on("SIGHUP", onHup);
   let watcher: ReturnType<typeof watch> | undefined;
+  // The directory, not the file: an editor that saves by writing a new file and renaming it over
+  // the old one (sed -i, vim, most IDEs) leaves a watch on the file watching a deleted inode.
+  const name = basename(path);
   try {
-    watcher = watch(path, () => debounced("file change"));
+    watcher = watch(dirname(resolvePath(path)), (_event, changed) => {
+      if (changed === null || changed === name) debounced("file change");
+    });
   } catch {
     log.error("policy file cannot be watched; reload with SIGHUP", { path });
   }
