@@ -63,7 +63,10 @@ describe("nothing sent with the workspace key approves anything", () => {
   test("a yes at the prompt warden asked for answers that call only: no retry, no later evaluate", async () => {
     await using w = await startWarden();
     expect(await hook(w, bashHook("toolu_yes"))).toBe("ask");
-    await hook(w, bashHook("toolu_yes", RISKY, "PostToolUse"));
+    // After the person's yes the tool's output is not held against it (issue 18 item 4): the model
+    // is not told that the output of what its user approved is suspect.
+    const after = await w.request("POST", "/hooks/claude-code", { body: bashHook("toolu_yes", RISKY, "PostToolUse") });
+    expect(await after.json()).toEqual({});
     expect(await approvalOf(w, "toolu_yes")).toMatchObject({ status: "approved", decidedVia: "harness_prompt", claimedBy: "toolu_yes" });
     expect(await hook(w, bashHook("toolu_retry"), "/hooks/claude-code?mode=headless")).toBe("deny");
     const again = (await (await w.evaluate(makeEvent({ guard_id: "toolu_yes", session_id: "s-people", payload: { name: "Bash", arguments: { command: RISKY } } }))).json()) as Verdict;

@@ -104,7 +104,10 @@ export function createDecisionUnits(clock: Clock, windowMs = 10 * 60_000, maxUni
         reasons.push(findings[0]!.title!);
         if (event.sensor?.class === "kernel") decision = "require_approval";
       }
-      if (unit && (unit.strictest === "block" || unit.strictest === "require_approval")) {
+      // The result of an action held for a person comes after someone let it run (a yes at the
+      // harness's prompt, an operator): the hold is not the result's. A block still is.
+      const inherited = unit && (unit.strictest === "block" || (unit.strictest === "require_approval" && event.kind !== "tool_result"));
+      if (unit && inherited) {
         decision = mostSevere(decision, unit.strictest);
         reasons.push(`an earlier altitude of this action decided ${unit.strictest}`);
       }
