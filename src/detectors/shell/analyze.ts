@@ -5,6 +5,7 @@ import { UNLIMITED, spentAtStep, type Budget } from "../../engine/budget.ts";
 import type { FieldSpan, Script } from "./ast.ts";
 import type { CheckId } from "./checks.ts";
 import { parseScript } from "./parser.ts";
+import { configCommandsRule } from "./rules/config-commands.ts";
 import { credentialReadRule } from "./rules/credential-read.ts";
 import { destructiveRule } from "./rules/destructive.ts";
 import { droppedCodeRule } from "./rules/dropped-code.ts";
@@ -37,6 +38,7 @@ const RULES: readonly Rule[] = [
   privilegeRule,
   sandboxRule,
   supplyChainRule,
+  configCommandsRule,
 ];
 
 export interface AnalyzeOptions {

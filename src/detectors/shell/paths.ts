@@ -8,6 +8,12 @@ export function normalizePath(text: string): string {
   // Most paths have neither `//` nor `/./`: test before paying for a regex replace.
   if (path.includes("//")) path = path.replace(/\/{2,}/g, "/");
   if (path.includes("/./")) path = path.replace(/\/(?:\.\/)+/g, "/");
+  // `/tmp/x/../a` is `/tmp/a`: a `..` after a named directory undoes it (`../a` is left as is).
+  while (path.includes("/../")) {
+    const next = path.replace(/(^|\/)(?!\.\.\/)[^/]+\/\.\.\//, "$1");
+    if (next === path) break;
+    path = next;
+  }
   while (path.length > 1 && (path.endsWith("/") || path.endsWith("/."))) path = path.endsWith("/") ? path.slice(0, -1) : path.slice(0, -2);
   if (path.startsWith("./") && path.length > 2) path = path.slice(2);
   return path;

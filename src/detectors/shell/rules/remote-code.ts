@@ -8,6 +8,7 @@ import { isShellLoaded } from "../file-kinds.ts";
 import { baseName } from "../paths.ts";
 import { globToRegExp } from "../resolve.ts";
 import { mayBeTainted, type Taint, TaintTracker } from "../taint.ts";
+import { fedToUnknown, loadedFromNetwork, writtenToProcess } from "./fed-content.ts";
 import { runsInput } from "./runs-input.ts";
 import { type Hit, hit, type Rule, type RuleContext, visitInvocations } from "./rule.ts";
 
@@ -17,7 +18,8 @@ export const remoteCodeRule: Rule = (ctx) => {
   const hits: Hit[] = [];
   let lastFind: Invocation | undefined;
   visitInvocations(ctx, (inv) => {
-    const channel = channelTaint(ctx, taint, inv) ?? runsInput(taint, inv);
+    const channel =
+      channelTaint(ctx, taint, inv) ?? runsInput(taint, inv) ?? fedToUnknown(ctx.model, taint, inv) ?? writtenToProcess(ctx.model, taint, inv);
     if (channel) hits.push(hit(channel === "network" ? "shell.pipe_to_interpreter" : "shell.decode_then_execute", inv));
     else {
       const file = droppedTaint(taint, inv, lastFind);
@@ -27,6 +29,8 @@ export const remoteCodeRule: Rule = (ctx) => {
     // Fetched content written into a file a shell or git runs by itself runs there later.
     if (taint.noteWrites(inv).some((write) => isShellLoaded(write.path.toLowerCase()))) hits.push(hit("shell.download_then_execute", inv));
   });
+  const first = ctx.invocations[0];
+  if (first && hits.length === 0 && loadedFromNetwork(ctx.model, taint)) hits.push(hit("shell.pipe_to_interpreter", first));
   return hits;
 };
 
