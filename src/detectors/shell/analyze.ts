@@ -10,6 +10,7 @@ import { credentialReadRule } from "./rules/credential-read.ts";
 import { destructiveRule } from "./rules/destructive.ts";
 import { droppedCodeRule } from "./rules/dropped-code.ts";
 import { evasionRule } from "./rules/evasion.ts";
+import { guardTamperRule } from "./rules/guard-tamper.ts";
 import { exfiltrationRule } from "./rules/exfiltration.ts";
 import { inlineCodeRule } from "./rules/inline-code.ts";
 import { operationsRule } from "./rules/operations.ts";
@@ -39,6 +40,7 @@ const RULES: readonly Rule[] = [
   sandboxRule,
   supplyChainRule,
   configCommandsRule,
+  guardTamperRule,
 ];
 
 export interface AnalyzeOptions {
