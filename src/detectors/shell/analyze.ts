@@ -6,6 +6,7 @@ import type { FieldSpan, Script } from "./ast.ts";
 import type { CheckId } from "./checks.ts";
 import { parseScript } from "./parser.ts";
 import { configCommandsRule } from "./rules/config-commands.ts";
+import { credentialReachRule } from "./rules/credential-reach.ts";
 import { credentialReadRule } from "./rules/credential-read.ts";
 import { destructiveRule } from "./rules/destructive.ts";
 import { droppedCodeRule } from "./rules/dropped-code.ts";
@@ -41,6 +42,7 @@ const RULES: readonly Rule[] = [
   supplyChainRule,
   configCommandsRule,
   guardTamperRule,
+  credentialReachRule,
 ];
 
 export interface AnalyzeOptions {
