@@ -187,6 +187,7 @@ const C_BENIGN: ActionCase[] = [
   allowed("aws-config-region", "aws configure get region", "aws configure get region"),
   allowed("gh-auth-status", "gh auth status", "gh auth status"),
   allowed("git-config-editor", "git config core.editor", `git config --global core.editor "code --wait"`),
+  allowed("systemctl-enable-system", "enabling a system unit", "systemctl enable foo.target"),
   allowed("token-used", "a minted token used in a header, not shown", `curl -s -H "Authorization: Bearer $(gcloud auth print-access-token)" https://storage.googleapis.com/storage/v1/b`),
   allowed("ssh-config-host", "a Host entry appended to ~/.ssh/config", "printf 'Host build\\n  HostName 10.0.0.5\\n' >> ~/.ssh/config"),
   allowed("push-feature", "git push of a feature branch", "git push -u origin feature/x"),

@@ -105,8 +105,9 @@ function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   const lower = args.map((arg) => arg.toLowerCase());
   if (inv.name === "schtasks" && lower.some((arg) => arg === "/create" || arg === "-create")) return [hit("shell.persistence_cron", inv)];
   if (inv.name === "reg" && lower[0] === "add" && lower.some((arg) => arg.includes("\\currentversion\\run"))) return [hit("shell.persistence_service", inv)];
-  // `systemctl --user enable x.service`: a unit started at every login from now on.
-  if (inv.name === "systemctl" && lower.includes("enable") && !lower.includes("--dry-run")) return [hit("shell.persistence_service", inv)];
+  // `systemctl --user enable x.service`: a unit the agent could write itself, started at every login from
+  // now on. System units (`systemctl enable nginx`) need root, which has its own prompt: left alone.
+  if (inv.name === "systemctl" && lower.includes("--user") && lower.includes("enable")) return [hit("shell.persistence_service", inv)];
   return [];
 }
 
