@@ -90,7 +90,7 @@ const GIT_CODE_KEYS = new Map<string, ReadonlySet<string>>([
 const GIT_SECTION = /^\[\s*([a-z0-9.-]+)[^\]]*\](.*)$/;
 const GIT_ENTRY = /^([a-z][a-z0-9-]*)\s*(?:=\s*(.*))?$/;
 
-function gitConfigRunsCode(content: string): boolean {
+export function gitConfigRunsCode(content: string): boolean {
   let section = "";
   for (const raw of content.slice(0, MAX_CONFIG_CHARS).split("\n")) {
     let line = raw.trim().toLowerCase();

@@ -14,6 +14,7 @@ import { evasionRule } from "./rules/evasion.ts";
 import { guardTamperRule } from "./rules/guard-tamper.ts";
 import { exfiltrationRule } from "./rules/exfiltration.ts";
 import { inlineCodeRule } from "./rules/inline-code.ts";
+import { inlineEffectsRule } from "./rules/inline-effects.ts";
 import { operationsRule } from "./rules/operations.ts";
 import { persistenceRule } from "./rules/persistence.ts";
 import { privilegeRule } from "./rules/privilege.ts";
@@ -43,6 +44,7 @@ const RULES: readonly Rule[] = [
   configCommandsRule,
   guardTamperRule,
   credentialReachRule,
+  inlineEffectsRule,
 ];
 
 export interface AnalyzeOptions {

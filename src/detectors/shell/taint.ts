@@ -42,6 +42,8 @@ const FETCHING_CODE = /urlopen|urllib\.request|requests\.(?:get|post)|http\.clie
  */
 function isNetworkSource(inv: Invocation): boolean {
   if (isFetcher(inv) || isSocketTool(inv) || inv.name === "ssh") return true;
+  // `gh api ..`, `gh gist view --raw`, `glab api ..`: a hosting service's content printed.
+  if (inv.name === "gh" || inv.name === "glab") return ["api", "gist", "snippet"].includes(inv.args[0]?.text ?? "");
   if (inv.unresolved) return inv.args.some((arg) => /^[a-z][a-z0-9+.-]*:\/\//i.test(arg.text));
   if (PAGE_PRINTERS.has(inv.name)) return inv.args.some((arg) => /^-(?:source|dump|dump_source|mime_header)$/.test(arg.text));
   const program = inv.program;
@@ -232,4 +234,4 @@ function extractionOf(inv: Invocation): { dir: string; archive: string | undefin
 /** Directories on PATH: a program dropped there runs by its bare name (`/usr/local/bin/x`). */
 const PATH_DIRS = new Set(["/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/sbin", "/sbin", "~/bin", "~/.local/bin", "/opt/homebrew/bin"]);
 
-const isOnPath = (path: string): boolean => PATH_DIRS.has(path.slice(0, path.lastIndexOf("/")));
+export const isOnPath = (path: string): boolean => PATH_DIRS.has(path.slice(0, path.lastIndexOf("/")));

@@ -64,7 +64,12 @@ const COPIERS = new Set(["cp", "scp", "rsync", "ditto", "copy-item"]);
 function readPaths(inv: Invocation): string[] {
   if (inv.name === "dd") return inv.args.flatMap((arg) => (arg.text.startsWith("if=") ? [arg.text.slice(3)] : []));
   if (inv.name === "find") return findExecsReader(inv) ? findRoots(inv) : [];
-  if (inv.dispatch && isReader(inv.name)) return [...operandFields(inv).map((field) => field.text), ...itemsOf(inv)];
+  if (inv.dispatch && isReader(inv.name)) {
+    // `xargs -I{} cat ~/.aws/{}`: the replace string stands for any name, a glob.
+    const replace = inv.dispatch.replace;
+    const operands = operandFields(inv).map((field) => (replace ? field.text.split(replace).join("*") : field.text));
+    return [...operands, ...itemsOf(inv)];
+  }
   // Copies are credential-read.ts's (their destination and `-i key` options are no reads).
   if ((isReader(inv.name) && !COPIERS.has(inv.name)) || LINE_TOOLS.has(inv.name)) return operandFields(inv).map((field) => field.text);
   return [];

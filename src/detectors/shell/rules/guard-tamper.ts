@@ -18,7 +18,7 @@ export const guardTamperRule: Rule = (ctx) => {
       ctx.markIncomplete();
       break;
     }
-    if (isAdminCommand(inv) || callsAdminApi(inv) || touchesGuard(inv) || stopsWarden(ctx.model, inv)) hits.push(hit("shell.guard_tampering", inv));
+    if (isAdminCommand(inv) || callsAdminApi(inv) || unguardsAgent(inv) || touchesGuard(inv) || stopsWarden(ctx.model, inv)) hits.push(hit("shell.guard_tampering", inv));
     else if (readsWardenData(inv)) hits.push(hit("shell.credential_read", inv));
   }
   // `echo $WARDEN_KEY` is an inert builtin rules skip: secret variables are looked for everywhere.
@@ -52,6 +52,17 @@ function isAdminCommand(inv: Invocation): boolean {
 
 /** `curl -X POST http://127.0.0.1:8787/admin/v1/approvals/apr_1/approve`: the operator API, called by the agent. */
 const callsAdminApi = (inv: Invocation): boolean => isFetcher(inv) && inv.args.some((arg) => /^(?:https?:\/\/[^/\s]+)?\/admin\/v\d+\//i.test(arg.text));
+
+/** Flags that start an agent with its permission prompts (and so its guard's holds) switched off. */
+const UNGUARDED_FLAGS = new Set(["--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "--permission-mode=bypasspermissions"]);
+
+/** `claude --dangerously-skip-permissions`, `codex --dangerously-bypass-approvals-and-sandbox`, `claude config set hooks {}`. */
+function unguardsAgent(inv: Invocation): boolean {
+  if (inv.name !== "claude" && inv.name !== "codex" && inv.name !== "gemini") return false;
+  const texts = inv.args.map((arg) => arg.text.toLowerCase());
+  if (texts.some((text, i) => UNGUARDED_FLAGS.has(text) || (text === "--permission-mode" && texts[i + 1] === "bypasspermissions"))) return true;
+  return inv.name === "claude" && texts[0] === "config" && ["set", "add", "remove"].includes(texts[1] ?? "");
+}
 
 const isGuard = (text: string): boolean => {
   const path = normalisePath(text);

@@ -7,6 +7,7 @@ import { writesOf } from "../effects.ts";
 import { operandFields } from "../facts.ts";
 import type { Invocation } from "../model.ts";
 import { baseName, normalizePath } from "../paths.ts";
+import { gitConfigRunsCode } from "../../egress/write-rules.ts";
 import { globToRegExp } from "../resolve.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
@@ -80,12 +81,14 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
 
 /** `~/.ssh/config` given a ProxyCommand or LocalCommand: ssh runs it on every connection. */
 function sshCommandHook(path: string, content: string | undefined): Hook | undefined {
+  // `.git/config` given fsmonitor, sshCommand, hooksPath, a pager or a `!` alias: git runs it later.
+  if (/(?:^|\/)\.git\/config$/.test(normalizePath(path)) && content !== undefined) return gitConfigRunsCode(content) ? "shell.persistence_git_hook" : undefined;
   if (!/(?:^|\/)\.ssh\/config$/.test(normalizePath(path)) || content === undefined) return undefined;
   return /\b(?:proxycommand|localcommand|knownhostscommand|match\s+exec)\b/i.test(content) ? "shell.persistence_service" : undefined;
 }
 
 /** `crontab -`, `crontab file`, `at`, `schtasks /create`, Run registry keys. */
-const SCHEDULERS = new Set(["crontab", "at", "batch", "schtasks", "reg", "systemctl"]);
+const SCHEDULERS = new Set(["crontab", "at", "batch", "schtasks", "reg", "systemctl", "launchctl"]);
 
 function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   if (!SCHEDULERS.has(inv.name)) return undefined;
@@ -108,6 +111,8 @@ function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   // `systemctl --user enable x.service`: a unit the agent could write itself, started at every login from
   // now on. System units (`systemctl enable nginx`) need root, which has its own prompt: left alone.
   if (inv.name === "systemctl" && lower.includes("--user") && lower.includes("enable")) return [hit("shell.persistence_service", inv)];
+  // `launchctl load ~/Library/LaunchAgents/x.plist`: a macOS agent loaded now and at every login.
+  if (inv.name === "launchctl" && ["load", "bootstrap", "enable"].includes(lower[0] ?? "")) return [hit("shell.persistence_service", inv)];
   return [];
 }
 
