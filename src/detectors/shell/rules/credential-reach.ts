@@ -52,6 +52,7 @@ function judge(inv: Invocation, cwd: string | undefined): Found | undefined {
   if (paths.length === 0) return undefined;
   const resolved = cwd === undefined ? paths : paths.map((path) => (/^[/~$]/.test(path) ? path : `${cwd.replace(/\/+$/, "")}/${path}`));
   const dirs = recursiveReader(inv);
+  if (dirs && huntsSecretsAtHome(inv, resolved)) return "shell.credential_read";
   return resolved.some((path) => namesCredential(path) || (dirs && isCredentialDir(path))) ? "shell.credential_read" : undefined;
 }
 
@@ -83,6 +84,13 @@ function recursiveReader(inv: Invocation): boolean {
   if (inv.name === "rg" || inv.name === "ag" || inv.name === "find") return true;
   const flags = flagSet(inv);
   return (inv.name === "grep" || inv.name === "egrep" || inv.name === "fgrep") && (flags.has("-r") || flags.has("-R") || flags.has("--recursive"));
+}
+
+/** `grep -ri password ~/`: a whole home searched for secrets. */
+function huntsSecretsAtHome(inv: Invocation, paths: readonly string[]): boolean {
+  if (inv.name === "find") return false;
+  const atHome = paths.some((path) => /^(?:~|\$HOME|\/root|\/home\/[^/]+)\/?$/.test(path));
+  return atHome && inv.args.some((arg) => !arg.text.startsWith("-") && /pass(?:wd|word)?|secret|token|api[_-]?key|private[_-]?key|credential/i.test(arg.text));
 }
 
 function itemsOf(inv: Invocation): string[] {
@@ -130,17 +138,26 @@ function mintsToken(inv: Invocation): boolean {
     case "gcloud":
       return words.includes("auth") && words.some((word) => /^print-(?:access|identity|refresh)-token$/.test(word));
     case "aws":
-      return (said("configure", "get") && /(?:secret_access_key|session_token|access_key_id)$/.test(words[2] ?? "")) || said("configure", "export-credentials") || said("ecr", "get-login-password");
+      return (
+        (said("configure", "get") && /(?:secret_access_key|session_token|access_key_id)$/.test(words[2] ?? "")) ||
+        said("configure", "export-credentials") ||
+        said("ecr", "get-login-password") ||
+        said("sts", "get-session-token")
+      );
     case "az":
       return said("account", "get-access-token");
     case "kubectl":
-      return said("create", "token");
+      // `kubectl get secret x -o yaml` prints the base64 of every key in it.
+      return said("create", "token") || (words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && inv.args.some((arg) => /^(?:-o|--output)(?:=?(?:ya?ml|json|jsonpath.*|go-template.*))?$/.test(arg.text)));
     case "vault":
       return said("print", "token") || said("token", "create");
     case "heroku":
       return said("auth:token");
     case "doctl":
       return said("auth", "token");
+    case "gpg":
+    case "gpg2":
+      return inv.args.some((arg) => /^--export-secret-(?:keys|subkeys)$/.test(arg.text));
     default:
       return false;
   }

@@ -1,5 +1,7 @@
 // Irreversible damage: deleting system or home directories, writing or formatting block
 // devices, opening up permissions across system trees, and fork bombs.
+import { normalisePath } from "../../egress/paths.ts";
+import { isDataStore } from "../../egress/write-rules.ts";
 import { commandName } from "../commands.ts";
 import { deletionsOf, isDeleter, writesOf } from "../effects.ts";
 import { flagSet, operandFields } from "../facts.ts";
@@ -17,12 +19,18 @@ export const destructiveRule: Rule = (ctx) => [
   ...forkBombHits(ctx),
 ];
 
+/** A database server's data directory (`/var/lib/postgresql`): the same list the file tools use. */
+function isDataStoreDir(text: string): boolean {
+  const path = normalisePath(text);
+  return path !== undefined && isDataStore(path);
+}
+
 const CRITICAL_FILES = new Set(["/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/etc/fstab", "/boot/grub/grub.cfg"]);
 
 function judgeDeletion(inv: Invocation): Hit | undefined {
   for (const arg of inv.args) if (arg.text === "--no-preserve-root") return hit("shell.destructive_delete", inv);
   const catastrophic = deletionsOf(inv).some(
-    (deletion) => (deletion.recursive && isSystemOrHomeTarget(deletion.path)) || CRITICAL_FILES.has(normalizePath(deletion.path)),
+    (deletion) => (deletion.recursive && (isSystemOrHomeTarget(deletion.path) || isDataStoreDir(deletion.path))) || CRITICAL_FILES.has(normalizePath(deletion.path)),
   );
   if (catastrophic || dispatchedWipe(inv) || movesAway(inv) || mirrorsOver(inv) || shredsKeys(inv)) return hit("shell.destructive_delete", inv);
   return undefined;

@@ -41,6 +41,8 @@ const isWardenName = (name: string): boolean => /^warden(?:[-_.][\w.-]+)?$/.test
 
 /** `warden approvals approve ..`, `./dist/warden console`, `warden init claude-code --uninstall`. */
 function isAdminCommand(inv: Invocation): boolean {
+  // `bun src/main.ts approvals approve ..`, `npx bun .. approvals deny ..`: warden from its source.
+  if (inv.args.some((arg, i) => arg.text === "approvals" && /^(?:approve|deny)$/.test(inv.args[i + 1]?.text ?? ""))) return true;
   if (!isWardenName(inv.name)) return false;
   const words = inv.args.map((arg) => arg.text).filter((text) => !text.startsWith("-"));
   const verb = words[0];
