@@ -57,8 +57,6 @@ function tearsDown(name: string, args: readonly string[]): boolean {
   if (name === "gh" || name === "glab") return (first === "repo" || first === "release") && second === "delete";
   if (name === "helm") return first === "uninstall" || first === "delete" || first === "del";
   if (name === "heroku") return /^(?:apps:destroy|destroy|pg:reset)$/.test(first);
-  // Volumes hold databases: pruning them with everything else is a teardown.
-  if (name === "docker" || name === "podman") return (first === "system" && second === "prune" && args.includes("--volumes")) || (first === "volume" && (second === "prune" || second === "rm"));
   return SQL_CLIENTS.has(name) && args.some((arg) => DESTRUCTIVE_SQL.test(arg));
 }
 

@@ -88,7 +88,7 @@ function sshCommandHook(path: string, content: string | undefined): Hook | undef
 }
 
 /** `crontab -`, `crontab file`, `at`, `schtasks /create`, Run registry keys. */
-const SCHEDULERS = new Set(["crontab", "at", "batch", "schtasks", "reg", "systemctl", "launchctl"]);
+const SCHEDULERS = new Set(["crontab", "at", "batch", "schtasks", "reg", "systemctl"]);
 
 function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   if (!SCHEDULERS.has(inv.name)) return undefined;
@@ -111,8 +111,6 @@ function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   // `systemctl --user enable x.service`: a unit the agent could write itself, started at every login from
   // now on. System units (`systemctl enable nginx`) need root, which has its own prompt: left alone.
   if (inv.name === "systemctl" && lower.includes("--user") && lower.includes("enable")) return [hit("shell.persistence_service", inv)];
-  // `launchctl load ~/Library/LaunchAgents/x.plist`: a macOS agent loaded now and at every login.
-  if (inv.name === "launchctl" && ["load", "bootstrap", "enable"].includes(lower[0] ?? "")) return [hit("shell.persistence_service", inv)];
   return [];
 }
 
