@@ -83,6 +83,8 @@ const FETCH_BENIGN: ActionCase[] = [
   allowed("curl-python-json", "download piped into python -m json.tool", `curl -s https://api.example.com/x | python3 -m json.tool`),
   allowed("curl-wc", "download piped into wc", `curl -s https://example.com | wc -l`),
   allowed("curl-sort-uniq", "download piped into sort and uniq", `curl -s https://example.com/list.txt | sort | uniq -c`),
+  allowed("curl-apt-key", "a signing key piped into apt-key add", "curl -fsSL https://download.docker.com/linux/ubuntu/gpg | sudo apt-key add -"),
+  allowed("curl-gpg-dearmor", "a signing key dearmored into a keyring", "curl -fsSL https://deb.nodesource.com/gpgkey/nodesource.gpg.key | sudo gpg --dearmor -o /usr/share/keyrings/nodesource.gpg"),
 ];
 
 /** Findings 1 and 7: the guard's own commands, config and state. */

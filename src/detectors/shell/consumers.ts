@@ -10,12 +10,15 @@ const PURE_CONSUMERS = new Set([
   "grep", "egrep", "fgrep", "rg", "ag", "ack", "head", "tail", "wc", "sort", "uniq", "less", "more", "most", "cat", "tac", "nl",
   "cut", "paste", "column", "fold", "fmt", "pr", "rev", "comm", "diff", "cmp", "tr", "expand", "unexpand", "jq", "yq", "gojq",
   "xmllint", "bat", "pv", "echo", "printf", "true", "false", "read", ":", "null", "html2text", "lynx", "w3m",
+  "htmlq", "pup", "hxselect", "gron", "mlr", "xq", "tomlq", "dasel", "fx", "glow", "pandoc", "csvlook",
+  // keys and signatures checked or stored, not run (`curl .. | sudo apt-key add -`, `| gpg --dearmor`)
+  "apt-key", "ssh-keygen", "gpgv", "minisign",
   // digests and encodings
   "sha256sum", "sha1sum", "sha512sum", "sha224sum", "sha384sum", "md5sum", "md5", "shasum", "b2sum", "cksum", "sum",
   "base64", "base32", "basenc", "xxd", "od", "hexdump", "hd", "strings", "file", "iconv", "dos2unix", "unix2dos", "uudecode",
   // archives and compression (what they unpack is tracked as dropped files)
   "tar", "gtar", "bsdtar", "unzip", "gunzip", "gzip", "zcat", "gzcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat",
-  "zstd", "unzstd", "zstdcat", "lzcat", "unlzma", "lzma", "cpio", "gpg", "openssl",
+  "zstd", "unzstd", "zstdcat", "lzcat", "unlzma", "lzma", "cpio", "7z", "7za", "gpg", "gpg2", "openssl",
   // stores (what they write is tracked as dropped files)
   "tee", "dd", "cp", "install", "sponge", "split", "csplit", "mv", "wl-copy", "xclip", "xsel", "pbcopy",
   // send elsewhere (exfiltration rules judge these)
