@@ -98,9 +98,16 @@ function itemsOf(inv: Invocation): string[] {
   if (!feed) return [];
   if (feed.kind === "herestring") return feed.field.text.split(/\s+/);
   if (feed.kind !== "pipe") return [];
-  return upstreamOf(feed.upstream)
-    .filter((producer) => producer.name === "echo" || producer.name === "printf" || producer.name === "ls")
-    .flatMap((producer) => producer.args.map((arg) => arg.text));
+  const producers = upstreamOf(feed.upstream);
+  const printed = producers.filter((producer) => producer.name === "echo" || producer.name === "printf" || producer.name === "ls").flatMap((producer) => producer.args.map((arg) => arg.text));
+  return [...printed, ...producers.filter((producer) => producer.name === "find").flatMap(storesHunted)];
+}
+
+/** `find ~ -name credentials`: the stores a name test can match, as the paths it would print. */
+function storesHunted(find: Invocation): string[] {
+  const names = find.args.flatMap((arg, i) => (/^-i?name$/.test(arg.text) ? [find.args[i + 1]?.text ?? ""] : []));
+  const globs = names.map((name) => globToRegExp(name)).filter((glob): glob is RegExp => glob !== undefined);
+  return STORES.filter((store) => globs.some((glob) => glob.test(store.slice(store.lastIndexOf("/") + 1))));
 }
 
 /** Home-relative spellings of the usual stores a glob is tried against (kept if the vocabulary agrees). */
