@@ -129,6 +129,7 @@ function namesCredential(text: string): boolean {
 
 /** `aws s3 cp ~/.aws/credentials s3://..`, `gh gist create .env`: a store sent to a service. */
 function uploadsStore(inv: Invocation): boolean {
+  if (inv.name !== "aws" && inv.name !== "gh" && inv.name !== "glab") return false;
   const words = inv.args.map((arg) => arg.text).filter((text) => !text.startsWith("-"));
   if (inv.name === "aws" && words[0] === "s3" && ["cp", "mv", "sync"].includes(words[1] ?? "")) return words.slice(2, -1).some(namesCredential);
   if ((inv.name === "gh" || inv.name === "glab") && (words[0] === "gist" || words[0] === "snippet") && words[1] === "create") return words.slice(2).some(namesCredential);
@@ -136,7 +137,11 @@ function uploadsStore(inv: Invocation): boolean {
 }
 
 /** Commands whose job is to print a live credential. */
+const MINTERS = new Set(["gh", "gcloud", "aws", "az", "kubectl", "vault", "heroku", "doctl", "gpg", "gpg2"]);
+
 function mintsToken(inv: Invocation): boolean {
+  // Most commands mint nothing: no word list for them.
+  if (!MINTERS.has(inv.name)) return false;
   const words = inv.args.map((arg) => arg.text.toLowerCase()).filter((text) => !text.startsWith("-"));
   const said = (...want: string[]) => want.every((word, i) => words[i] === word);
   switch (inv.name) {

@@ -66,7 +66,14 @@ function unguardsAgent(inv: Invocation): boolean {
   return inv.name === "claude" && texts[0] === "config" && ["set", "add", "remove"].includes(texts[1] ?? "");
 }
 
+/**
+ * Every guard path spells one of these (write-rules.ts's agent directories, MCP config names,
+ * warden's data): most written paths are ruled out without normalising them.
+ */
+const MAY_BE_GUARD = /claude|codex|cursor|gemini|windsurf|continue|amazonq|\.roo|warden|mcp|aider|opencode|rules/i;
+
 const isGuard = (text: string): boolean => {
+  if (!MAY_BE_GUARD.test(text)) return false;
   const path = normalisePath(text);
   return path !== undefined && isGuardPath(path);
 };
@@ -76,6 +83,7 @@ const GUARD_DIRS = new Set([".claude", ".codex", ".cursor", ".gemini", ".windsur
 
 /** A directory whose removal takes guard files with it (`rm -rf .claude`, `rm -rf ~/.local/state`). */
 function holdsGuard(text: string): boolean {
+  if (!MAY_BE_GUARD.test(text) && !/\.local/.test(text)) return false;
   const path = normalisePath(text);
   if (!path) return false;
   const base = path.segs[path.segs.length - 1] ?? "";
@@ -93,6 +101,7 @@ function touchesGuard(inv: Invocation): boolean {
 }
 
 const isWardenPath = (text: string): boolean => {
+  if (!/warden/i.test(text)) return false;
   const path = normalisePath(text);
   return path !== undefined && isWardenData(path);
 };
