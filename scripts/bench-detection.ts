@@ -1,13 +1,14 @@
 // scripts/bench-detection: runs the labelled corpus (every detector's fixtures) through warden's
 // whole engine (all detectors, composition, policy) and prints precision, recall, F1 and the
 // false-positive rate per category, macro-F1, and per-event detection time. `--dir DIR` scores
-// the JSON case files in DIR instead (test/probes: sets not yet good enough to gate CI).
+// the JSON case files in DIR instead (test/probes: sets not yet good enough to gate CI);
+// `--shared DIR` scores the shared development corpus where it lies, per suite.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRuntime } from "../src/runtime.ts";
 import type { Verdict } from "../src/wire/verdict.ts";
-import { loadCases, loadCorpus, type CorpusCase } from "./corpus.ts";
+import { loadCases, loadCorpus, loadSharedCorpus, type CorpusCase } from "./corpus.ts";
 
 export interface Scored {
   case: CorpusCase;
@@ -21,7 +22,7 @@ const bucketOf = (category: string) => category.split(".").slice(0, 2).join(".")
  * it is a secret); an independent case by the whole verdict.
  */
 export function judgedPart(c: CorpusCase, verdict: Verdict): { flagged: boolean; categories: string[] } {
-  if (c.detector === "independent") {
+  if (c.detector === "independent" || c.detector.startsWith("suite:")) {
     return { flagged: verdict.decision !== "allow", categories: (verdict.categories ?? []).map((x) => x.id) };
   }
   const providers = verdict["x.svc.providers"] as { provider: string; decision: string }[];
@@ -85,6 +86,30 @@ export function score(scored: readonly Scored[]): Metrics {
   return { rows, macroF1, negatives, falsePositives };
 }
 
+/** Per suite of the shared corpus: was each case held (any non-allow decision) as labelled? */
+export function scoreBySuite(scored: readonly Scored[]): { suite: string; tp: number; fp: number; fn: number; tn: number }[] {
+  const counts = new Map<string, { tp: number; fp: number; fn: number; tn: number }>();
+  for (const { case: c, verdict } of scored) {
+    const suite = c.detector.replace(/^suite:/, "");
+    const row = counts.get(suite) ?? counts.set(suite, { tp: 0, fp: 0, fn: 0, tn: 0 }).get(suite)!;
+    const flagged = verdict.decision !== "allow";
+    if (c.expected !== "allow") row[flagged ? "tp" : "fn"]++;
+    else row[flagged ? "fp" : "tn"]++;
+  }
+  return [...counts.entries()].sort().map(([suite, row]) => ({ suite, ...row }));
+}
+
+function printSuites(scored: readonly Scored[]): void {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
+  console.log("suite".padEnd(28) + "TP".padStart(5) + "FP".padStart(5) + "FN".padStart(5) + "TN".padStart(5) + "  precision  recall  FP-rate");
+  for (const r of scoreBySuite(scored)) {
+    const precision = r.tp + r.fp ? r.tp / (r.tp + r.fp) : 1;
+    const recall = r.tp + r.fn ? r.tp / (r.tp + r.fn) : 1;
+    const fpRate = r.fp + r.tn ? r.fp / (r.fp + r.tn) : 0;
+    console.log(r.suite.padEnd(28) + [r.tp, r.fp, r.fn, r.tn].map((n) => String(n).padStart(5)).join("") + `    ${pct(precision)}  ${pct(recall)}  ${pct(fpRate)}`);
+  }
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -92,8 +117,11 @@ function percentile(values: number[], p: number): number {
 
 async function main() {
   const dirAt = process.argv.indexOf("--dir");
-  const cases = dirAt > 0 ? loadCases(process.argv[dirAt + 1] ?? "") : loadCorpus(process.argv.includes("--independent"));
+  const sharedAt = process.argv.indexOf("--shared");
+  const cases =
+    sharedAt > 0 ? loadSharedCorpus(process.argv[sharedAt + 1] ?? "") : dirAt > 0 ? loadCases(process.argv[dirAt + 1] ?? "") : loadCorpus(process.argv.includes("--independent"));
   const scored = await judgeCorpus(cases);
+  if (sharedAt > 0) printSuites(scored);
   const m = score(scored);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   console.log(`corpus: ${cases.length} cases, ${cases.length - m.negatives} positive, ${m.negatives} negative`);

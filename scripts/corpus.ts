@@ -78,3 +78,29 @@ export function loadCorpus(independentOnly = false): CorpusCase[] {
   const detectors = readdirSync(detectorsDir, { withFileTypes: true }).filter((d) => d.isDirectory());
   return [...detectors.flatMap((d) => readCases(join(detectorsDir, d.name, "fixtures"), d.name)), ...independent];
 }
+
+/** One line of a `<suite>.jsonl` file of the shared development corpus (its README). */
+interface SharedLine {
+  id: string;
+  suite: string;
+  unsafe: boolean;
+  category?: string;
+  event: Omit<GuardEvent, "event_id" | "guard_id" | "timestamp">;
+}
+
+/**
+ * The shared development corpus (`--shared DIR`): read where it lies, never copied into the
+ * repository (its text is others'). Each case gets fresh ids and its own session, as its README
+ * asks; a case is judged by the whole verdict, and `detector` names its suite.
+ */
+export function loadSharedCorpus(dir: string): CorpusCase[] {
+  const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort();
+  return files.flatMap((file) =>
+    readFileSync(join(dir, file), "utf8").split("\n").filter((line) => line.trim() !== "").map((line) => {
+      const c = JSON.parse(line) as SharedLine;
+      const id = `shared-${c.id}`;
+      const event = { ...c.event, event_id: id, guard_id: id, session_id: id, timestamp: "2026-11-23T10:00:00Z" } as GuardEvent;
+      return { name: `${c.suite}: ${c.id}`, detector: `suite:${c.suite}`, event, expected: c.unsafe ? "block" : "allow", ...(c.category ? { category: c.category } : {}) };
+    }),
+  );
+}

@@ -90,7 +90,7 @@ const GIT_CODE_KEYS = new Map<string, ReadonlySet<string>>([
 const GIT_SECTION = /^\[\s*([a-z0-9.-]+)[^\]]*\](.*)$/;
 const GIT_ENTRY = /^([a-z][a-z0-9-]*)\s*(?:=\s*(.*))?$/;
 
-function gitConfigRunsCode(content: string): boolean {
+export function gitConfigRunsCode(content: string): boolean {
   let section = "";
   for (const raw of content.slice(0, MAX_CONFIG_CHARS).split("\n")) {
     let line = raw.trim().toLowerCase();
@@ -163,8 +163,21 @@ function classifyAgentDir(p: NormalPath, base: string): Tamper {
 
 const APPROVAL_SETTINGS = /autoapprove|auto_approve|chat\.tools\.|chat\.agent\.|allowautomatictasks|"yolo|alwaysallow/;
 
+/** warden's own data: a `.warden` directory, its database files, its state directory. */
+export const isWardenData = (p: NormalPath, base = baseOf(p)): boolean =>
+  p.segs.includes(".warden") || /^warden\.db(?:-wal|-shm|-journal)?$/.test(base) || isBelow(p, "home", [".local", "state", "warden"]);
+
+/**
+ * The agent's guard: its harness's hook and permission config, MCP config, warden's own data.
+ * The file tools (classifyWrite) and the shell detector's file effects share this one list.
+ */
+export const isGuardPath = (p: NormalPath): boolean => {
+  const base = baseOf(p);
+  return base !== "" && classifyTamper(p, base, undefined) === "files.guard_config_write";
+};
+
 function classifyTamper(p: NormalPath, base: string, content: string | undefined): Tamper {
-  if (p.segs.includes(".warden")) return "files.guard_config_write";
+  if (isWardenData(p, base)) return "files.guard_config_write";
   if (p.home && p.segs.length === 1 && base === ".claude.json") return "files.guard_config_write";
   if (MCP_CONFIG_FILES.has(base)) return "files.guard_config_write";
   const agentDir = classifyAgentDir(p, base);

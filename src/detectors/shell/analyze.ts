@@ -5,12 +5,16 @@ import { UNLIMITED, spentAtStep, type Budget } from "../../engine/budget.ts";
 import type { FieldSpan, Script } from "./ast.ts";
 import type { CheckId } from "./checks.ts";
 import { parseScript } from "./parser.ts";
+import { configCommandsRule } from "./rules/config-commands.ts";
+import { credentialReachRule } from "./rules/credential-reach.ts";
 import { credentialReadRule } from "./rules/credential-read.ts";
 import { destructiveRule } from "./rules/destructive.ts";
 import { droppedCodeRule } from "./rules/dropped-code.ts";
 import { evasionRule } from "./rules/evasion.ts";
+import { guardTamperRule } from "./rules/guard-tamper.ts";
 import { exfiltrationRule } from "./rules/exfiltration.ts";
 import { inlineCodeRule } from "./rules/inline-code.ts";
+import { inlineEffectsRule } from "./rules/inline-effects.ts";
 import { operationsRule } from "./rules/operations.ts";
 import { persistenceRule } from "./rules/persistence.ts";
 import { privilegeRule } from "./rules/privilege.ts";
@@ -37,6 +41,10 @@ const RULES: readonly Rule[] = [
   privilegeRule,
   sandboxRule,
   supplyChainRule,
+  configCommandsRule,
+  guardTamperRule,
+  credentialReachRule,
+  inlineEffectsRule,
 ];
 
 export interface AnalyzeOptions {

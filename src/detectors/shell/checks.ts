@@ -46,6 +46,7 @@ export const CHECKS = {
   "shell.container_socket": { category: ESCAPE, severity: "high", decision: "block", score: 0.9, title: "Container runtime socket accessed" },
   "shell.privileged_container": { category: ESCAPE, severity: "high", decision: "block", score: 0.9, title: "Container started with host privileges" },
   "shell.host_namespace_escape": { category: ESCAPE, severity: "critical", decision: "block", score: 0.9, title: "Host namespace or filesystem entered" },
+  "shell.guard_tampering": { category: "security.config_tampering", severity: "critical", decision: "block", score: 0.95, title: "The agent's guard changed, stopped or overruled" },
   "shell.untrusted_package_source": { category: "security.supply_chain", severity: "medium", decision: "require_approval", score: 0.7, title: "Package installed from an unvetted source" },
 } as const satisfies Record<string, CheckSpec>;
 

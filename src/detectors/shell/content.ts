@@ -123,7 +123,8 @@ function transformOutput(inv: Invocation, depth: number): Output | undefined {
   const flags = inv.args.map((arg) => arg.text);
   const decoder = decoderOf(inv.name, flags);
   if (!decoder) return undefined;
-  const fileArg = inv.args.find((arg) => !arg.text.startsWith("-"));
+  // tr reads only its input: its operands are the two sets.
+  const fileArg = inv.name === "tr" ? undefined : inv.args.find((arg) => !arg.text.startsWith("-"));
   const input = fileArg ? undefined : feedOutput(inv.stdin, depth);
   if (!input) return undefined;
   const text = decoder(input.text);
@@ -133,14 +134,39 @@ function transformOutput(inv: Invocation, depth: number): Output | undefined {
 type Decoder = (input: string) => string | undefined;
 
 /** The only names `decoderOf` knows, checked first because most commands are none of them. */
-const TRANSFORMERS = new Set(["base64", "openssl", "xxd", "rev"]);
+const TRANSFORMERS = new Set(["base64", "openssl", "xxd", "rev", "tr"]);
 
 export function decoderOf(name: string, flags: string[]): Decoder | undefined {
   const decodeFlag = flags.some((flag) => /^-[a-zA-Z]*[dD]/.test(flag) || flag === "--decode");
   if ((name === "base64" || name === "openssl") && decodeFlag) return decodeBase64;
   if (name === "xxd" && flags.some((flag) => flag.startsWith("-r"))) return decodeHex;
   if (name === "rev") return (input) => input.split("\n").map((line) => [...line].reverse().join("")).join("\n");
+  if (name === "tr") return letterCipher(flags);
   return undefined;
+}
+
+/** `tr 'a-z' 'n-za-m'`: letters mapped to other letters is a cipher (rot13 and kin), not a clean-up. */
+function letterCipher(args: string[]): Decoder | undefined {
+  if (args.length !== 2 || args.some((arg) => arg.startsWith("-"))) return undefined;
+  const [from, to] = args.map(expandTrSet) as [string, string];
+  if (from.length < 2 || from === to || !/^[A-Za-z]+$/.test(from) || !/^[A-Za-z]+$/.test(to)) return undefined;
+  const map = new Map<string, string>();
+  for (let i = 0; i < from.length; i++) map.set(from[i] as string, to[Math.min(i, to.length - 1)] as string);
+  return (input) => [...input].map((c) => map.get(c) ?? c).join("");
+}
+
+/** A tr set with `a-z` ranges spelled out (at most a few hundred characters). */
+function expandTrSet(set: string): string {
+  let out = "";
+  for (let i = 0; i < set.length && out.length < 512; i++) {
+    const c = set[i] as string;
+    const end = set[i + 2];
+    if (set[i + 1] === "-" && end !== undefined && end >= c) {
+      for (let code = c.charCodeAt(0); code <= end.charCodeAt(0); code++) out += String.fromCharCode(code);
+      i += 2;
+    } else out += c;
+  }
+  return out;
 }
 
 function decodeBase64(input: string): string | undefined {

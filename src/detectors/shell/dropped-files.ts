@@ -13,9 +13,11 @@ export class DroppedFiles {
   private readonly files = new Map<string, Taint>();
   private readonly byName = new Map<string, string[]>();
   private readonly dirs = new Map<string, Taint>();
+  /** An archive unpacked into the working directory: every relative path below it. */
+  private here: Taint | undefined;
 
   get size(): number {
-    return this.files.size + this.dirs.size;
+    return this.files.size + this.dirs.size + (this.here ? 1 : 0);
   }
 
   set(path: string, taint: Taint): void {
@@ -37,6 +39,10 @@ export class DroppedFiles {
 
   /** Every path below `dir` holds `taint` (an archive unpacked there). */
   setDirectory(dir: string, taint: Taint): void {
+    if (normalizePath(dir) === ".") {
+      this.here = taint;
+      return;
+    }
     if (this.dirs.size >= MAX_DIRS) this.dirs.delete(this.dirs.keys().next().value as string);
     this.dirs.set(`${normalizePath(dir)}/`, taint);
   }
@@ -47,6 +53,7 @@ export class DroppedFiles {
     const exact = this.files.get(wanted);
     if (exact) return exact;
     for (const [dir, taint] of this.dirs) if (wanted.startsWith(dir)) return taint;
+    if (this.here && isRelative(wanted) && !wanted.startsWith("../")) return this.here;
     for (const written of this.byName.get(baseName(wanted)) ?? []) {
       const taint = this.files.get(written);
       if (!taint) continue;

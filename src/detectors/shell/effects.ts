@@ -160,6 +160,15 @@ function otherTargets(inv: Invocation): string[] {
   });
   const operands = operandFields(inv).map((field) => field.text);
   if (inv.name === "lwp-download" && operands.length >= 2) targets.push(operands[operands.length - 1] as string);
+  // aria2c and axel save under the URL's own name when not told otherwise (`-d DIR` for aria2c).
+  if (targets.length === 0 && (inv.name === "aria2c" || inv.name === "axel")) {
+    const dirAt = inv.args.findIndex((arg) => arg.text === "-d" || arg.text === "--dir");
+    const dir = dirAt === -1 ? undefined : inv.args[dirAt + 1]?.text.replace(/\/+$/, "");
+    for (const url of operands.filter((text) => /^[a-z]+:\/\//i.test(text))) {
+      const name = urlFileName(url);
+      if (name) targets.push(dir === undefined ? name : `${dir}/${name}`);
+    }
+  }
   return targets;
 }
 

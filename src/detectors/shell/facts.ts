@@ -17,7 +17,7 @@ const EXTRA_DECODERS = new Set(["base32", "basenc", "uudecode", "gpg", "certutil
 const DECOMPRESSORS = new Set(["gunzip", "zcat", "gzcat", "bzcat", "xzcat", "unxz", "unzstd", "zstdcat", "lzcat", "unlzma"]);
 
 /** Every name `isDecoder` can accept, so other commands skip the flag checks. */
-const DECODER_NAMES = new Set(["base64", "openssl", "xxd", "rev", ...EXTRA_DECODERS, ...DECOMPRESSORS]);
+const DECODER_NAMES = new Set(["base64", "openssl", "xxd", "rev", "tr", ...EXTRA_DECODERS, ...DECOMPRESSORS]);
 
 export function isDecoder(inv: Invocation): boolean {
   if (!DECODER_NAMES.has(inv.name)) return false;

@@ -1,6 +1,8 @@
 // Path vocabulary: normalisation (`$HOME//x/./` -> `~/x`) and the classes of paths rules care
 // about: system directories, home, block devices, logs, shell history, credential files.
 
+import { globToRegExp } from "./resolve.ts";
+
 /** Normalises a path for comparison; unknown parts keep their `$NAME` placeholders. */
 export function normalizePath(text: string): string {
   let path = text.trim();
@@ -8,6 +10,12 @@ export function normalizePath(text: string): string {
   // Most paths have neither `//` nor `/./`: test before paying for a regex replace.
   if (path.includes("//")) path = path.replace(/\/{2,}/g, "/");
   if (path.includes("/./")) path = path.replace(/\/(?:\.\/)+/g, "/");
+  // `/tmp/x/../a` is `/tmp/a`: a `..` after a named directory undoes it (`../a` is left as is).
+  while (path.includes("/../")) {
+    const next = path.replace(/(^|\/)(?!\.\.\/)[^/]+\/\.\.\//, "$1");
+    if (next === path) break;
+    path = next;
+  }
   while (path.length > 1 && (path.endsWith("/") || path.endsWith("/."))) path = path.endsWith("/") ? path.slice(0, -1) : path.slice(0, -2);
   if (path.startsWith("./") && path.length > 2) path = path.slice(2);
   return path;
@@ -33,6 +41,11 @@ export function isSystemOrHomeTarget(text: string): boolean {
   if (path === "/" || path === "~" || path === "/*" || path === "/.." || path === "~/..") return true;
   if (SYSTEM_TOP_LEVEL.has(path)) return true;
   if (/^\/(\*|\.\*|\{)/.test(path)) return true;
+  // `/u*`, `/???`, `/e?c`: a glob that names a system directory removes it with the rest.
+  if (/[*?[]/.test(path) && path.length <= 64) {
+    const glob = globToRegExp(path);
+    if (glob && [...SYSTEM_TOP_LEVEL].some((dir) => glob.test(dir))) return true;
+  }
   return USER_HOMES.some((prefix) => path.startsWith(prefix) && !path.slice(prefix.length).includes("/") && path.length > prefix.length);
 }
 

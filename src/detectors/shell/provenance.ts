@@ -50,7 +50,8 @@ function dispatchOf(state: WalkState, peeled: Peeled, ctx: InvokeContext): Dispa
 
 /**
  * Variables naming files a program loads before doing anything else: a shell sources BASH_ENV
- * (non-interactive bash) or ENV (sh), the dynamic linker loads LD_PRELOAD and LD_AUDIT.
+ * (non-interactive bash) or ENV (sh), the dynamic linker loads LD_PRELOAD and LD_AUDIT, and a
+ * relative PATH entry (`PATH=.:$PATH a`) makes a bare name run the file of that name in it.
  */
 function preloadsOf(name: string, assignments: readonly Field[]): string[] {
   const found: string[] = [];
@@ -62,6 +63,10 @@ function preloadsOf(name: string, assignments: readonly Field[]): string[] {
     if (eq <= 0 || value === "") continue;
     if (shell && (variable === "BASH_ENV" || variable === "ENV")) found.push(value);
     if (variable === "LD_PRELOAD" || variable === "LD_AUDIT") found.push(...value.split(/[:\s]+/).filter((path) => path !== ""));
+    // `PATH=.:$PATH a`: a relative PATH entry makes the bare name run the file of that name there.
+    if (variable === "PATH" && !name.includes("/")) {
+      for (const dir of value.split(":")) if (dir === "" || /^[^/~$]/.test(dir)) found.push(`${dir || "."}/${name}`);
+    }
   }
   return found;
 }

@@ -19,13 +19,37 @@ const IGNORE_STDIN = new Set([
   "echo", "printf", "which", "type", "command", "true", "false", ":", "ls", "pwd", "date", "id", "whoami", "uname", "hostname",
   "sleep", "test", "[", "mkdir", "touch", "rm", "cp", "mv", "ln", "chmod", "chown", "kill", "env", "basename", "dirname",
 ]);
+/** Programs that never read their input (`$(which jq)` run inside a pipeline stage reads nothing). */
+export const ignoresStdin = (inv: Invocation): boolean => IGNORE_STDIN.has(inv.name);
+
 /** Copies carry a file's content to a new path. */
 const COPIERS = new Set(["cp", "mv", "install", "ln", "rsync", "scp"]);
 
+const STDIN_PATHS = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "-"]);
+
 const isRemotePath = (text: string): boolean => /^(?:rsync|scp|sftp):\/\//i.test(text) || /^[^/\s:]+:/.test(text);
 
-/** Output that came over the network: fetchers, raw sockets, a command run on another host. */
-const isNetworkSource = (inv: Invocation): boolean => isFetcher(inv) || isSocketTool(inv) || inv.name === "ssh";
+/** Text browsers that print a page's source (`lynx -source U`, `w3m -dump_source U`). */
+const PAGE_PRINTERS = new Set(["lynx", "links", "elinks", "w3m"]);
+/** Inline code that fetches (`urllib.request.urlopen`, `requests.get`, `https.get`, `fetch(`). */
+const FETCHING_CODE = /urlopen|urllib\.request|requests\.(?:get|post)|http\.client|urlretrieve|\bhttps?\.get\b|\bfetch\s*\(|LWP::|Net::HTTP|open-uri|file_get_contents\s*\(\s*["']https?:/;
+
+/**
+ * Output that came over the network: fetchers, raw sockets, a command run on another host, a
+ * page printed by a text browser, a program that fetches (`python3 -m urllib.request U`,
+ * inline code calling urlopen), and a program warden cannot name (`c${x}url`, `/usr/bin/cu?l`)
+ * given a URL, which may well be a fetcher.
+ */
+function isNetworkSource(inv: Invocation): boolean {
+  if (isFetcher(inv) || isSocketTool(inv) || inv.name === "ssh") return true;
+  // `gh api ..`, `gh gist view --raw`, `glab api ..`: a hosting service's content printed.
+  if (inv.name === "gh" || inv.name === "glab") return ["api", "gist", "snippet"].includes(inv.args[0]?.text ?? "");
+  if (inv.unresolved) return inv.args.some((arg) => /^[a-z][a-z0-9+.-]*:\/\//i.test(arg.text));
+  if (PAGE_PRINTERS.has(inv.name)) return inv.args.some((arg) => /^-(?:source|dump|dump_source|mime_header)$/.test(arg.text));
+  const program = inv.program;
+  if (program?.kind === "module") return inv.args.some((arg) => /^(?:urllib\.request|http\.client|requests)$/.test(arg.text));
+  return program?.kind === "inline" && FETCHING_CODE.test(program.code.text.slice(0, 1 << 16));
+}
 
 /**
  * Whether anything in the model can be fetched or decoded content: with no network source, no
@@ -157,7 +181,9 @@ export class TaintTracker {
   private copiedTaint(inv: Invocation): Taint | undefined {
     const sources = operandFields(inv).slice(0, -1);
     if (sources.some((field) => isRemotePath(field.text))) return "network";
-    return strongest(sources.map((field) => this.droppedAt(field.text)));
+    // `curl .. | cp /dev/stdin F`, `install -m755 /dev/stdin F`: the copy is of what was piped in.
+    const piped = sources.some((field) => STDIN_PATHS.has(field.text)) ? this.feed(inv.stdin) : undefined;
+    return strongest([piped, ...sources.map((field) => this.droppedAt(field.text))]);
   }
 }
 
@@ -171,8 +197,8 @@ const EXTRACTORS = new Set(["tar", "gtar", "bsdtar", "unzip"]);
 
 /**
  * `tar -xzf A -C DIR`, `curl .. | tar xz -C DIR`, `unzip A -d DIR`: an archive unpacked into a
- * named directory, whose programs a later command may run. Unpacking into the working directory
- * (`tar xz && ./configure`, building a source release) is left alone.
+ * named directory or the working directory, whose programs a later command may run
+ * (`curl .. | tar xz && sh setup.sh` runs the download as surely as `curl .. | sh`).
  */
 function extractionOf(inv: Invocation): { dir: string; archive: string | undefined } | undefined {
   const texts = inv.args.map((arg) => arg.text);
@@ -200,11 +226,12 @@ function extractionOf(inv: Invocation): { dir: string; archive: string | undefin
       else if (letter === "f") archive = texts[++i];
     }
   }
-  return extracting && dir !== undefined ? { dir, archive } : undefined;
+  // With no -C/-d the archive lands in the working directory: relative paths run later are its files.
+  return extracting ? { dir: dir ?? ".", archive } : undefined;
 }
 
 
 /** Directories on PATH: a program dropped there runs by its bare name (`/usr/local/bin/x`). */
 const PATH_DIRS = new Set(["/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/sbin", "/sbin", "~/bin", "~/.local/bin", "/opt/homebrew/bin"]);
 
-const isOnPath = (path: string): boolean => PATH_DIRS.has(path.slice(0, path.lastIndexOf("/")));
+export const isOnPath = (path: string): boolean => PATH_DIRS.has(path.slice(0, path.lastIndexOf("/")));

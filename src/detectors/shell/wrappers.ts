@@ -67,6 +67,17 @@ const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   command: { spec: {}, positionals: 0 },
   busybox: { spec: {}, positionals: 0 },
   toybox: { spec: {}, positionals: 0 },
+  // Sandboxes, transient units and terminal multiplexers run their command like any launcher.
+  firejail: { spec: {}, positionals: 0 },
+  "systemd-run": {
+    spec: {
+      shortWithValue: "pEMHu",
+      longWithValue: ["unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "nice", "service-type", "on-active", "on-boot", "on-calendar", "on-unit-active", "timer-property", "path-property", "socket-property"],
+    },
+    positionals: 0,
+  },
+  screen: { spec: { shortWithValue: "SpcTehL" }, positionals: 0 },
+  dtach: { spec: { shortWithValue: "er" }, positionals: 1 },
 };
 
 const SUDO_SPEC: OptionSpec = {
@@ -109,7 +120,7 @@ export function peelWrappers(argv: Field[]): Peeled {
  * Every name `peelOne` peels, checked first because most commands wrap nothing (a Set lookup is
  * far cheaper than a keyed lookup on the table object).
  */
-const WRAPPER_NAMES = new Set(["sudo", "env", "su", "runuser", "watch", "flock", "script", ...Object.keys(SIMPLE_WRAPPERS)]);
+const WRAPPER_NAMES = new Set(["sudo", "env", "su", "runuser", "watch", "flock", "script", "tmux", ...Object.keys(SIMPLE_WRAPPERS)]);
 
 const isWrapperName = (name: string): boolean => WRAPPER_NAMES.has(name);
 
@@ -121,6 +132,7 @@ function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefin
   if (name === "watch") return peelWatch(args, peeled);
   if (name === "flock") return peelFlock(args, peeled);
   if (name === "script") return peelScript(args, peeled);
+  if (name === "tmux") return peelTmux(args, peeled);
   // Own properties only: a command named `constructor` or `__proto__` is not a wrapper.
   const wrapper = Object.hasOwn(SIMPLE_WRAPPERS, name) ? SIMPLE_WRAPPERS[name] : undefined;
   if (!wrapper) return undefined;
@@ -150,11 +162,26 @@ function peelEnv(args: Field[], peeled: Peeled): Field[] {
   while (i < args.length && isAssignment((args[i] as Field).text)) peeled.assignments.push(args[i++] as Field);
   const split = scan.options.find((option) => option.flag === "-S" || option.flag === "--split-string");
   if (!split || split.value === undefined) return args.slice(i);
+  // `env -S 'sh -c "…"'` splits with quotes honoured, as a shell would: read it as a script.
   const carrier = args[split.index] as Field;
   const text = typeof split.value === "string" ? split.value : split.value.text;
-  const words = text.split(/[ \t\n]+/).filter((piece) => piece !== "");
-  return [...words.map((piece) => ({ ...carrier, text: piece, subs: [] })), ...args.slice(i)];
+  const rest = args.slice(i).map((field) => field.text);
+  peeled.script = { ...carrier, text: [text, ...rest].join(" "), subs: [] };
+  return [];
 }
+
+/** `tmux new -d CMD`, `tmux split-window CMD`: tmux hands the command to a shell. */
+function peelTmux(args: Field[], peeled: Peeled): Field[] {
+  const verb = args.findIndex((field) => TMUX_RUNNERS.has(field.text));
+  if (verb === -1) return [];
+  const rest = args.slice(verb + 1);
+  const scan = scanOptions(rest, { shortWithValue: "censtxyFlLBf" });
+  const command = rest.slice(scan.operandIndex);
+  if (command.length > 0) peeled.script = joinFields(command);
+  return [];
+}
+
+const TMUX_RUNNERS = new Set(["new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run"]);
 
 function peelSu(name: string, args: Field[], peeled: Peeled): Field[] {
   if (name === "runuser") {

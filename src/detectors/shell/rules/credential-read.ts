@@ -29,12 +29,12 @@ const ARCHIVERS = new Set(["tar", "zip", "7z", "7za", "rar", "gzip", "bzip2", "x
 /** Directories that are nothing but credentials: archiving or copying them whole reads them. */
 const CREDENTIAL_DIRS = [[".ssh"], [".aws"], [".gnupg"], [".kube"], [".docker"], [".password-store"], [".config", "gcloud"], [".azure"]];
 
-const isCredentialPath = (text: string): boolean => {
+export const isCredentialPath = (text: string): boolean => {
   const path = normalisePath(text.replace(/^@/, ""));
   return path !== undefined && classifyRead(path) !== undefined;
 };
 
-const isCredentialDir = (text: string): boolean => {
+export const isCredentialDir = (text: string): boolean => {
   const path = normalisePath(text);
   return path !== undefined && path.home && CREDENTIAL_DIRS.some((dir) => dir.length === path.segs.length && dir.every((seg, i) => seg === path.segs[i]));
 };
@@ -60,7 +60,7 @@ function readOperands(inv: Invocation): string[] {
   return inv.args.some((arg) => arg.text === "-t" || arg.text === "--target-directory") ? operands : operands.slice(0, -1);
 }
 
-const isReader = (name: string): boolean => PRINTERS.has(name) || COPIERS.has(name) || ARCHIVERS.has(name);
+export const isReader = (name: string): boolean => PRINTERS.has(name) || COPIERS.has(name) || ARCHIVERS.has(name);
 
 const NAME_TESTS = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"]);
 

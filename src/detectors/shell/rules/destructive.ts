@@ -1,9 +1,11 @@
 // Irreversible damage: deleting system or home directories, writing or formatting block
 // devices, opening up permissions across system trees, and fork bombs.
+import { normalisePath } from "../../egress/paths.ts";
+import { isDataStore } from "../../egress/write-rules.ts";
 import { commandName } from "../commands.ts";
-import { deletionsOf, writesOf } from "../effects.ts";
+import { deletionsOf, isDeleter, writesOf } from "../effects.ts";
 import { flagSet, operandFields } from "../facts.ts";
-import type { Invocation } from "../model.ts";
+import { type Invocation, upstreamOf } from "../model.ts";
 import { isBlockDevice, isSystemOrHomeTarget, normalizePath } from "../paths.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
@@ -17,15 +19,53 @@ export const destructiveRule: Rule = (ctx) => [
   ...forkBombHits(ctx),
 ];
 
+/** A database server's data directory (`/var/lib/postgresql`): the same list the file tools use. */
+function isDataStoreDir(text: string): boolean {
+  const path = normalisePath(text);
+  return path !== undefined && isDataStore(path);
+}
+
 const CRITICAL_FILES = new Set(["/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/etc/fstab", "/boot/grub/grub.cfg"]);
 
 function judgeDeletion(inv: Invocation): Hit | undefined {
   for (const arg of inv.args) if (arg.text === "--no-preserve-root") return hit("shell.destructive_delete", inv);
   const catastrophic = deletionsOf(inv).some(
-    (deletion) => (deletion.recursive && isSystemOrHomeTarget(deletion.path)) || CRITICAL_FILES.has(normalizePath(deletion.path)),
+    (deletion) => (deletion.recursive && (isSystemOrHomeTarget(deletion.path) || isDataStoreDir(deletion.path))) || CRITICAL_FILES.has(normalizePath(deletion.path)),
   );
-  return catastrophic ? hit("shell.destructive_delete", inv) : undefined;
+  if (catastrophic || dispatchedWipe(inv) || movesAway(inv) || mirrorsOver(inv) || shredsKeys(inv)) return hit("shell.destructive_delete", inv);
+  return undefined;
 }
+
+/** `echo / | xargs rm -rf`, `xargs rm -rf <<< ~`: the paths a deleter is handed as items. */
+function dispatchedWipe(inv: Invocation): boolean {
+  if (!inv.dispatch || !isDeleter(inv.name)) return false;
+  const flags = flagSet(inv);
+  if (!flags.has("-r") && !flags.has("-R") && !flags.has("--recursive")) return false;
+  return itemsOf(inv).some(isSystemOrHomeTarget);
+}
+
+function itemsOf(inv: Invocation): string[] {
+  const feed = inv.dispatch?.feed;
+  if (!feed) return [];
+  if (feed.kind === "herestring") return feed.field.text.split(/\s+/);
+  if (feed.kind !== "pipe") return [];
+  const producers = upstreamOf(feed.upstream).filter((producer) => producer.name === "echo" || producer.name === "printf");
+  return producers.flatMap((producer) => producer.args.map((arg) => arg.text));
+}
+
+/** `mv ~ /dev/null`, `mv /etc /tmp/x`: a system or home directory moved out of place. */
+const movesAway = (inv: Invocation): boolean => inv.name === "mv" && operandFields(inv).slice(0, -1).some((field) => isSystemOrHomeTarget(field.text));
+
+/** `rsync -a --delete /tmp/empty/ ~/`: the destination mirrored to (often nothing), the rest deleted. */
+function mirrorsOver(inv: Invocation): boolean {
+  if (inv.name !== "rsync" || !inv.args.some((arg) => arg.text.startsWith("--delete"))) return false;
+  const destination = operandFields(inv, "eBfT").at(-1)?.text;
+  return destination !== undefined && isSystemOrHomeTarget(destination);
+}
+
+/** `shred -u ~/.ssh/*`: keys destroyed beyond recovery. */
+const shredsKeys = (inv: Invocation): boolean =>
+  (inv.name === "shred" || inv.name === "srm" || inv.name === "wipe") && operandFields(inv, "ns").some((field) => /^(?:~|\$HOME|\/root|\/home\/[^/]+)\/\.(?:ssh|gnupg)(?:\/|$)/.test(field.text));
 
 const NAME_FILTERS = new Set(["-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-wholename", "-iwholename", "-newer", "-user", "-inum"]);
 const DELETING_EXEC = new Set(["rm", "shred", "unlink", "srm", "wipe"]);
@@ -128,6 +168,9 @@ function judgeForcePush(inv: Invocation): Hit | undefined {
     else if (/^--(force|force-with-lease|mirror)(=|$)/.test(arg) || (/^-[a-zA-Z]*f/.test(arg) && !arg.startsWith("--"))) forced = true;
     else if (!arg.startsWith("-")) operands.push(arg);
   }
+  // `git push origin --delete main`, `-d main`: the remote branch is removed.
+  const deleting = args.slice(at + 1).some((arg) => arg === "--delete" || arg === "-d");
+  if (deleting && operands.slice(1).some((ref) => PROTECTED_BRANCHES.has(ref.replace(/^refs\/heads\//, "").toLowerCase()))) return hit("shell.protected_branch_rewrite", inv);
   const rewrites = operands.slice(1).some((refspec) => {
     const destination = refspec.includes(":") ? refspec.slice(refspec.indexOf(":") + 1) : refspec.replace(/^\+/, "");
     const rewriting = forced || refspec.startsWith("+") || refspec.startsWith(":");

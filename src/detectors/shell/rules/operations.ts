@@ -53,6 +53,10 @@ function tearsDown(name: string, args: readonly string[]): boolean {
   if (name === "mysqladmin") return first === "drop";
   if (name === "redis-cli") return args.some((arg) => /^flush(all|db)$/i.test(arg));
   if (name === "mongosh" || name === "mongo") return args.some((arg) => /\.drop(Database)?\(\)/.test(arg));
+  // A hosting service's repository, release or package deleted for everyone.
+  if (name === "gh" || name === "glab") return (first === "repo" || first === "release") && second === "delete";
+  if (name === "helm") return first === "uninstall" || first === "delete" || first === "del";
+  if (name === "heroku") return /^(?:apps:destroy|destroy|pg:reset)$/.test(first);
   return SQL_CLIENTS.has(name) && args.some((arg) => DESTRUCTIVE_SQL.test(arg));
 }
 
@@ -61,7 +65,9 @@ const PUBLISHERS = new Set(["cargo", "poetry", "flit", "hatch", "uv", "vsce", "o
 
 function publishes(name: string, args: readonly string[]): boolean {
   const [first = "", second = ""] = words(args);
-  if (JS_PACKAGERS.has(name)) return first === "publish" || (name === "yarn" && first === "npm" && second === "publish");
+  // Unpublishing or deprecating pulls a version out from under everyone who installs it.
+  if (JS_PACKAGERS.has(name)) return ["publish", "unpublish", "deprecate"].includes(first) || (name === "yarn" && first === "npm" && ["publish", "unpublish"].includes(second));
+  if (name === "cargo" && first === "yank") return true;
   if (PUBLISHERS.has(name)) return first === "publish";
   if (name === "twine") return first === "upload";
   if (name === "gem") return first === "push";

@@ -7,6 +7,8 @@ import { writesOf } from "../effects.ts";
 import { operandFields } from "../facts.ts";
 import type { Invocation } from "../model.ts";
 import { baseName, normalizePath } from "../paths.ts";
+import { gitConfigRunsCode } from "../../egress/write-rules.ts";
+import { globToRegExp } from "../resolve.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
 type Hook =
@@ -30,9 +32,23 @@ const SERVICE_PATHS = [
 
 const startsWithAny = (path: string, prefixes: readonly string[]): boolean => prefixes.some((prefix) => path.startsWith(prefix));
 
+/** Files other tools run as commands: direnv's `.envrc`, husky's hooks, git's global hooks directory. */
+const isToolHook = (path: string, name: string): boolean =>
+  name === ".envrc" || path.startsWith(".husky/") || path.includes("/.husky/") || path.startsWith("~/.config/git/hooks/") || path.startsWith("~/.githooks/");
+
+/** Rc names a glob in a written path may expand to (`>> ~/.b*rc`). */
+const RC_CANDIDATES = [...RC_FILES].map((name) => `~/${name}`);
+
 export function hookOf(rawPath: string): Hook | undefined {
   const path = normalizePath(rawPath).toLowerCase();
   const name = baseName(path);
+  if (/[*?[]/.test(path)) {
+    const glob = globToRegExp(path);
+    if (glob && RC_CANDIDATES.some((candidate) => glob.test(candidate))) return "shell.persistence_shell_rc";
+  }
+  if (isToolHook(path, name)) return name === ".envrc" ? "shell.persistence_shell_rc" : "shell.persistence_git_hook";
+  // A directory written into (`cp x ~/.config/autostart/`) is matched with its trailing slash.
+  if (startsWithAny(`${path}/`, SERVICE_PATHS)) return "shell.persistence_service";
   if (name === "authorized_keys" || name === "authorized_keys2") return "shell.persistence_authorized_keys";
   if (startsWithAny(path, CRON_PATHS)) return "shell.persistence_cron";
   if (startsWithAny(path, SERVICE_PATHS) || path.includes("/library/launchagents/") || path.includes("/.config/systemd/user/")) {
@@ -53,7 +69,7 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   if (writesOf(inv).length === 0) return undefined;
   const hits: Hit[] = [];
   for (const write of writesOf(inv)) {
-    const hook = hookOf(write.path);
+    const hook = hookOf(write.path) ?? sshCommandHook(write.path, write.content?.text);
     if (!hook) continue;
     hits.push(hit(hook, inv));
     if (write.content && !write.clearing && hook !== "shell.persistence_authorized_keys") {
@@ -63,8 +79,16 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   return hits;
 }
 
+/** `~/.ssh/config` given a ProxyCommand or LocalCommand: ssh runs it on every connection. */
+function sshCommandHook(path: string, content: string | undefined): Hook | undefined {
+  // `.git/config` given fsmonitor, sshCommand, hooksPath, a pager or a `!` alias: git runs it later.
+  if (/(?:^|\/)\.git\/config$/.test(normalizePath(path)) && content !== undefined) return gitConfigRunsCode(content) ? "shell.persistence_git_hook" : undefined;
+  if (!/(?:^|\/)\.ssh\/config$/.test(normalizePath(path)) || content === undefined) return undefined;
+  return /\b(?:proxycommand|localcommand|knownhostscommand|match\s+exec)\b/i.test(content) ? "shell.persistence_service" : undefined;
+}
+
 /** `crontab -`, `crontab file`, `at`, `schtasks /create`, Run registry keys. */
-const SCHEDULERS = new Set(["crontab", "at", "batch", "schtasks", "reg"]);
+const SCHEDULERS = new Set(["crontab", "at", "batch", "schtasks", "reg", "systemctl"]);
 
 function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   if (!SCHEDULERS.has(inv.name)) return undefined;
@@ -84,6 +108,9 @@ function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   const lower = args.map((arg) => arg.toLowerCase());
   if (inv.name === "schtasks" && lower.some((arg) => arg === "/create" || arg === "-create")) return [hit("shell.persistence_cron", inv)];
   if (inv.name === "reg" && lower[0] === "add" && lower.some((arg) => arg.includes("\\currentversion\\run"))) return [hit("shell.persistence_service", inv)];
+  // `systemctl --user enable x.service`: a unit the agent could write itself, started at every login from
+  // now on. System units (`systemctl enable nginx`) need root, which has its own prompt: left alone.
+  if (inv.name === "systemctl" && lower.includes("--user") && lower.includes("enable")) return [hit("shell.persistence_service", inv)];
   return [];
 }
 

@@ -7,17 +7,19 @@ import type { Invocation } from "../model.ts";
 import { isShellLoaded } from "../file-kinds.ts";
 import { baseName } from "../paths.ts";
 import { globToRegExp } from "../resolve.ts";
-import { mayBeTainted, type Taint, TaintTracker } from "../taint.ts";
+import { isOnPath, mayBeTainted, type Taint, TaintTracker } from "../taint.ts";
+import { fedToUnknown, loadedFromNetwork, writtenToProcess } from "./fed-content.ts";
 import { runsInput } from "./runs-input.ts";
 import { type Hit, hit, type Rule, type RuleContext, visitInvocations } from "./rule.ts";
 
 export const remoteCodeRule: Rule = (ctx) => {
-  if (!mayBeTainted(ctx.invocations)) return [];
+  if (!mayBeTainted(ctx.invocations)) return ctx.invocations.filter(runsUrl).map((inv) => hit("shell.download_then_execute", inv));
   const taint = new TaintTracker(ctx.model);
   const hits: Hit[] = [];
   let lastFind: Invocation | undefined;
   visitInvocations(ctx, (inv) => {
-    const channel = channelTaint(ctx, taint, inv) ?? runsInput(taint, inv);
+    const channel =
+      channelTaint(ctx, taint, inv) ?? runsInput(taint, inv) ?? fedToUnknown(ctx.model, taint, inv) ?? writtenToProcess(ctx.model, taint, inv);
     if (channel) hits.push(hit(channel === "network" ? "shell.pipe_to_interpreter" : "shell.decode_then_execute", inv));
     else {
       const file = droppedTaint(taint, inv, lastFind);
@@ -25,8 +27,12 @@ export const remoteCodeRule: Rule = (ctx) => {
     }
     if (inv.name === "find") lastFind = inv;
     // Fetched content written into a file a shell or git runs by itself runs there later.
-    if (taint.noteWrites(inv).some((write) => isShellLoaded(write.path.toLowerCase()))) hits.push(hit("shell.download_then_execute", inv));
+    const written = taint.noteWrites(inv);
+    if (written.some((write) => isShellLoaded(write.path.toLowerCase()) || shadowsCommand(write.path))) hits.push(hit("shell.download_then_execute", inv));
+    else if (runsUrl(inv)) hits.push(hit("shell.download_then_execute", inv));
   });
+  const first = ctx.invocations[0];
+  if (first && hits.length === 0 && loadedFromNetwork(ctx.model, taint)) hits.push(hit("shell.pipe_to_interpreter", first));
   return hits;
 };
 
@@ -101,4 +107,26 @@ export function executedPaths(inv: Invocation): readonly string[] {
   const jar = inv.name === "java" ? inv.args.findIndex((arg) => arg.text === "-jar") : -1;
   if (jar !== -1 && inv.args[jar + 1]) paths.push((inv.args[jar + 1] as Invocation["args"][number]).text);
   return paths;
+}
+
+/**
+ * System commands every later shell runs by name: a download saved under one in a PATH directory
+ * replaces it. Tools people do install this way (kubectl, helm, docker-compose) are not here.
+ */
+const SHADOWED = new Set([
+  "git", "ls", "cat", "sudo", "su", "ssh", "scp", "sh", "bash", "zsh", "python", "python3", "pip", "pip3", "node", "npm", "npx",
+  "curl", "wget", "env", "grep", "find", "cp", "mv", "rm", "gpg", "id", "ps", "which", "passwd",
+]);
+
+const shadowsCommand = (path: string): boolean => isOnPath(path) && SHADOWED.has(baseName(path));
+
+/** Runners that fetch a script or package named by URL and run it (`deno run https://..`, `npx https://..`). */
+const URL_RUNNERS: Record<string, readonly string[]> = { deno: ["run", "install", "eval"], pipx: ["run"], bun: ["x", "run"], bunx: [], npx: [], pnpx: [] };
+
+function runsUrl(inv: Invocation): boolean {
+  if (!Object.hasOwn(URL_RUNNERS, inv.name)) return false;
+  const verbs = URL_RUNNERS[inv.name] as readonly string[];
+  const words = inv.args.map((arg) => arg.text).filter((text) => !text.startsWith("-"));
+  const target = verbs.length === 0 ? words[0] : verbs.includes(words[0] ?? "") ? words[1] : undefined;
+  return target !== undefined && /^https?:\/\//i.test(target);
 }

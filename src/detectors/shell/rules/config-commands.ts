@@ -1,0 +1,73 @@
+// Commands hidden in a program's settings: git config keys whose value git runs (`core.pager`,
+// `core.sshCommand`, `core.fsmonitor`, `alias.x=!cmd`, `credential.helper=!cmd`), given once
+// (`git -c k=v`) or stored (`git config k v`, which persists for every later git command), and
+// vim's `-c ':!cmd'` / `+'!cmd'`. The command is judged as if run; storing a command key or
+// pointing `core.hooksPath` elsewhere is persistence a person approves.
+import type { Field } from "../expand.ts";
+import type { Invocation } from "../model.ts";
+import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
+
+/** Keys whose value git runs as a shell command (aliases and helpers only when they start with `!`). */
+const COMMAND_KEY =
+  /^(?:core\.(?:pager|sshcommand|fsmonitor|editor|askpass|hookspath)|sequence\.editor|diff\.external|gpg\.(?:\w+\.)?program|pager\.[\w-]+|alias\.[\w.-]+|credential\.(?:[^=]*\.)?helper|(?:diff|filter|merge)\.[^=]+\.(?:textconv|clean|smudge|process|driver|command)|uploadpack\.packobjectshook|sendemail\.(?:smtpserver|tocmd|cccmd)|web\.browser|browser\.[\w-]+\.cmd)$/i;
+/** Keys naming a tool the user runs on purpose, not a hook git fires by itself. */
+const TOOL_KEY = /^(?:core\.(?:editor|pager|askpass)|pager\.|sequence\.editor|web\.browser|browser\.|gpg\.|sendemail\.|diff\.external)/i;
+/** Keys that run a command only when their value starts with `!`. */
+const BANG_ONLY = /^(?:alias\.|credential\.)/i;
+
+export const configCommandsRule: Rule = (ctx) => eachInvocation(ctx, (inv) => (inv.name === "git" ? judgeGit(ctx, inv) : VIMS.has(inv.name) ? judgeVim(ctx, inv) : undefined));
+
+function commandOf(key: string, value: string): string | undefined {
+  if (!COMMAND_KEY.test(key)) return undefined;
+  if (BANG_ONLY.test(key)) return value.startsWith("!") ? value.slice(1) : undefined;
+  return value;
+}
+
+function judgeGit(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
+  const texts = inv.args.map((arg) => arg.text);
+  const hits: Hit[] = [];
+  let i = 0;
+  for (; i < texts.length && (texts[i] as string).startsWith("-"); i++) {
+    const text = texts[i] as string;
+    if (text === "-c" || text === "-C" || text === "--git-dir" || text === "--work-tree" || text === "--namespace" || text === "--config-env") {
+      if (text === "-c") {
+        const pair = texts[i + 1] ?? "";
+        const eq = pair.indexOf("=");
+        const command = eq > 0 ? commandOf(pair.slice(0, eq), pair.slice(eq + 1)) : undefined;
+        if (command) hits.push(...ctx.analyzeEmbedded(command, inv.span));
+      }
+      i++;
+    }
+  }
+  if (texts[i] === "config") hits.push(...judgeStoredConfig(ctx, inv, inv.args.slice(i + 1)));
+  return hits;
+}
+
+/** `git config [--global] [set] KEY VALUE`: a command stored for every later git run. */
+function judgeStoredConfig(ctx: RuleContext, inv: Invocation, args: readonly Field[]): Hit[] {
+  const operands = args.map((arg) => arg.text).filter((text) => !text.startsWith("-"));
+  const words = operands[0] === "set" ? operands.slice(1) : operands;
+  const [key, value] = words;
+  if (key === undefined || value === undefined) return [];
+  const command = commandOf(key, value);
+  if (command === undefined) return [];
+  const embedded = /hookspath$/i.test(key) ? [] : ctx.analyzeEmbedded(command, inv.span);
+  // An editor, pager or browser is a tool the user names daily (`core.editor "code --wait"`): only what it runs is judged.
+  return TOOL_KEY.test(key) ? embedded : [hit("shell.persistence_git_hook", inv), ...embedded];
+}
+
+const VIMS = new Set(["vim", "vi", "nvim", "view", "ex", "gvim", "rvim", "vimdiff"]);
+
+/** `vim -c ':!cmd'`, `vim +'!cmd'`, `--cmd`, `:r !cmd`, `:call system('cmd')`: Ex commands that run a shell. */
+function judgeVim(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
+  const hits: Hit[] = [];
+  inv.args.forEach((arg, i) => {
+    const ex = arg.text === "-c" || arg.text === "--cmd" ? inv.args[i + 1]?.text : arg.text.startsWith("+") ? arg.text.slice(1) : undefined;
+    if (ex === undefined) return;
+    const bang = /^[:\s]*(?:\d*,?\d*\s*)?(?:r(?:ead)?\s*|w(?:rite)?\s*|silent!?\s*)?!(.*)$/s.exec(ex);
+    const call = /system\s*\(\s*(["'])(.*)\1\s*\)/s.exec(ex);
+    const command = bang?.[1] ?? call?.[2];
+    if (command) hits.push(...ctx.analyzeEmbedded(command, inv.span));
+  });
+  return hits;
+}

@@ -1,0 +1,183 @@
+// Credential stores reached the ways credential-read.ts does not spell out: a glob that can only
+// name one (`cat ~/.a?s/credentials`), a relative name after `cd` into the store, `find STORE
+// -exec cat`, `xargs cat` handed the path, `grep -r` over the store, `dd if=`, line tools
+// (`paste`, `fold`, `rev`...); a store copied to a bucket or a gist; tokens minted and printed
+// (`gh auth token`); and a secret variable spelled into a fetcher's request.
+import { commandName, FETCHERS } from "../commands.ts";
+import { flagSet, invocationsIn, operandFields } from "../facts.ts";
+import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
+import { globToRegExp } from "../resolve.ts";
+import { isCredentialDir, isCredentialPath, isReader } from "./credential-read.ts";
+import { findRoots } from "./destructive.ts";
+import { type Hit, hit, type Rule } from "./rule.ts";
+
+export const credentialReachRule: Rule = (ctx) => {
+  const hits: Hit[] = [];
+  let cwd: string | undefined;
+  for (const inv of ctx.invocations) {
+    if (ctx.budget.spent()) {
+      ctx.markIncomplete();
+      break;
+    }
+    if (inv.name === "cd") cwd = operandFields(inv)[0]?.text ?? "~";
+    // A token minted into a substitution or a pipe is used (`docker login --password-stdin`), not shown.
+    if (mintsToken(inv)) {
+      if (!isConsumed(ctx.model, inv)) hits.push(hit("shell.credential_read", inv));
+      continue;
+    }
+    const found = judge(inv, cwd);
+    if (found) hits.push(hit(found, inv));
+  }
+  return hits;
+};
+
+/** Whether `inv`'s output goes into another command (a pipe, a substitution, a redirection) rather than to the agent. */
+function isConsumed(model: ShellModel, inv: Invocation): boolean {
+  if (inv.redirects.some((redirect) => redirect.op.includes(">") && (redirect.fd === undefined || redirect.fd === 1))) return true;
+  for (const other of model.invocations) {
+    if (other.stdin?.kind === "pipe" && upstreamOf(other.stdin.upstream).includes(inv)) return true;
+    for (const field of [...other.args, ...(other.nameField ? [other.nameField] : [])]) {
+      if (field.subs.length > 0 && invocationsIn(model, field.subs).includes(inv)) return true;
+    }
+  }
+  return model.assignments.some((assignment) => assignment.value !== undefined && invocationsIn(model, assignment.value.subs).includes(inv));
+}
+
+type Found = "shell.credential_read" | "shell.data_exfiltration";
+
+function judge(inv: Invocation, cwd: string | undefined): Found | undefined {
+  if (sendsSecretVariable(inv)) return "shell.data_exfiltration";
+  if (uploadsStore(inv)) return "shell.data_exfiltration";
+  const paths = readPaths(inv);
+  if (paths.length === 0) return undefined;
+  const resolved = cwd === undefined ? paths : paths.map((path) => (/^[/~$]/.test(path) ? path : `${cwd.replace(/\/+$/, "")}/${path}`));
+  const dirs = recursiveReader(inv);
+  if (dirs && huntsSecretsAtHome(inv, resolved)) return "shell.credential_read";
+  return resolved.some((path) => namesCredential(path) || (dirs && isCredentialDir(path))) ? "shell.credential_read" : undefined;
+}
+
+/** Line tools credential-read.ts does not list: each prints what it reads. */
+const LINE_TOOLS = new Set(["paste", "column", "fold", "rev", "fmt", "pr", "expand", "unexpand", "look", "join", "comm", "iconv", "split", "csplit", "tr"]);
+
+const COPIERS = new Set(["cp", "scp", "rsync", "ditto", "copy-item"]);
+
+/** The files `inv` reads (its operands, `dd if=`, items `xargs` hands a reader, `find` roots it execs a reader on). */
+function readPaths(inv: Invocation): string[] {
+  if (inv.name === "dd") return inv.args.flatMap((arg) => (arg.text.startsWith("if=") ? [arg.text.slice(3)] : []));
+  if (inv.name === "find") return findExecsReader(inv) ? findRoots(inv) : [];
+  if (inv.dispatch && isReader(inv.name)) {
+    // `xargs -I{} cat ~/.aws/{}`: the replace string stands for any name, a glob.
+    const replace = inv.dispatch.replace;
+    const operands = operandFields(inv).map((field) => (replace ? field.text.split(replace).join("*") : field.text));
+    return [...operands, ...itemsOf(inv)];
+  }
+  // Copies are credential-read.ts's (their destination and `-i key` options are no reads).
+  if ((isReader(inv.name) && !COPIERS.has(inv.name)) || LINE_TOOLS.has(inv.name)) return operandFields(inv).map((field) => field.text);
+  return [];
+}
+
+const findExecsReader = (inv: Invocation): boolean =>
+  inv.args.some((arg, i) => /^-(exec|execdir|ok|okdir)$/.test(arg.text) && isReader(commandName(inv.args[i + 1]?.text ?? "")));
+
+/** `grep -r . ~/.aws`, `rg x ~/.ssh`, `find ~/.aws -exec cat {} +`: a whole store read. */
+function recursiveReader(inv: Invocation): boolean {
+  if (inv.name === "rg" || inv.name === "ag" || inv.name === "find") return true;
+  const flags = flagSet(inv);
+  return (inv.name === "grep" || inv.name === "egrep" || inv.name === "fgrep") && (flags.has("-r") || flags.has("-R") || flags.has("--recursive"));
+}
+
+/** `grep -ri password ~/`: a whole home searched for secrets. */
+function huntsSecretsAtHome(inv: Invocation, paths: readonly string[]): boolean {
+  if (inv.name === "find") return false;
+  const atHome = paths.some((path) => /^(?:~|\$HOME|\/root|\/home\/[^/]+)\/?$/.test(path));
+  return atHome && inv.args.some((arg) => !arg.text.startsWith("-") && /pass(?:wd|word)?|secret|token|api[_-]?key|private[_-]?key|credential/i.test(arg.text));
+}
+
+function itemsOf(inv: Invocation): string[] {
+  const feed = inv.dispatch?.feed;
+  if (!feed) return [];
+  if (feed.kind === "herestring") return feed.field.text.split(/\s+/);
+  if (feed.kind !== "pipe") return [];
+  const producers = upstreamOf(feed.upstream);
+  const printed = producers.filter((producer) => producer.name === "echo" || producer.name === "printf" || producer.name === "ls").flatMap((producer) => producer.args.map((arg) => arg.text));
+  return [...printed, ...producers.filter((producer) => producer.name === "find").flatMap(storesHunted)];
+}
+
+/** `find ~ -name credentials`: the stores a name test can match, as the paths it would print. */
+function storesHunted(find: Invocation): string[] {
+  const names = find.args.flatMap((arg, i) => (/^-i?name$/.test(arg.text) ? [find.args[i + 1]?.text ?? ""] : []));
+  const globs = names.map((name) => globToRegExp(name)).filter((glob): glob is RegExp => glob !== undefined);
+  return STORES.filter((store) => globs.some((glob) => glob.test(store.slice(store.lastIndexOf("/") + 1))));
+}
+
+/** Home-relative spellings of the usual stores a glob is tried against (kept if the vocabulary agrees). */
+const STORES = [
+  "~/.aws/credentials", "~/.ssh/id_rsa", "~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.ssh/id_dsa", "~/.netrc", "~/.git-credentials",
+  "~/.docker/config.json", "~/.kube/config", "~/.config/gcloud/application_default_credentials.json", "~/.config/gcloud/credentials.db",
+  "~/.npmrc", "~/.pypirc", "~/.vault-token", "~/.config/gh/hosts.yml", "~/.azure/accessTokens.json", "~/.claude/.credentials.json",
+  "~/.codex/auth.json", "~/.pgpass", "~/.my.cnf", "/etc/shadow", ".env",
+].filter((path) => isCredentialPath(path));
+
+/** A path naming a store outright, or a glob that can match one. */
+function namesCredential(text: string): boolean {
+  if (isCredentialPath(text)) return true;
+  if (!/[*?[]/.test(text) || text.length > 256) return false;
+  const home = text.replace(/^(?:\$HOME|\$\{HOME\}|\/root|\/home\/[^/]+|\/Users\/[^/]+)(?=\/)/, "~");
+  const glob = globToRegExp(home);
+  return glob !== undefined && STORES.some((store) => glob.test(store));
+}
+
+/** `aws s3 cp ~/.aws/credentials s3://..`, `gh gist create .env`: a store sent to a service. */
+function uploadsStore(inv: Invocation): boolean {
+  if (inv.name !== "aws" && inv.name !== "gh" && inv.name !== "glab") return false;
+  const words = inv.args.map((arg) => arg.text).filter((text) => !text.startsWith("-"));
+  if (inv.name === "aws" && words[0] === "s3" && ["cp", "mv", "sync"].includes(words[1] ?? "")) return words.slice(2, -1).some(namesCredential);
+  if ((inv.name === "gh" || inv.name === "glab") && (words[0] === "gist" || words[0] === "snippet") && words[1] === "create") return words.slice(2).some(namesCredential);
+  return false;
+}
+
+/** Commands whose job is to print a live credential. */
+const MINTERS = new Set(["gh", "gcloud", "aws", "az", "kubectl", "vault", "heroku", "doctl", "gpg", "gpg2"]);
+
+function mintsToken(inv: Invocation): boolean {
+  // Most commands mint nothing: no word list for them.
+  if (!MINTERS.has(inv.name)) return false;
+  const words = inv.args.map((arg) => arg.text.toLowerCase()).filter((text) => !text.startsWith("-"));
+  const said = (...want: string[]) => want.every((word, i) => words[i] === word);
+  switch (inv.name) {
+    case "gh":
+      return said("auth", "token");
+    case "gcloud":
+      return words.includes("auth") && words.some((word) => /^print-(?:access|identity|refresh)-token$/.test(word));
+    case "aws":
+      return (
+        (said("configure", "get") && /(?:secret_access_key|session_token|access_key_id)$/.test(words[2] ?? "")) ||
+        said("configure", "export-credentials") ||
+        said("ecr", "get-login-password") ||
+        said("sts", "get-session-token")
+      );
+    case "az":
+      return said("account", "get-access-token");
+    case "kubectl":
+      // `kubectl get secret x -o yaml` prints the base64 of every key in it.
+      return said("create", "token") || (words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && inv.args.some((arg) => /^(?:-o|--output)(?:=?(?:ya?ml|json|jsonpath.*|go-template.*))?$/.test(arg.text)));
+    case "vault":
+      return said("print", "token") || said("token", "create");
+    case "heroku":
+      return said("auth:token");
+    case "doctl":
+      return said("auth", "token");
+    case "gpg":
+    case "gpg2":
+      return inv.args.some((arg) => /^--export-secret-(?:keys|subkeys)$/.test(arg.text));
+    default:
+      return false;
+  }
+}
+
+/** Variables holding secrets that are never meant to travel in a request as they are. */
+const SECRET_VARIABLE = /^(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|WARDEN_[A-Z_]*(?:KEY|TOKEN)|[A-Z_]*PRIVATE_KEY[A-Z_]*|[A-Z_]*PASSWORD|[A-Z_]*PASSWD)$/;
+
+/** `curl -H "X: $AWS_SECRET_ACCESS_KEY" https://..`: the secret is spelled into what is sent. */
+const sendsSecretVariable = (inv: Invocation): boolean =>
+  FETCHERS.has(inv.name) && inv.args.some((arg) => arg.word.parts.some((part) => part.kind === "param" && SECRET_VARIABLE.test(part.name)));
