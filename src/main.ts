@@ -23,16 +23,18 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   init: async () => (await import("./cli/init.ts")).runInit,
 };
 
-async function printHelp(): Promise<number> {
-  console.log((await import("./cli/help.ts")).HELP);
+async function printHelp(command?: string): Promise<number> {
+  const { HELP, helpFor } = await import("./cli/help.ts");
+  console.log((command && helpFor(command)) || HELP);
   return 0;
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command = "serve", ...rest] = argv;
-  // `warden exec -- CMD --help` passes --help to CMD; everywhere else it asks for our help.
-  const own = command === "exec" ? rest.slice(0, Math.max(0, rest.indexOf("--"))) : rest;
-  if (own.includes("--help") || own.includes("-h")) return printHelp();
+  // `warden exec -- CMD --help` (or `warden exec CMD --help`) passes --help to CMD; `warden exec
+  // --help` and every other command's --help ask for that command's help.
+  const own = command === "exec" ? (rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest.slice(0, 1)) : rest;
+  if (own.includes("--help") || own.includes("-h")) return printHelp(command);
   if (command === "help" || command === "--help" || command === "-h") return printHelp();
   if (command === "version" || command === "--version") {
     console.log((await import("./version.ts")).VERSION);

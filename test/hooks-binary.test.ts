@@ -136,9 +136,37 @@ describe("warden exec", () => {
     db.close();
     const events = eventsOf(guard).map((e) => ({ kind: e.kind, ...JSON.parse(e.event) }));
     expect(events.map((e) => e.observation_point)).toEqual(["invocation", "execution"]);
-    expect(events[0].payload).toMatchObject({ argv: ["sh", "-c", "echo out; echo err >&2; exit 7"], env_keys: expect.arrayContaining(["WARDEN_KEY", "PATH"]) });
+    // The command runs without warden's key (issue 18 item 5), so the event names none either.
+    const envKeys = [...(events[0].payload.env_keys as string[])];
+    expect(envKeys).toContain("PATH");
+    expect(envKeys).not.toContain("WARDEN_KEY");
+    expect(events[0].payload.argv).toEqual(["sh", "-c", "echo out; echo err >&2; exit 7"]);
     expect(JSON.stringify(events[0].payload)).not.toContain(key);
     expect(events[1].payload).toMatchObject({ exit_code: 7 });
+  });
+
+  test("the command never sees WARDEN_KEY, and exec raises no finding about its own key", () => {
+    const proc = exec(["--", "env"], hookEnv({ WARDEN_KEY_FILE: join(work.path, "key-file") }));
+    expect(proc.exitCode).toBe(0);
+    const names = proc.stdout.toString().trim().split("\n").map((line) => line.split("=")[0]);
+    expect(names).toContain("WARDEN_URL");
+    expect(names).not.toContain("WARDEN_KEY");
+    expect(names).not.toContain("WARDEN_KEY_FILE");
+    expect(proc.stdout.toString()).not.toContain(key);
+    const db = new Database(join(dataDir, "warden.db"), { readonly: true });
+    const guard = (db.query("SELECT guard_id FROM events WHERE kind = 'exec' ORDER BY seq DESC LIMIT 1").get() as { guard_id: string }).guard_id;
+    const findings = db.query("SELECT check_id FROM findings WHERE event_seq IN (SELECT seq FROM events WHERE guard_id = ?)").all(guard);
+    db.close();
+    expect(findings).toEqual([]);
+  });
+
+  test("warden exec --help prints exec's help; a command's own --help passes through", () => {
+    const help = exec(["--help"]);
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout.toString()).toStartWith("warden exec\n");
+    expect(help.stdout.toString()).toContain("Examples:");
+    const passed = exec(["--", "sh", "-c", "echo \"$1\"", "sh", "--help"]);
+    expect(passed.stdout.toString()).toBe("--help\n");
   });
 
   test("blocked: exit 126, the reason on stderr, the command never runs", () => {

@@ -80,11 +80,23 @@ function exitCodeOf(code: number | null, signal: string | number | null): number
 }
 
 /** Runs the command with our stdio; signals sent to warden go on to it. */
-async function runCommand(argv: string[]): Promise<{ exitCode: number; signal: string | null; durationMs: number } | undefined> {
+/**
+ * The environment the command runs with: warden's own, minus the key exec asked warden with. The
+ * command is what is being guarded; handing it the workspace key would let it answer for itself.
+ */
+export function childEnv(env: Env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && !WARDEN_SECRETS.has(name)) out[name] = value;
+  return out;
+}
+
+const WARDEN_SECRETS = new Set(["WARDEN_KEY", "WARDEN_KEY_FILE"]);
+
+async function runCommand(argv: string[], env: Record<string, string>): Promise<{ exitCode: number; signal: string | null; durationMs: number } | undefined> {
   const started = performance.now();
   let child: ReturnType<typeof Bun.spawn>;
   try {
-    child = Bun.spawn(argv, { stdio: ["inherit", "inherit", "inherit"] });
+    child = Bun.spawn(argv, { stdio: ["inherit", "inherit", "inherit"], env });
   } catch (error) {
     console.error(`warden: cannot run ${argv[0]}: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
@@ -113,7 +125,8 @@ export async function runExec(args: string[], env: Env): Promise<number> {
   const guardId = `exec:${crypto.randomUUID()}`;
   const check = own.options.has("check");
   const base = baseEvent(argv, guardId, { ...env, WARDEN_AGENT_ID: own.options.get("agent") ?? env.WARDEN_AGENT_ID }, own.options.get("session") ?? env.WARDEN_SESSION_ID);
-  const payload = { argv, cwd: process.cwd(), env_keys: Object.keys(process.env).sort() };
+  const runEnv = childEnv(process.env);
+  const payload = { argv, cwd: process.cwd(), env_keys: Object.keys(runEnv).sort() };
   let attempt = 0;
   const evaluate = async (): Promise<Verdict | undefined> => {
     const event = { ...base, event_id: `${guardId}:invocation:${attempt++}`, observation_point: "invocation", payload };
@@ -137,7 +150,7 @@ export async function runExec(args: string[], env: Env): Promise<number> {
     console.error(`warden: would run: ${JSON.stringify(run.argv)}`);
     return 0;
   }
-  const ended = await runCommand(run.argv);
+  const ended = await runCommand(run.argv, runEnv);
   if (apiKey) {
     const outcome = ended ? { exit_code: ended.exitCode, signal: ended.signal, duration_ms: ended.durationMs } : { exit_code: EXIT_NOT_FOUND, error: "could not start" };
     const event = { ...base, timestamp: new Date().toISOString(), event_id: `${guardId}:execution`, observation_point: "execution", payload: { ...payload, argv: run.argv, ...outcome } };

@@ -1,4 +1,5 @@
-// `warden --help`: every command and option, in one screen.
+// `warden --help`: every command and option, in one screen; `warden COMMAND --help`: that
+// command's lines, its options and examples.
 import { VERSION } from "../version.ts";
 import { INIT_USAGE } from "./init.ts";
 
@@ -81,7 +82,8 @@ export and retention options (serve):
 keys options:
   --workspace W          the workspace the key belongs to (every event lands there)
   --name N               a label for the key (create)
-  --data DIR             WARDEN_DATA            ./.warden
+  --data DIR             WARDEN_DATA            ./.warden (a directory without a database is refused)
+  --create               make the installation when DIR has none (keys provisioned before a first start)
 
 hook and exec environment:
   WARDEN_URL             http://127.0.0.1:8787    the warden to ask
@@ -96,3 +98,60 @@ is stored. Endpoints: GET /v1/health, POST /v1/evaluate, POST /v1/ingest, POST /
 POST /v1/heartbeat, GET /v1/approvals, GET /v1/config (Authorization: Bearer svc_...; svc-batch-signature optional).
 SIGTERM or Ctrl-C drains in-flight requests and exits 0.
 `;
+
+const EXAMPLES: Record<string, string[]> = {
+  serve: ["warden serve", "warden serve --port 8787 --data /var/lib/warden --policy policy.yaml", "WARDEN_PORT=9000 warden serve --export-file /var/log/warden/decisions.jsonl"],
+  keys: ["warden keys create --workspace team-a --name ci", "warden keys list --workspace team-a", "warden keys revoke key_0123abcd --workspace team-a"],
+  pep: ["warden pep list --workspace default", "warden pep set-ceiling kid_0123abcd inferred --workspace default"],
+  approvals: ["warden approvals list --workspace default --status pending", "warden approvals show apr_0123abcd --workspace default", "warden approvals approve apr_0123abcd --workspace default --reason \"expected\""],
+  operators: ["warden operators create --name oncall-alice", "warden operators create --name prom --scope metrics"],
+  console: ["warden console --name alice", "warden console --logout-all"],
+  grants: ["warden grants create --workspace default --agent ci-bot --kinds exec --max-uses 20 --ttl 3600 --argv-prefix 'npm test'"],
+  agents: ["warden agents --workspace default"],
+  findings: ["warden findings --workspace default --category security --limit 20"],
+  events: ["warden events --workspace default --limit 50"],
+  export: ["warden export --since 2026-11-01T00:00:00Z --format cef", "warden export --workspace default --content none"],
+  audit: ["warden audit head --data .warden", "warden audit verify decisions.jsonl --data .warden"],
+  policy: ["warden policy check policy.yaml"],
+  hook: ["echo '{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}' | WARDEN_KEY=svc_... warden hook claude-code"],
+  init: ["warden init claude-code --project", "warden init codex --user --dry-run"],
+  exec: ["warden exec -- npm test", "warden exec --check -- rm -rf build", "warden exec --no-wait --session nightly -- ./deploy.sh"],
+};
+
+/** The option sections that belong to a command, by their heading. */
+const SECTIONS: Record<string, string[]> = {
+  serve: ["serve options", "export and retention options"],
+  keys: ["keys options"],
+  hook: ["hook and exec environment"],
+  exec: ["hook and exec environment"],
+};
+
+/** The help of one command: its usage lines, its option sections, examples; undefined if unknown. */
+export function helpFor(command: string): string | undefined {
+  const lines = HELP.split("\n");
+  const usage: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.startsWith(`  warden ${command} `) && lines[i] !== `  warden ${command}`) continue;
+    usage.push(lines[i]!);
+    // Continuation lines are indented past the command's own.
+    while (i + 1 < lines.length && /^ {4,}\S/.test(lines[i + 1]!) && !lines[i + 1]!.startsWith("  warden ")) usage.push(lines[++i]!);
+  }
+  if (usage.length === 0) return undefined;
+  const sections = (SECTIONS[command] ?? []).flatMap((heading) => {
+    const start = lines.findIndex((l) => l.startsWith(`${heading}`));
+    if (start === -1) return [];
+    const end = lines.findIndex((l, j) => j > start && l.trim() === "");
+    return ["", ...lines.slice(start, end === -1 ? undefined : end)];
+  });
+  const examples = EXAMPLES[command] ?? [];
+  return [
+    `warden ${command}`,
+    "",
+    "Usage:",
+    ...usage,
+    ...sections,
+    ...(examples.length ? ["", "Examples:", ...examples.map((e) => `  ${e}`)] : []),
+    "",
+    "warden --help lists every command.",
+  ].join("\n");
+}
