@@ -4,7 +4,7 @@
 // Findings carry check ids, generic titles and offsets; never the command text itself.
 import { type Static, Type } from "@sinclair/typebox";
 import { budgetOf, cutOffReason, spentAtStep, type Budget } from "../../engine/budget.ts";
-import { abstain, type DetectorDefinition, type DetectorOutcome, type InspectedEvent } from "../../engine/detector.ts";
+import { abstain, type DetectorDefinition, type DetectorOutcome, type FileLeft, type InspectedEvent } from "../../engine/detector.ts";
 import { type Decision, type Finding, mostSevere } from "../../wire/verdict.ts";
 import { type AnalyzeOptions, analyzeScript } from "./analyze.ts";
 import { CHECK_IDS, CHECKS, type CheckId } from "./checks.ts";
@@ -14,6 +14,7 @@ import { downloadOnly, type Rewrite } from "./rewrite.ts";
 import type { Hit } from "./rules/rule.ts";
 import { judgeSourceCode } from "./source-code.ts";
 import { withControlReadings } from "./control-chars.ts";
+import { commandFilesLeft } from "./files-left.ts";
 
 const DETECTOR_ID = "shell";
 
@@ -68,8 +69,14 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
   const extraction = extractTargets(input.event);
   if ("abstain" in extraction) {
     const outcome = abstain(extraction.abstain);
+    if (extraction.left?.length) outcome.filesLeft = extraction.left;
     return extraction.unjudged.length > 0 ? { ...outcome, unjudged: extraction.unjudged } : outcome;
   }
+  // A command run now leaves what it writes; written content, what the event writes.
+  const left: FileLeft[] = extraction.left ? [...extraction.left] : [];
+  const runsNow = extraction.from === undefined;
+  const files = input.sessionFiles;
+  const analyzeOptions = files.size > 0 ? { ...options, files } : options;
   const unjudged = new Set(extraction.unjudged);
   const hits: Hit[] = [];
   const budget = budgetOf(input);
@@ -85,7 +92,8 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
       if (judged.incomplete) unjudged.add(target.item.path);
       continue;
     }
-    const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), options, budget);
+    const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), analyzeOptions, budget);
+    if (runsNow) left.push(...commandFilesLeft(analysis.model));
     hits.push(...kept(target, extraction.from === "file" ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
     if (analysis.incomplete) unjudged.add(targetPath(target));
     if (extraction.from === undefined && extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
@@ -93,6 +101,7 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
     }
   }
   const outcome = buildOutcome(hits, [...unjudged]);
+  if (left.length > 0) outcome.filesLeft = left;
   if (budget.cutOff) outcome.reasons.push(cutOffReason(unjudged.size));
   const payload = rewrite && outcome.decision !== "allow" ? replaceAt(input.event.payload, rewrite) : undefined;
   if (payload) outcome.rewrite = { kind: "constrain", payload, reason: "download kept, execution removed" };

@@ -7,6 +7,8 @@ import { childPath } from "../../engine/text-fields.ts";
 import type { GuardEvent } from "../../wire/guard-event.ts";
 import { createDetachedSource, createRootSource } from "./source.ts";
 import { writtenTargets, writtenTexts } from "./written-files.ts";
+import { writtenFilesLeft } from "./files-left.ts";
+import type { FileLeft } from "../../engine/detector.ts";
 
 export interface TextItem {
   path: string;
@@ -31,7 +33,8 @@ export type Target = (
  * `from`: the targets came out of file content an event writes or tool calls a model proposed,
  * not a command being run, so no rewrite of the payload is offered.
  */
-export type Extraction = { targets: Target[]; unjudged: string[]; from?: "file" | "model" } | { abstain: string; unjudged: string[] };
+/** `left`: the files a written content leaves (files-left.ts), whether or not it runs commands. */
+export type Extraction = ({ targets: Target[]; unjudged: string[]; from?: "file" | "model" } | { abstain: string; unjudged: string[] }) & { left?: FileLeft[] };
 
 const SHELL_TOOLS = new Set([
   "bash", "shell", "sh", "zsh", "run_shell_command", "run_command", "execute_command", "exec", "execute", "terminal",
@@ -69,8 +72,9 @@ function extractWritten(kind: string, payload: Record<string, unknown>, otherwis
   const texts = writtenTexts(kind, payload);
   if (texts === undefined) return { abstain: otherwise, unjudged: [] };
   const { targets, unjudged } = writtenTargets(texts);
-  if (targets.length === 0) return { abstain: "the written file runs no commands", unjudged };
-  return { targets, unjudged, from: "file" };
+  const left = writtenFilesLeft(texts);
+  if (targets.length === 0) return { abstain: "the written file runs no commands", unjudged, left };
+  return { targets, unjudged, from: "file", left };
 }
 
 const POWERSHELL_TOOL = /(?:^|[./:_]|__)(?:powershell|pwsh)$/i;

@@ -21,6 +21,14 @@ const WHOLE_OPS = new Set(["write", "create", "overwrite"]);
 const FRAGMENT_OPS = new Set(["append", "modify", "edit", "update", "replace", "insert"]);
 /** Keys of the new text in edit tools (`new_string`, Cursor `code_edit`, editor `insert_text`). */
 const EDIT_NEW_KEYS = new Set(["newstring", "newstr", "newtext", "replace", "replacement", "codeedit", "inserttext", "newsource"]);
+/** Keys of the text an edit replaces (`old_string`, `old_str`, a search-and-replace's `search`). */
+const EDIT_OLD_KEYS = new Set(["oldstring", "oldstr", "oldtext", "search"]);
+
+/** The text an edit object says it replaces, when it says. */
+function replacedIn(record: Record<string, unknown>): { replaces?: string } {
+  for (const [key, value] of Object.entries(record)) if (typeof value === "string" && EDIT_OLD_KEYS.has(normaliseKey(key))) return { replaces: value };
+  return {};
+}
 
 /** Written texts of a file tool call or `file` event; undefined when the event writes none. */
 export function writtenTexts(kind: string, payload: Record<string, unknown>): Written[] | undefined {
@@ -53,12 +61,15 @@ const looksLikePatch = (value: unknown): boolean => typeof value === "string" &&
 
 /** `file {op, path, content}`: a write leaves `content` whole, an edit adds it, a patch is parsed. */
 function fileEventTexts(payload: Record<string, unknown>): Written[] | undefined {
-  const { op, path, content } = payload;
+  const { op, path, content, replaces } = payload;
   if (typeof op !== "string" || typeof content !== "string") return undefined;
   const lower = op.toLowerCase();
   if (lower === "patch") return patchTexts(content, "payload.content", undefined);
   if (typeof path !== "string" || (!WHOLE_OPS.has(lower) && !FRAGMENT_OPS.has(lower))) return undefined;
-  return [{ file: path, path: "payload.content", text: content, whole: undefined, fragment: FRAGMENT_OPS.has(lower) }];
+  const fragment = FRAGMENT_OPS.has(lower);
+  // A sensor may say what an edit replaces (`replaces`), so the file after it is known.
+  const replaced = fragment && typeof replaces === "string" && replaces !== "" ? { replaces } : {};
+  return [{ file: path, path: "payload.content", text: content, whole: undefined, fragment, ...replaced }];
 }
 
 /** The new text of a write or edit: content fields, each `edits[].new_string`, a `diff` as a patch. */
@@ -71,13 +82,13 @@ function editTexts(record: Record<string, unknown>, whole: FieldSpan | undefined
     const path = childPath("payload.arguments", key);
     if (typeof value === "string" && normal === "diff") texts.push(...patchTexts(value, whole ? "payload.arguments" : path, whole, file));
     else if (typeof value === "string" && (CONTENT_KEYS.has(normal) || EDIT_NEW_KEYS.has(normal))) {
-      texts.push({ file, path, text: value, whole, fragment: EDIT_NEW_KEYS.has(normal) });
+      texts.push({ file, path, text: value, whole, fragment: EDIT_NEW_KEYS.has(normal), ...(EDIT_NEW_KEYS.has(normal) ? replacedIn(record) : {}) });
     } else if (normal === "edits" && Array.isArray(value)) {
       for (const [i, edit] of value.slice(0, MAX_EDITS).entries()) {
         if (typeof edit !== "object" || edit === null) continue;
         for (const [editKey, editValue] of Object.entries(edit as Record<string, unknown>)) {
           if (typeof editValue !== "string" || !EDIT_NEW_KEYS.has(normaliseKey(editKey))) continue;
-          texts.push({ file, path: childPath(childPath(path, i), editKey), text: editValue, whole, fragment: true });
+          texts.push({ file, path: childPath(childPath(path, i), editKey), text: editValue, whole, fragment: true, ...replacedIn(edit as Record<string, unknown>) });
         }
       }
     }

@@ -1,0 +1,39 @@
+// What an action leaves in files with content known from its own text, for the engine to
+// remember per session (engine/session-files.ts): a Write's content, an edit's new text in place
+// of its old, a patch hunk's added lines, and what a command writes with literal content
+// (`echo .. > f`, a heredoc into `cat > f`). A file a command changes in a way its text does not
+// tell (a download, a copy) is reported without content, so what was remembered of it is dropped.
+import type { FileLeft } from "../../engine/detector.ts";
+import { writesOf } from "./effects.ts";
+import type { ShellModel } from "./model.ts";
+import type { Written } from "./written-patch.ts";
+
+/** Device and process paths hold no file a later command could run. */
+const NOT_A_FILE = /^\/(?:dev|proc)\//;
+
+export function writtenFilesLeft(texts: readonly Written[]): FileLeft[] {
+  const left: FileLeft[] = [];
+  for (const written of texts) {
+    // A hunk read in its context repeats its added lines; a cut marker names no content.
+    if (written.keep || written.cut || written.file === "") continue;
+    if (!written.fragment) left.push({ path: written.file, content: written.text });
+    else left.push({ path: written.file, content: written.text, fragment: true, ...(written.replaces ? { replaces: written.replaces } : {}) });
+  }
+  return left;
+}
+
+/** The files a command run now writes, in the order it writes them. */
+export function commandFilesLeft(model: ShellModel): FileLeft[] {
+  const left: FileLeft[] = [];
+  for (const inv of model.invocations) {
+    if (inv.inert && inv.redirects.length === 0) continue;
+    for (const write of writesOf(inv)) {
+      if (NOT_A_FILE.test(write.path)) continue;
+      if (write.clearing) left.push({ path: write.path, content: "" });
+      else if (write.content && write.mode === "overwrite") left.push({ path: write.path, content: write.content.text });
+      else if (write.content && write.mode === "append") left.push({ path: write.path, content: write.content.text, fragment: true });
+      else left.push({ path: write.path, content: undefined });
+    }
+  }
+  return left;
+}
