@@ -14,7 +14,9 @@ import { downloadOnly, type Rewrite } from "./rewrite.ts";
 import type { Hit } from "./rules/rule.ts";
 import { judgeSourceCode } from "./source-code.ts";
 import { withControlReadings } from "./control-chars.ts";
-import { commandFilesLeft } from "./files-left.ts";
+import { commandFilesLeft, writtenFilesLeft } from "./files-left.ts";
+import { patchesApplied } from "./patch-commands.ts";
+import { writtenTargets } from "./written-files.ts";
 
 const DETECTOR_ID = "shell";
 
@@ -81,7 +83,10 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
   const hits: Hit[] = [];
   const budget = budgetOf(input);
   let rewrite: Rewrite | undefined;
-  for (const target of withControlReadings(extraction.targets)) {
+  // Patches a command applies join the queue as written content (patch-commands.ts).
+  const queue: Target[] = [...withControlReadings(extraction.targets)];
+  for (let i = 0; i < queue.length; i++) {
+    const target = queue[i] as Target;
     if (spentAtStep(budget, targetChars(target))) {
       unjudged.add(targetPath(target));
       continue;
@@ -93,8 +98,18 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
       continue;
     }
     const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), analyzeOptions, budget);
-    if (runsNow) left.push(...commandFilesLeft(analysis.model));
-    hits.push(...kept(target, extraction.from === "file" ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
+    const written = extraction.from === "file" || target.written === true;
+    if (runsNow && !target.written) {
+      left.push(...commandFilesLeft(analysis.model));
+      const patched = patchesApplied(analysis.model);
+      if (patched.length > 0) {
+        const found = writtenTargets(patched);
+        queue.push(...found.targets.map((next): Target => ({ ...next, written: true })));
+        for (const path of found.unjudged) unjudged.add(path);
+        left.push(...writtenFilesLeft(patched));
+      }
+    }
+    hits.push(...kept(target, written ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
     if (analysis.incomplete) unjudged.add(targetPath(target));
     if (extraction.from === undefined && extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
       rewrite = downloadOnly(analysis.model, (path) => textsOf(target).get(path));

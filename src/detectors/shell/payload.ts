@@ -23,11 +23,12 @@ export interface TextItem {
 
 /** `code`: a source file's text, judged by its capabilities rather than parsed as shell. */
 /** `keep`: only findings on the spans it accepts count (a patch hunk read in its context). */
+/** `written`: content a command puts in a file (a patch it applies), judged as written content. */
 export type Target = (
   | { kind: "script"; item: TextItem }
   | { kind: "argv"; items: TextItem[] }
   | { kind: "code"; item: TextItem; powershell: boolean }
-) & { keep?: ((span: FieldSpan) => boolean) | undefined };
+) & { keep?: ((span: FieldSpan) => boolean) | undefined; written?: boolean };
 
 /**
  * `from`: the targets came out of file content an event writes or tool calls a model proposed,
@@ -40,9 +41,12 @@ const SHELL_TOOLS = new Set([
   "bash", "shell", "sh", "zsh", "run_shell_command", "run_command", "execute_command", "exec", "execute", "terminal",
   "run_terminal_cmd", "run_in_terminal", "local_shell", "container.exec", "computer/bash", "exec_command", "shell_command",
   "run_bash", "bash_tool", "powershell", "pwsh",
+  // Codex: characters typed into a shell it keeps running.
+  "write_stdin",
 ]);
 const SHELL_SUFFIXES = ["bash", "shell", "exec", "terminal"];
-const COMMAND_KEYS = ["command", "cmd", "script", "code", "commands", "input"];
+/** `chars`: what Codex's write_stdin types into a running shell. */
+const COMMAND_KEYS = ["command", "cmd", "script", "code", "commands", "input", "chars"];
 /** Each key with its payload path, built once rather than per event. */
 const COMMAND_FIELDS: readonly [string, string][] = COMMAND_KEYS.map((key) => [key, childPath("payload.arguments", key)]);
 const MAX_ARGV = 4096;
