@@ -68,7 +68,7 @@ export const shellDetector: DetectorDefinition<ShellConfig> = {
 };
 
 function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: number): DetectorOutcome {
-  const extraction = extractTargets(input.event);
+  const extraction = extractTargets(input.event, input.sessionFiles);
   if ("abstain" in extraction) {
     const outcome = abstain(extraction.abstain);
     if (extraction.left?.length) outcome.filesLeft = extraction.left;

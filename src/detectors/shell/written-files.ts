@@ -9,6 +9,7 @@ import { CONTENT_KEYS, PATCH_KEYS, PATH_KEYS, fileRoleOf, normaliseKey } from ".
 import { embeddedCommands } from "./rules/inline-code.ts";
 import { fileKindOf, isPowerShellFile } from "./file-kinds.ts";
 import { type Piece, scanFile } from "./file-scripts.ts";
+import { readNotebook } from "./notebook.ts";
 import type { Target, TextItem } from "./payload.ts";
 import { patchTexts, type Written } from "./written-patch.ts";
 
@@ -114,7 +115,8 @@ export function writtenTargets(texts: readonly Written[]): { targets: Target[]; 
     if (kind === undefined || written.text.trim() === "") continue;
     if (written.text.length > MAX_CONTENT_CHARS) unjudged.push(written.path);
     const content = written.text.slice(0, MAX_CONTENT_CHARS);
-    if (kind === "code" || kind === "notebook") targets.push(...codeTargets(written, content));
+    if (kind === "code") targets.push(...codeTargets(written, content));
+    if (kind === "notebook") targets.push(...notebookCodeTargets(written, content));
     if (kind === "code") continue;
     for (const piece of scanFile(kind, content, written.fragment)) targets.push(targetOf(written, piece));
   }
@@ -127,6 +129,15 @@ function codeTargets(written: Written, content: string): Target[] {
   const targets: Target[] = [{ kind: "code", item, powershell: isPowerShellFile(written.file), keep: written.keep }];
   for (const command of embeddedCommands(content)) targets.push({ kind: "script", item: { path: written.path, text: command, whole: region }, keep: written.keep });
   return targets;
+}
+
+/** A notebook's code cells as the program they are; one that is not JSON, as its text. */
+function notebookCodeTargets(written: Written, content: string): Target[] {
+  const program = readNotebook(content)?.program;
+  if (program === undefined) return codeTargets(written, content);
+  // The program is pieced from JSON strings: findings point at the whole field.
+  const whole = written.whole ?? regionOf(written, 0, content.length);
+  return codeTargets({ ...written, whole, offsets: undefined }, program);
 }
 
 /** Where a span of the written text lies in its field, when it cannot be pointed at exactly. */
