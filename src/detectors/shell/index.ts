@@ -52,7 +52,7 @@ export const shellDetector: DetectorDefinition<ShellConfig> = {
   id: DETECTOR_ID,
   description: "Parses shell commands (exec argv, shell tool calls, proposed tool calls, scripts in written files) and judges what they would execute.",
   judges: ["security"],
-  kinds: ["exec", "tool_call", "file", "model_output"],
+  kinds: ["exec", "tool_call", "file", "model_output", "mcp_connect"],
   encodings: ["raw", "redacted"],
   configSchema: ShellConfig,
   defaultConfig: DEFAULTS,

@@ -66,6 +66,7 @@ export function extractTargets(event: GuardEvent, files: SessionFilesView = NO_F
   if (event.kind === "exec") return extractArgv(payload.argv, "payload.argv", undefined);
   if (event.kind === "file") return extractWritten(event.kind, payload, "file event writes no content", files);
   if (event.kind === "model_output") return extractModelCalls(payload);
+  if (event.kind === "mcp_connect") return extractServerCommand(payload);
   if (event.kind !== "tool_call") return { abstain: `does not handle kind ${event.kind}`, unjudged: [] };
   const name = payload.name;
   if (typeof name !== "string") return { abstain: "tool call has no name", unjudged: [] };
@@ -162,6 +163,17 @@ function extractShellLike(name: string, args: unknown): Extraction | undefined {
     if (found) return found;
   }
   return Array.isArray(list) ? extractArgv(list, "payload.arguments.args", undefined) : undefined;
+}
+
+/** A stdio MCP server is a program started with arguments (`{command: "sh", args: ["-c", ...]}`). */
+function extractServerCommand(payload: Record<string, unknown>): Extraction {
+  const { command, args } = payload;
+  if (typeof command !== "string" || command.trim() === "") return { abstain: "MCP connection starts no command", unjudged: [] };
+  const list = Array.isArray(args) ? args : [];
+  if (!list.every((arg) => typeof arg === "string")) return { abstain: "MCP server arguments are not strings", unjudged: ["payload.args"] };
+  const head: TextItem = { path: "payload.command", text: command, whole: undefined };
+  const rest = (list as string[]).slice(0, MAX_ARGV).map((text, i): TextItem => ({ path: `payload.args[${i}]`, text, whole: undefined }));
+  return { targets: [{ kind: "argv", items: [head, ...rest] }], unjudged: list.length > MAX_ARGV ? [`payload.args[${MAX_ARGV}]`] : [] };
 }
 
 const MAX_MODEL_CALLS = 64;

@@ -243,7 +243,7 @@ describe("decisions and findings", () => {
 
 describe("abstention", () => {
   test("declares the kinds and encodings it judges", () => {
-    expect(shellDetector.kinds).toEqual(["exec", "tool_call", "file", "model_output"]);
+    expect(shellDetector.kinds).toEqual(["exec", "tool_call", "file", "model_output", "mcp_connect"]);
     expect(shellDetector.encodings).toEqual(["raw", "redacted"]);
   });
 

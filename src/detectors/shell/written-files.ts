@@ -20,6 +20,8 @@ const MAX_EDITS = 64;
 /** Ops that leave `content` in the file; all but the first three add it to text already there. */
 const WHOLE_OPS = new Set(["write", "create", "overwrite"]);
 const FRAGMENT_OPS = new Set(["append", "modify", "edit", "update", "replace", "insert"]);
+/** Ops that carry no text the file is left with (a read's pattern, a delete). */
+const KNOWN_OTHER_OPS = new Set(["read", "open", "glob", "list", "stat", "grep", "search", "delete", "remove", "unlink", "rm", "rename", "move", "mv", "copy", "cp"]);
 /** Keys of the new text in edit tools (`new_string`, Cursor `code_edit`, editor `insert_text`). */
 const EDIT_NEW_KEYS = new Set(["newstring", "newstr", "newtext", "replace", "replacement", "codeedit", "inserttext", "newsource"]);
 /** Keys of the text an edit replaces (`old_string`, `old_str`, a search-and-replace's `search`). */
@@ -66,7 +68,8 @@ function fileEventTexts(payload: Record<string, unknown>): Written[] | undefined
   if (typeof op !== "string" || typeof content !== "string") return undefined;
   const lower = op.toLowerCase();
   if (lower === "patch") return patchTexts(content, "payload.content", undefined);
-  if (typeof path !== "string" || (!WHOLE_OPS.has(lower) && !FRAGMENT_OPS.has(lower))) return undefined;
+  if (typeof path !== "string" || KNOWN_OTHER_OPS.has(lower)) return undefined;
+  // An operation named in no known way (or not named) that carries content is read as writing it.
   const fragment = FRAGMENT_OPS.has(lower);
   // A sensor may say what an edit replaces (`replaces`), so the file after it is known.
   const replaced = fragment && typeof replaces === "string" && replaces !== "" ? { replaces } : {};
