@@ -15,6 +15,7 @@ import type { Hit } from "./rules/rule.ts";
 import { judgeSourceCode } from "./source-code.ts";
 import { withControlReadings } from "./control-chars.ts";
 import { commandFilesLeft, writtenFilesLeft } from "./files-left.ts";
+import type { ShellModel } from "./model.ts";
 import { patchesApplied } from "./patch-commands.ts";
 import { writtenTargets } from "./written-files.ts";
 
@@ -99,19 +100,10 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
     }
     const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), analyzeOptions, budget);
     const written = extraction.from === "file" || target.written === true;
-    if (runsNow && !target.written) {
-      left.push(...commandFilesLeft(analysis.model));
-      const patched = patchesApplied(analysis.model);
-      if (patched.length > 0) {
-        const found = writtenTargets(patched);
-        queue.push(...found.targets.map((next): Target => ({ ...next, written: true })));
-        for (const path of found.unjudged) unjudged.add(path);
-        left.push(...writtenFilesLeft(patched));
-      }
-    }
+    if (runsNow && !target.written) followRun(analysis.model, queue, unjudged, left);
     hits.push(...kept(target, written ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
     if (analysis.incomplete) unjudged.add(targetPath(target));
-    if (extraction.from === undefined && extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
+    if (runsNow && !written && extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
       rewrite = downloadOnly(analysis.model, (path) => textsOf(target).get(path));
     }
   }
@@ -121,6 +113,17 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
   const payload = rewrite && outcome.decision !== "allow" ? replaceAt(input.event.payload, rewrite) : undefined;
   if (payload) outcome.rewrite = { kind: "constrain", payload, reason: "download kept, execution removed" };
   return outcome;
+}
+
+/** What a command run now leaves: the files it writes, and the patches it applies, queued to be judged as written content. */
+function followRun(model: ShellModel, queue: Target[], unjudged: Set<string>, left: FileLeft[]): void {
+  left.push(...commandFilesLeft(model));
+  const patched = patchesApplied(model);
+  if (patched.length === 0) return;
+  const found = writtenTargets(patched);
+  queue.push(...found.targets.map((next): Target => ({ ...next, written: true })));
+  for (const path of found.unjudged) unjudged.add(path);
+  left.push(...writtenFilesLeft(patched));
 }
 
 /**
