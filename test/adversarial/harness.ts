@@ -103,7 +103,8 @@ export async function startAdversary(policy?: string): Promise<Adversary> {
       // Each door has its own session, so one door's earlier steps never feed another's.
       for (const [i, step] of earlier.entries()) await post("/v1/evaluate", eventOf(step, `${id}-${i}`, id));
       const verdict = (await (await post("/v1/evaluate", eventOf(last, id))).json()) as Verdict;
-      return { door: "evaluate", held: verdict.decision === "block" || verdict.decision === "require_approval", detail: verdict.decision };
+      // Reasons name checks and bounds, never the action's text: they say why a door disagreed.
+      return { door: "evaluate", held: verdict.decision === "block" || verdict.decision === "require_approval", detail: `${verdict.decision} (${(verdict.reasons ?? []).join(" ")})` };
     })());
     const input = "event" in last ? undefined : hookInputOf(last, id);
     for (const harness of input ? (["claude-code", "codex"] as const) : []) {
