@@ -170,6 +170,7 @@ const TWO_STEP: ActionCase[] = [
   session("run-by-path", "a file with a shebang run by its path", [wrote("/tmp/tool", `#!/bin/sh\n${PIPE}\n`), ran("/tmp/tool")], "held", "new"),
   session("multiedit-then-run", "MultiEdit leaves the pipe in a text file, then sh", [{ tool: "MultiEdit", input: { file_path: "/tmp/m.txt", edits: [{ old_string: "a", new_string: PIPE }] } }, ran("sh /tmp/m.txt")], "held", "new"),
   session("patch-then-run", "apply_patch adds a text file, then sh", [{ tool: "apply_patch", input: patch(`*** Add File: /tmp/q.txt\n+${PIPE}\n`) }, ran("sh /tmp/q.txt")], "held", "new"),
+  session("copy-then-run", "copied under a script's name in a later call, then run", [wrote("/tmp/notes.txt", `${PIPE}\n`), ran("cp /tmp/notes.txt /tmp/setup.sh"), ran("sh /tmp/setup.sh")], "held", "new"),
   session("tilde-path", "written by its home path, run through ~", [wrote("/home/dev/notes.txt", `${PIPE}\n`), ran("sh ~/notes.txt")], "held", "new"),
 ];
 

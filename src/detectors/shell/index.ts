@@ -4,7 +4,7 @@
 // Findings carry check ids, generic titles and offsets; never the command text itself.
 import { type Static, Type } from "@sinclair/typebox";
 import { budgetOf, cutOffReason, spentAtStep, type Budget } from "../../engine/budget.ts";
-import { abstain, type DetectorDefinition, type DetectorOutcome, type FileLeft, type InspectedEvent } from "../../engine/detector.ts";
+import { abstain, type DetectorDefinition, type DetectorOutcome, type FileLeft, type InspectedEvent, type SessionFilesView } from "../../engine/detector.ts";
 import { type Decision, type Finding, mostSevere } from "../../wire/verdict.ts";
 import { type AnalyzeOptions, analyzeScript } from "./analyze.ts";
 import { CHECK_IDS, CHECKS, type CheckId } from "./checks.ts";
@@ -100,7 +100,7 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
     }
     const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), analyzeOptions, budget);
     const written = extraction.from === "file" || target.written === true;
-    if (runsNow && !target.written) followRun(analysis.model, queue, unjudged, left);
+    if (runsNow && !target.written) followRun(analysis.model, files, queue, unjudged, left);
     hits.push(...kept(target, written ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
     if (analysis.incomplete) unjudged.add(targetPath(target));
     if (runsNow && !written && extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
@@ -116,8 +116,8 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
 }
 
 /** What a command run now leaves: the files it writes, and the patches it applies, queued to be judged as written content. */
-function followRun(model: ShellModel, queue: Target[], unjudged: Set<string>, left: FileLeft[]): void {
-  left.push(...commandFilesLeft(model));
+function followRun(model: ShellModel, files: SessionFilesView, queue: Target[], unjudged: Set<string>, left: FileLeft[]): void {
+  left.push(...commandFilesLeft(model, files));
   const patched = patchesApplied(model);
   if (patched.length === 0) return;
   const found = writtenTargets(patched);
