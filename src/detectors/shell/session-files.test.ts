@@ -47,6 +47,7 @@ const HELD: [string, GuardEvent[]][] = [
   [". a .cfg", [write("/tmp/a.cfg", PIPE), bash(". /tmp/a.cfg")]],
   ["source README", [write("/home/alice/proj/README", PIPE), bash("source README")]],
   ["eval of its cat", [write("/tmp/x.dat", PIPE), bash('eval "$(cat /tmp/x.dat)"')]],
+  ["bash -c of its $(< F)", [write("/tmp/y.dat", PIPE), bash('bash -c "$(< /tmp/y.dat)"')]],
   ["cat piped to sh", [write("/tmp/x.log", PIPE), bash("cat /tmp/x.log | sh")]],
   ["python3 a .txt holding os.system", [write("/tmp/p.txt", PY), bash("python3 /tmp/p.txt")]],
   ["./F", [write("/tmp/go", `#!/bin/sh\n${PIPE}\n`), bash("chmod +x /tmp/go && /tmp/go")]],

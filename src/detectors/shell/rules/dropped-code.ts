@@ -22,7 +22,7 @@ export const droppedCodeRule: Rule = (ctx) => {
   return hits;
 };
 
-/** Programs whose output is the whole of the files they are given: `cat F | sh`, `eval "$(cat F)"`. */
+/** Programs whose output is the whole of the files they are given: `cat F | sh`, `eval "$(cat F)"`, `sh -c "$(< F)"`. */
 /** A whole script the agent wrote is judged, not only the first part an embedded string gets. */
 const MAX_FILE_CHARS = 256 * 1024;
 
@@ -33,6 +33,8 @@ function runFiles(ctx: RuleContext, inv: Invocation): string[] {
   const paths = [...executedPaths(inv)];
   for (const producer of codeProducers(inv, ctx.model)) {
     if (PRINTERS.has(producer.name)) paths.push(...operandFields(producer, "nc").map((field) => field.text));
+    // `$(< F)`: a command of redirections only prints the file it reads.
+    if (producer.name === "" && producer.stdin?.kind === "file") paths.push(producer.stdin.field.text);
   }
   return paths;
 }
