@@ -12,6 +12,7 @@ import { createAgentTracker } from "./engine/agents.ts";
 import { createDecisionUnits } from "./engine/decision-units.ts";
 import { createDefinitionTracker } from "./engine/definitions.ts";
 import { createFlowTracker } from "./engine/session-flow.ts";
+import { createSessionFiles } from "./engine/session-files.ts";
 import { createSensorCounts } from "./engine/sensor-counts.ts";
 import { createSessionTracker } from "./engine/sessions.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
@@ -82,6 +83,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const engine = createEngine({
     policies,
     flow: createFlowTracker(clock),
+    files: createSessionFiles(),
     definitions: createDefinitionTracker(storage.definitions),
     agents: createAgentTracker(storage.agents),
     units: createDecisionUnits(clock, (options.correlationWindowS ?? 600) * 1000),

@@ -105,6 +105,26 @@ describe("tool mapping", () => {
     expect(mapToolCall("apply_patch", { command: patch }, "t").payload).toMatchObject({ op: "patch", path: "src/a.rs", paths: patchPaths(patch) });
   });
 
+  test("Codex's shell tool applying a patch is the patch's file change; other shell commands stay commands", () => {
+    const patch = "*** Begin Patch\n*** Add File: notes.txt\n+hello\n*** End Patch\n";
+    const cases: [unknown, string][] = [
+      [["apply_patch", patch], "file"],
+      [["bash", "-lc", `apply_patch <<'EOF'\n${patch}EOF\n`], "file"],
+      [["bash", "-lc", `cd /repo && apply_patch <<"PATCH"\n${patch}PATCH`], "file"],
+      [["bash", "-lc", `apply_patch <<'EOF'\n${patch}EOF\nrm -rf build`], "tool_call"],
+      [["bash", "-lc", "ls"], "tool_call"],
+      [["apply_patch"], "tool_call"],
+      ["apply_patch", "tool_call"],
+    ];
+    for (const [command, kind] of cases) {
+      const action = mapToolCall("shell", { command }, "t");
+      expect([command, action.kind]).toEqual([command, kind]);
+      if (kind === "file") expect(action.payload).toMatchObject({ op: "patch", path: "notes.txt", content: patch });
+    }
+    const input = { command: ["apply_patch", patch] };
+    expect(mapToolCall("shell", input, "t").toInput({ op: "patch", path: "notes.txt", content: patch })).toBe(input);
+  });
+
   test("each tool family lands on its kind", () => {
     const kinds = ["Bash", "Read", "Write", "Edit", "WebFetch", "WebSearch", "mcp__gh__get_issue", "Task", "TodoWrite"].map(
       (name) => [name, mapToolCall(name, { command: "ls", file_path: "/x", url: "https://a.example/", query: "q", prompt: "p" }, "t").kind],

@@ -78,8 +78,26 @@ function fileAction(name: string, input: ToolInput, cwd: string | undefined): Om
   return undefined;
 }
 
-function applyPatchAction(input: ToolInput): Omit<ToolAction, "resultSource" | "resultTrust"> {
-  const patch = str(input.command) ?? str(input.patch) ?? str(input.input) ?? "";
+const PATCH_PROGRAMS = new Set(["apply_patch", "applypatch"]);
+/** The script Codex itself reads as a patch: `apply_patch <<'EOF' ... EOF`, maybe after a `cd DIR &&`. */
+const PATCH_HEREDOC = /^\s*(?:cd\s+[^\n;&|]+&&\s*)?apply_?patch\s*<<-?\s*(['"]?)(\w+)\1[ \t]*\n([\s\S]*?\n)\2\s*$/;
+
+/**
+ * Codex applies patches through its shell tool too: `["apply_patch", patch]`, or
+ * `["bash", "-lc", "apply_patch <<'EOF' ... EOF"]`. Such a call is the apply_patch tool's file
+ * change, and is mapped as one; any other shell command stays a shell command.
+ */
+function shellPatch(input: ToolInput): string | undefined {
+  const argv = input.command;
+  if (!Array.isArray(argv) || !argv.every((arg) => typeof arg === "string")) return undefined;
+  const [program, first, second] = argv as string[];
+  if (argv.length === 2 && PATCH_PROGRAMS.has(program ?? "")) return first;
+  if (argv.length !== 3 || !/^(?:\/(?:usr\/)?bin\/)?(?:ba|z)?sh$/.test(program ?? "") || !/^-l?c$/.test(first ?? "")) return undefined;
+  return PATCH_HEREDOC.exec(second ?? "")?.[3];
+}
+
+function applyPatchAction(input: ToolInput, given?: string): Omit<ToolAction, "resultSource" | "resultTrust"> {
+  const patch = given ?? str(input.command) ?? str(input.patch) ?? str(input.input) ?? "";
   const paths = patchPaths(patch);
   return {
     kind: "file",
@@ -129,11 +147,16 @@ function resultOrigin(name: string, kind: Kind): Pick<ToolAction, "resultSource"
   return { resultSource: "tool_result", resultTrust: "unverified" };
 }
 
+function shellAction(name: string, input: ToolInput): Omit<ToolAction, "resultSource" | "resultTrust"> {
+  const patch = shellPatch(input);
+  return patch === undefined ? asToolCall(name, input) : applyPatchAction(input, patch);
+}
+
 /** The GuardEvent shape of one harness tool call (the table in README "Hook mapping"). */
 export function mapToolCall(name: string, input: ToolInput, toolUseId: string, cwd?: string): ToolAction {
   const mcp = parseMcpName(name);
   const base =
-    (SHELL_TOOLS.has(name) ? asToolCall(name, input) : undefined) ??
+    (SHELL_TOOLS.has(name) ? shellAction(name, input) : undefined) ??
     fileAction(name, input, cwd) ??
     (name === "apply_patch" ? applyPatchAction(input) : undefined) ??
     webAction(name, input) ??

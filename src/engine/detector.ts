@@ -13,6 +13,39 @@ export interface InspectedEvent {
   texts(): readonly TextField[];
   /** Payload paths that were too large or too deep to extract, so nobody judged them. */
   unextracted(): readonly string[];
+  /** What this session's agent wrote earlier (session-files.ts), for judging a command that runs it. */
+  readonly sessionFiles: SessionFilesView;
+}
+
+/** A file an agent of the session left, as remembered. */
+export interface RememberedFile {
+  readonly content: string;
+  /** Only the first part of the file was kept: the rest is not known. */
+  readonly cut: boolean;
+  /** Only text edits added is known, not the file around it. */
+  readonly partial: boolean;
+}
+
+/** Read-only view of one session's remembered files; paths resolve against the event's cwd. */
+export interface SessionFilesView {
+  /** Files remembered: 0 means there is nothing to look up. */
+  readonly size: number;
+  /** The file at `path` as a command names it (`README`, `./run.sh`, `~/x`, `/tmp/a/../b`). */
+  read(path: string): RememberedFile | undefined;
+}
+
+/**
+ * A file an action leaves with content known from its text (a Write's content, an edit, a patch,
+ * a heredoc redirected to a file), for the session to remember. Never shown, logged or stored.
+ */
+export interface FileLeft {
+  /** As the event names it; resolved against the event's cwd when remembered. */
+  path: string;
+  /** What the action puts there; undefined when that cannot be known (the file is forgotten). */
+  content: string | undefined;
+  /** `content` is added to the file: in place of `replaces` when that is found, else at its end. */
+  fragment?: boolean;
+  replaces?: string;
 }
 
 /**
@@ -44,6 +77,8 @@ export interface DetectorOutcome {
    * `modify`. Never a way to smuggle the original back: it must be safe as it stands.
    */
   rewrite?: { kind: "constrain" | "rewrite"; payload: Record<string, unknown>; reason: string };
+  /** Files the action leaves with known content, which the engine remembers for the session. */
+  filesLeft?: FileLeft[];
 }
 
 export interface Detector {

@@ -19,13 +19,14 @@ import { judgeAttestation } from "./attestation-policy.ts";
 import type { Policy } from "./policy.ts";
 import type { PolicyHolder } from "./policy-set.ts";
 import { runDetector, type DetectorRun, type LoadedDetector } from "./run-detector.ts";
-import type { InspectedEvent } from "./detector.ts";
+import type { FileLeft, InspectedEvent } from "./detector.ts";
 import type { SessionTracker } from "./sessions.ts";
 import { AGENTS_PROVIDER, type AgentAssessment, type AgentTracker } from "./agents.ts";
 import { UNITS_PROVIDER, type DecisionUnits, type UnitScope } from "./decision-units.ts";
 import type { SensorCounts } from "./sensor-counts.ts";
 import { DEFINITIONS_PROVIDER, type DefinitionTracker } from "./definitions.ts";
 import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
+import type { SessionFiles } from "./session-files.ts";
 import { judgeUnjudged, POLICY_PROVIDER } from "./unjudged.ts";
 import { buildVerdict } from "./verdict-builder.ts";
 
@@ -48,6 +49,8 @@ export interface EngineDeps {
   sessions: SessionTracker;
   clock: Clock;
   flow: FlowTracker;
+  /** What each session's agent wrote, for judging a later command that runs it. */
+  files: SessionFiles;
   definitions: DefinitionTracker;
   agents: AgentTracker;
   units: DecisionUnits;
@@ -118,6 +121,22 @@ function judgeReducedContent(event: GuardEvent, policy: Policy): DetectorRun | u
   };
 }
 
+/** The working directory relative paths of the event mean (an exec's cwd, a hook's cwd). */
+const cwdOf = (event: GuardEvent): string | undefined => (typeof event.payload.cwd === "string" ? event.payload.cwd : undefined);
+
+/**
+ * What detectors say the action leaves, whatever they decided: a write held for a person who
+ * then lets it through still lands. One cut off at its deadline reports what it saw by then.
+ */
+function filesLeftBy(runs: readonly DetectorRun[]): FileLeft[] {
+  const left: FileLeft[] = [];
+  for (const run of runs) {
+    const outcome = run.status === "ok" ? run.outcome : run.status === "failed" ? run.partial : undefined;
+    if (outcome?.filesLeft) left.push(...outcome.filesLeft);
+  }
+  return left;
+}
+
 export function createEngine(deps: EngineDeps): Engine {
   const engine = createUnobservedEngine(deps);
   const observer = deps.observer;
@@ -182,7 +201,8 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
   const judge = async (event: GuardEvent, caller: Caller, attribution: Attribution, dryRun: boolean) => {
     const started = performance.now();
     const { policy, detectors } = deps.policies.current().forWorkspace(caller.workspaceId);
-    const input = createInspectedEvent(event);
+    const key = sessionKey(caller, attribution);
+    const input = createInspectedEvent(event, deps.files.view(key, cwdOf(event)));
     const runs = await runDetectors(detectors, input, policy);
     for (const run of runs) if (run.status === "failed") deps.onDetectorFailure?.(run, event);
     deps.observer?.detectorsRan(runs);
@@ -218,7 +238,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       whitelisted: adjusted.whitelisted,
       unjudgedAccepted: unjudged.accepted,
     });
-    return { verdict, findings: composition.findings, located, counters: book?.changedCounters(), definitions: definitions.fresh, agents: agents.updates };
+    return { verdict, findings: composition.findings, located, counters: book?.changedCounters(), definitions: definitions.fresh, agents: agents.updates, filesLeft: filesLeftBy(runs) };
   };
 
   return {
@@ -264,6 +284,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
       }, clock.now());
       if (outcome.created) {
         deps.flow.observe(sessionKey(caller, attribution), event, judged.findings, signalsOf(caller));
+        deps.files.observe(sessionKey(caller, attribution), judged.filesLeft, cwdOf(event));
         deps.definitions.remember(caller.workspaceId, judged.definitions);
         deps.agents.commit(caller.workspaceId, judged.agents);
         deps.units.observe(unitScope(caller, attribution), event, judged.verdict.decision);

@@ -11,7 +11,14 @@ export type CaseAction =
   /** Any other harness tool call: Write, Edit, MultiEdit, NotebookEdit, apply_patch, WebFetch, mcp__... */
   | { tool: string; input: Record<string, unknown> }
   /** A GuardEvent sent to /v1/evaluate only (ids and timestamp are filled in). */
-  | { event: Omit<GuardEvent, "svc_version" | "event_id" | "guard_id" | "timestamp"> };
+  | { event: Omit<GuardEvent, "svc_version" | "event_id" | "guard_id" | "timestamp"> }
+  /**
+   * Tool calls of one agent session, in order: each is sent and recorded, and only the last is
+   * judged (a file written by one call and run by the next). Not sent to `warden exec --check`.
+   */
+  | { session: SessionStep[] };
+
+export type SessionStep = { bash: string } | { tool: string; input: Record<string, unknown> };
 
 export interface ActionCase {
   /** Stable and unique across all tables, kebab-case. */

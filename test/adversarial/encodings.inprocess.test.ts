@@ -15,6 +15,7 @@ function eventOf(action: CaseAction): GuardEvent {
   const session = { session_id: uniqueId("session") };
   if ("bash" in action) return makeEvent({ ...session, kind: "tool_call", payload: { name: "Bash", arguments: { command: action.bash } } });
   if ("event" in action) return makeEvent({ ...session, ...action.event });
+  if ("session" in action) throw new Error("the encodings table holds single actions");
   const mapped = mapToolCall(action.tool, action.input, uniqueId("tool"));
   // As hook-event.ts marks them: an MCP server's tool call carries MCP provenance.
   const provenance = mapped.mcpServer ? [{ source: "mcp" as const, trust: "unverified" as const, ref: mapped.mcpServer }] : undefined;

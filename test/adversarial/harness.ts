@@ -11,7 +11,7 @@ import type { Verdict } from "../../src/wire/verdict.ts";
 import { answerOf } from "../hook-fixtures.ts";
 import { SLOW_TEST_MS, tempDir } from "../helpers.ts";
 import { startServer, type Started } from "../process.ts";
-import type { ActionCase, CaseAction } from "./cases.ts";
+import type { ActionCase, CaseAction, SessionStep } from "./cases.ts";
 
 export type Door = "evaluate" | "http claude-code" | "http codex" | "hook claude-code" | "hook codex" | "exec --check";
 
@@ -51,8 +51,8 @@ export function compiledBinary(): string {
 let sequence = 0;
 
 /** The GuardEvent an action becomes at /v1/evaluate: a shell command or tool as a hook maps it. */
-function eventOf(action: CaseAction, id: string): GuardEvent {
-  const ids = { svc_version: "0.5" as const, event_id: `adv-${id}`, guard_id: `adv-${id}`, session_id: `adv-${id}`, timestamp: new Date().toISOString() };
+function eventOf(action: Exclude<CaseAction, { session: unknown }>, id: string, session = id): GuardEvent {
+  const ids = { svc_version: "0.5" as const, event_id: `adv-${id}`, guard_id: `adv-${id}`, session_id: `adv-${session}`, timestamp: new Date().toISOString() };
   if ("event" in action) return { ...ids, ...action.event } as GuardEvent;
   const [name, input] = "bash" in action ? ["Bash", { command: action.bash }] : [action.tool, action.input];
   const mapped = mapToolCall(name, input, ids.guard_id, "/home/dev/app");
@@ -61,10 +61,15 @@ function eventOf(action: CaseAction, id: string): GuardEvent {
   return { ...ids, observation_point: "invocation", kind: mapped.kind, payload: mapped.payload, ...(provenance ? { provenance } : {}) };
 }
 
-function hookInputOf(action: CaseAction, id: string): Record<string, unknown> | undefined {
-  if ("event" in action) return undefined;
+function hookInputOf(action: SessionStep, id: string, session = id): Record<string, unknown> {
   const [tool_name, tool_input] = "bash" in action ? ["Bash", { command: action.bash }] : [action.tool, action.input];
-  return { session_id: `adv-${id}`, cwd: "/home/dev/app", permission_mode: "default", hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id: `toolu_adv_${id}` };
+  return { session_id: `adv-${session}`, cwd: "/home/dev/app", permission_mode: "default", hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id: `toolu_adv_${id}` };
+}
+
+/** A case's calls: the earlier steps of a session, then the one judged. */
+function stepsOf(action: CaseAction): { earlier: SessionStep[]; last: Exclude<CaseAction, { session: unknown }> } {
+  if (!("session" in action)) return { earlier: [], last: action };
+  return { earlier: action.session.slice(0, -1), last: action.session[action.session.length - 1]! };
 }
 
 const heldAnswer = (answer: string) => answer !== "pass";
@@ -92,20 +97,28 @@ export async function startAdversary(policy?: string): Promise<Adversary> {
 
   async function judge(c: ActionCase): Promise<DoorAnswer[]> {
     const id = `${c.id}-${++sequence}`;
+    const { earlier, last } = stepsOf(c.action);
     const answers: Promise<DoorAnswer>[] = [];
     answers.push((async () => {
-      const verdict = (await (await post("/v1/evaluate", eventOf(c.action, id))).json()) as Verdict;
-      return { door: "evaluate", held: verdict.decision === "block" || verdict.decision === "require_approval", detail: verdict.decision };
+      // Each door has its own session, so one door's earlier steps never feed another's.
+      for (const [i, step] of earlier.entries()) await post("/v1/evaluate", eventOf(step, `${id}-${i}`, id));
+      const verdict = (await (await post("/v1/evaluate", eventOf(last, id))).json()) as Verdict;
+      // Reasons name checks and bounds, never the action's text: they say why a door disagreed.
+      return { door: "evaluate", held: verdict.decision === "block" || verdict.decision === "require_approval", detail: `${verdict.decision} (${(verdict.reasons ?? []).join(" ")})` };
     })());
-    const input = hookInputOf(c.action, id);
+    const input = "event" in last ? undefined : hookInputOf(last, id);
     for (const harness of input ? (["claude-code", "codex"] as const) : []) {
-      const own = { ...input!, tool_use_id: `${input!.tool_use_id}_${harness}` };
+      const own = { ...input!, tool_use_id: `${input!.tool_use_id}_${harness}`, session_id: `${input!.session_id}-${harness}` };
+      const earlierInputs = (door: string) => earlier.map((step, i) => hookInputOf(step, `${id}-${i}-${harness}-${door}`, `${id}-${harness}-${door}`));
       answers.push((async () => {
-        const answer = answerOf("PreToolUse", (await (await post(`/hooks/${harness}`, own)).json()) as Record<string, unknown>).answer;
+        for (const step of earlierInputs("http")) await post(`/hooks/${harness}`, step);
+        const body = { ...own, session_id: `${own.session_id}-http` };
+        const answer = answerOf("PreToolUse", (await (await post(`/hooks/${harness}`, body)).json()) as Record<string, unknown>).answer;
         return { door: `http ${harness}` as Door, held: heldAnswer(answer), detail: answer };
       })());
       answers.push((async () => {
-        const out = await run([binary, "hook", harness], env, JSON.stringify({ ...own, tool_use_id: `${own.tool_use_id}_cmd` }));
+        for (const step of earlierInputs("cmd")) await run([binary, "hook", harness], env, JSON.stringify(step));
+        const out = await run([binary, "hook", harness], env, JSON.stringify({ ...own, tool_use_id: `${own.tool_use_id}_cmd`, session_id: `${own.session_id}-cmd` }));
         const answer = out.exitCode === 2 ? "deny" : answerOf("PreToolUse", JSON.parse(out.stdout || "{}")).answer;
         return { door: `hook ${harness}` as Door, held: heldAnswer(answer), detail: `${answer} (exit ${out.exitCode})` };
       })());

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mapToolCall } from "../../src/adapters/tool-mapping.ts";
 import type { Verdict } from "../../src/wire/verdict.ts";
 import { makeEvent, startWarden, type TestWarden, uniqueId } from "../helpers.ts";
-import type { ActionCase } from "./cases.ts";
+import type { ActionCase, CaseAction } from "./cases.ts";
 import { CASES as FILE_CASES } from "./file-changes.cases.ts";
 import { CASES as GAP_CASES } from "./guard-gaps.cases.ts";
 import { CASES as SHELL_CASES } from "./shell-effects.cases.ts";
@@ -19,16 +19,19 @@ afterAll(async () => {
   await warden[Symbol.asyncDispose]();
 });
 
-function eventOf(c: ActionCase) {
-  const session_id = uniqueId("s");
-  if ("event" in c.action) return makeEvent({ ...c.action.event, session_id });
-  if ("bash" in c.action) return makeEvent({ kind: "tool_call", payload: { name: "Bash", arguments: { command: c.action.bash } }, session_id });
-  const mapped = mapToolCall(c.action.tool, c.action.input, uniqueId("toolu"), "/home/dev/project");
+function eventOf(action: Exclude<CaseAction, { session: unknown }>, session_id: string) {
+  if ("event" in action) return makeEvent({ ...action.event, session_id });
+  if ("bash" in action) return makeEvent({ kind: "tool_call", payload: { name: "Bash", arguments: { command: action.bash } }, session_id });
+  const mapped = mapToolCall(action.tool, action.input, uniqueId("toolu"), "/home/dev/project");
   return makeEvent({ kind: mapped.kind, payload: mapped.payload, session_id });
 }
 
+/** The decision on the case's action; a session's earlier steps are recorded first, in its session. */
 async function decisionOf(c: ActionCase): Promise<string> {
-  const response = await warden.evaluate(eventOf(c));
+  const session_id = uniqueId("s");
+  const steps = "session" in c.action ? c.action.session : [c.action];
+  for (const step of steps.slice(0, -1)) expect((await warden.evaluate(eventOf(step, session_id))).status).toBe(200);
+  const response = await warden.evaluate(eventOf(steps[steps.length - 1]!, session_id));
   expect(response.status).toBe(200);
   return ((await response.json()) as Verdict).decision;
 }

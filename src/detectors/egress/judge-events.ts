@@ -79,16 +79,21 @@ const WRITE_MODE = /^[rb]*[wa+][rbt+]*$|\b(?:o_)?(?:wronly|rdwr|creat|trunc|appe
 const opensForWriting = (value: unknown): boolean =>
   typeof value === "string" && value.length <= 256 && WRITE_MODE.test(value.trim());
 
-function opOf(payload: Record<string, unknown>): FileOp | "transfer" | undefined {
+/** Operations that only read what a file holds. */
+const READ_OPS = new Set(["read", "open", "get", "view", "cat", "load", "fetch", "head", "tail", "grep", "search"]);
+
+function opOf(payload: Record<string, unknown>): FileOp | "transfer" | "unknown" | undefined {
   const raw = typeof payload.op === "string" ? payload.op : typeof payload.operation === "string" ? payload.operation : "";
   const op = raw.toLowerCase();
   if (METADATA_OPS.has(op)) return undefined;
   if (DELETE_OPS.has(op)) return "delete";
   if (TRANSFER_OPS.has(op)) return "transfer";
   if (WRITE_OPS.has(op) || opensForWriting(payload.mode) || opensForWriting(payload.flags)) return "write";
-  // `read`, `open`, `copy`-like and unknown operations alike: every access can at least read.
-  return "read";
+  return READ_OPS.has(op) ? "read" : "unknown";
 }
+
+/** An operation not named, or named in no known way, is judged as each thing it could be. */
+const UNKNOWN_OPS: readonly FileOp[] = ["read", "write", "delete"];
 
 const MAX_EXTRA_PATHS = 64;
 
@@ -107,7 +112,8 @@ export function judgeFileEvent(payload: Record<string, unknown>, opts: EgressOpt
   const op = opOf(payload);
   if (op === undefined) return { abstain: "file metadata operation" };
   const content = typeof payload.content === "string" ? payload.content : undefined;
-  if (op !== "transfer") return [...(at ? [at] : []), ...extra].flatMap((where) => judgeFile({ at: where, op }, content, opts));
+  const ops = op === "unknown" ? UNKNOWN_OPS : op === "transfer" ? [] : [op];
+  if (op !== "transfer") return [...(at ? [at] : []), ...extra].flatMap((where) => ops.flatMap((each) => judgeFile({ at: where, op: each }, content, opts)));
   if (!at) return { abstain: "file transfer names no source path" };
   const hits = judgeFile({ at, op: "read" }, content, opts);
   for (const field of DESTINATION_FIELDS) {

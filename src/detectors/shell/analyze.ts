@@ -24,6 +24,7 @@ import type { Hit, Rule, RuleContext } from "./rules/rule.ts";
 import { sandboxRule } from "./rules/sandbox.ts";
 import { supplyChainRule } from "./rules/supply-chain.ts";
 import type { ShellModel } from "./model.ts";
+import type { SessionFilesView } from "../../engine/detector.ts";
 import { createDetachedSource } from "./source.ts";
 import { walkRoot, type WalkLimits } from "./walk.ts";
 
@@ -51,6 +52,8 @@ export interface AnalyzeOptions {
   disabledChecks: ReadonlySet<CheckId>;
   allowedPackageHosts: readonly string[];
   limits: WalkLimits;
+  /** What the session's agent wrote earlier, for a command that runs one of those files. */
+  files?: SessionFilesView;
 }
 
 export interface Analysis {
@@ -60,6 +63,8 @@ export interface Analysis {
   /** Part of the command was not parsed (nesting, size or work bounds). */
   incomplete: boolean;
 }
+
+const NO_FILES: SessionFilesView = { size: 0, read: () => undefined };
 
 /** The walk may use this share of the time left; the rules judge what it modelled with the rest. */
 const WALK_SHARE = 0.7;
@@ -76,14 +81,15 @@ export function analyzeScript(script: Script, options: AnalyzeOptions, budget: B
     model,
     invocations: model.invocations.filter((inv) => !inv.inert),
     allowedPackageHosts: options.allowedPackageHosts,
-    analyzeEmbedded: (text: string, span: FieldSpan): Hit[] => {
+    analyzeEmbedded: (text: string, span: FieldSpan, maxChars = MAX_EMBEDDED_CHARS): Hit[] => {
       if (embeddedDepth >= MAX_EMBEDDED_DEPTH || text.trim() === "") return [];
-      if (text.length > MAX_EMBEDDED_CHARS) incomplete = true;
-      const source = createDetachedSource(text.slice(0, MAX_EMBEDDED_CHARS), span, script.source.depth + 1);
+      if (text.length > maxChars) incomplete = true;
+      const source = createDetachedSource(text.slice(0, maxChars), span, script.source.depth + 1);
       const nested = analyzeScript(parseScript(source, budget), options, budget, embeddedDepth + 1);
       incomplete ||= nested.incomplete;
       return nested.hits;
     },
+    files: options.files ?? NO_FILES,
     budget,
     markIncomplete: () => {
       incomplete = true;

@@ -6,6 +6,7 @@
 import { scanCi, scanCiFragment, scanJsonStrings, scanPackageJson } from "./config-scripts.ts";
 import { scanGitConfig, scanMakeShell, scanSshConfig } from "./command-settings.ts";
 import type { FileKind } from "./file-kinds.ts";
+import { readNotebook } from "./notebook.ts";
 
 /** A command found in a file: `text` is `content.slice(start, end)` when `exact`. */
 export type Piece = { start: number; end: number; exact: boolean; text: string } | { start: number; end: number; argv: string[] };
@@ -159,9 +160,12 @@ const JSON_ITEM = /^\s*"((?:[^"\\]|\\.)*)",?\s*$/;
 
 /**
  * Notebook shell: a `%%bash` cell whole, `!cmd` and `%system cmd` lines. A whole notebook is
- * JSON, its cells' lines are string items; a cell's new source (NotebookEdit) is plain text.
+ * JSON (read by notebook.ts, or line by line when it does not parse: a fragment of one); a
+ * cell's new source (NotebookEdit) is plain text.
  */
 function scanNotebook(content: string): Piece[] {
+  const notebook = readNotebook(content);
+  if (notebook) return notebook.shell.map((text) => ({ start: 0, end: content.length, exact: false, text }));
   const magic = CELL_MAGIC.exec(content);
   if (magic) return [exact(content, magic[0].length, content.length)];
   const pieces: Piece[] = [];

@@ -4,7 +4,7 @@
 // Findings carry check ids, generic titles and offsets; never the command text itself.
 import { type Static, Type } from "@sinclair/typebox";
 import { budgetOf, cutOffReason, spentAtStep, type Budget } from "../../engine/budget.ts";
-import { abstain, type DetectorDefinition, type DetectorOutcome, type InspectedEvent } from "../../engine/detector.ts";
+import { abstain, type DetectorDefinition, type DetectorOutcome, type FileLeft, type InspectedEvent, type SessionFilesView } from "../../engine/detector.ts";
 import { type Decision, type Finding, mostSevere } from "../../wire/verdict.ts";
 import { type AnalyzeOptions, analyzeScript } from "./analyze.ts";
 import { CHECK_IDS, CHECKS, type CheckId } from "./checks.ts";
@@ -14,6 +14,10 @@ import { downloadOnly, type Rewrite } from "./rewrite.ts";
 import type { Hit } from "./rules/rule.ts";
 import { judgeSourceCode } from "./source-code.ts";
 import { withControlReadings } from "./control-chars.ts";
+import { commandFilesLeft, writtenFilesLeft } from "./files-left.ts";
+import type { ShellModel } from "./model.ts";
+import { patchesApplied } from "./patch-commands.ts";
+import { writtenTargets } from "./written-files.ts";
 
 const DETECTOR_ID = "shell";
 
@@ -49,7 +53,7 @@ export const shellDetector: DetectorDefinition<ShellConfig> = {
   id: DETECTOR_ID,
   description: "Parses shell commands (exec argv, shell tool calls, proposed tool calls, scripts in written files) and judges what they would execute.",
   judges: ["security"],
-  kinds: ["exec", "tool_call", "file", "model_output"],
+  kinds: ["exec", "tool_call", "file", "model_output", "mcp_connect"],
   encodings: ["raw", "redacted"],
   configSchema: ShellConfig,
   defaultConfig: DEFAULTS,
@@ -65,16 +69,25 @@ export const shellDetector: DetectorDefinition<ShellConfig> = {
 };
 
 function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: number): DetectorOutcome {
-  const extraction = extractTargets(input.event);
+  const extraction = extractTargets(input.event, input.sessionFiles);
   if ("abstain" in extraction) {
     const outcome = abstain(extraction.abstain);
+    if (extraction.left?.length) outcome.filesLeft = extraction.left;
     return extraction.unjudged.length > 0 ? { ...outcome, unjudged: extraction.unjudged } : outcome;
   }
+  // A command run now leaves what it writes; written content, what the event writes.
+  const left: FileLeft[] = extraction.left ? [...extraction.left] : [];
+  const runsNow = extraction.from === undefined;
+  const files = input.sessionFiles;
+  const analyzeOptions = files.size > 0 ? { ...options, files } : options;
   const unjudged = new Set(extraction.unjudged);
   const hits: Hit[] = [];
   const budget = budgetOf(input);
   let rewrite: Rewrite | undefined;
-  for (const target of withControlReadings(extraction.targets)) {
+  // Patches a command applies join the queue as written content (patch-commands.ts).
+  const queue: Target[] = [...withControlReadings(extraction.targets)];
+  for (let i = 0; i < queue.length; i++) {
+    const target = queue[i] as Target;
     if (spentAtStep(budget, targetChars(target))) {
       unjudged.add(targetPath(target));
       continue;
@@ -85,18 +98,32 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
       if (judged.incomplete) unjudged.add(target.item.path);
       continue;
     }
-    const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), options, budget);
-    hits.push(...kept(target, extraction.from === "file" ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
+    const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), analyzeOptions, budget);
+    const written = extraction.from === "file" || target.written === true;
+    if (runsNow && !target.written) followRun(analysis.model, files, queue, unjudged, left);
+    hits.push(...kept(target, written ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
     if (analysis.incomplete) unjudged.add(targetPath(target));
-    if (extraction.from === undefined && extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
+    if (runsNow && !written && extraction.targets.length === 1 && analysis.hits.length > 0 && unjudged.size === 0) {
       rewrite = downloadOnly(analysis.model, (path) => textsOf(target).get(path));
     }
   }
   const outcome = buildOutcome(hits, [...unjudged]);
+  if (left.length > 0) outcome.filesLeft = left;
   if (budget.cutOff) outcome.reasons.push(cutOffReason(unjudged.size));
   const payload = rewrite && outcome.decision !== "allow" ? replaceAt(input.event.payload, rewrite) : undefined;
   if (payload) outcome.rewrite = { kind: "constrain", payload, reason: "download kept, execution removed" };
   return outcome;
+}
+
+/** What a command run now leaves: the files it writes, and the patches it applies, queued to be judged as written content. */
+function followRun(model: ShellModel, files: SessionFilesView, queue: Target[], unjudged: Set<string>, left: FileLeft[]): void {
+  left.push(...commandFilesLeft(model, files));
+  const patched = patchesApplied(model);
+  if (patched.length === 0) return;
+  const found = writtenTargets(patched);
+  queue.push(...found.targets.map((next): Target => ({ ...next, written: true })));
+  for (const path of found.unjudged) unjudged.add(path);
+  left.push(...writtenFilesLeft(patched));
 }
 
 /**

@@ -7,6 +7,9 @@ import { childPath } from "../../engine/text-fields.ts";
 import type { GuardEvent } from "../../wire/guard-event.ts";
 import { createDetachedSource, createRootSource } from "./source.ts";
 import { writtenTargets, writtenTexts } from "./written-files.ts";
+import { writtenFilesLeft } from "./files-left.ts";
+import type { FileLeft, SessionFilesView } from "../../engine/detector.ts";
+import { editsInContext } from "./edit-context.ts";
 
 export interface TextItem {
   path: string;
@@ -21,25 +24,30 @@ export interface TextItem {
 
 /** `code`: a source file's text, judged by its capabilities rather than parsed as shell. */
 /** `keep`: only findings on the spans it accepts count (a patch hunk read in its context). */
+/** `written`: content a command puts in a file (a patch it applies), judged as written content. */
 export type Target = (
   | { kind: "script"; item: TextItem }
   | { kind: "argv"; items: TextItem[] }
   | { kind: "code"; item: TextItem; powershell: boolean }
-) & { keep?: ((span: FieldSpan) => boolean) | undefined };
+) & { keep?: ((span: FieldSpan) => boolean) | undefined; written?: boolean };
 
 /**
  * `from`: the targets came out of file content an event writes or tool calls a model proposed,
  * not a command being run, so no rewrite of the payload is offered.
  */
-export type Extraction = { targets: Target[]; unjudged: string[]; from?: "file" | "model" } | { abstain: string; unjudged: string[] };
+/** `left`: the files a written content leaves (files-left.ts), whether or not it runs commands. */
+export type Extraction = ({ targets: Target[]; unjudged: string[]; from?: "file" | "model" } | { abstain: string; unjudged: string[] }) & { left?: FileLeft[] };
 
 const SHELL_TOOLS = new Set([
   "bash", "shell", "sh", "zsh", "run_shell_command", "run_command", "execute_command", "exec", "execute", "terminal",
   "run_terminal_cmd", "run_in_terminal", "local_shell", "container.exec", "computer/bash", "exec_command", "shell_command",
   "run_bash", "bash_tool", "powershell", "pwsh",
+  // Codex: characters typed into a shell it keeps running.
+  "write_stdin",
 ]);
 const SHELL_SUFFIXES = ["bash", "shell", "exec", "terminal"];
-const COMMAND_KEYS = ["command", "cmd", "script", "code", "commands", "input"];
+/** `chars`: what Codex's write_stdin types into a running shell. */
+const COMMAND_KEYS = ["command", "cmd", "script", "code", "commands", "input", "chars"];
 /** Each key with its payload path, built once rather than per event. */
 const COMMAND_FIELDS: readonly [string, string][] = COMMAND_KEYS.map((key) => [key, childPath("payload.arguments", key)]);
 const MAX_ARGV = 4096;
@@ -52,25 +60,33 @@ export function isShellToolName(name: string): boolean {
   return SHELL_TOOLS.has(last) || SHELL_SUFFIXES.some((suffix) => lower.endsWith(suffix));
 }
 
-export function extractTargets(event: GuardEvent): Extraction {
+/** `files`: what the session wrote before, to read an edit in the file it changes. */
+export function extractTargets(event: GuardEvent, files: SessionFilesView = NO_FILES): Extraction {
   const payload = event.payload;
   if (event.kind === "exec") return extractArgv(payload.argv, "payload.argv", undefined);
-  if (event.kind === "file") return extractWritten(event.kind, payload, "file event writes no content");
+  if (event.kind === "file") return extractWritten(event.kind, payload, "file event writes no content", files);
   if (event.kind === "model_output") return extractModelCalls(payload);
+  if (event.kind === "mcp_connect") return extractServerCommand(payload);
   if (event.kind !== "tool_call") return { abstain: `does not handle kind ${event.kind}`, unjudged: [] };
   const name = payload.name;
   if (typeof name !== "string") return { abstain: "tool call has no name", unjudged: [] };
-  if (!isShellToolName(name)) return extractWritten(event.kind, payload, "tool call is not a shell tool");
+  if (!isShellToolName(name)) {
+    const written = extractWritten(event.kind, payload, "tool call is not a shell tool", files);
+    return "abstain" in written && written.left === undefined ? (extractShellLike(name, payload.arguments) ?? written) : written;
+  }
   const extraction = extractToolCommand(payload.arguments);
   return POWERSHELL_TOOL.test(name) && "targets" in extraction ? { ...extraction, targets: extraction.targets.map(asPowerShell) } : extraction;
 }
 
-function extractWritten(kind: string, payload: Record<string, unknown>, otherwise: string): Extraction {
+const NO_FILES: SessionFilesView = { size: 0, read: () => undefined };
+
+function extractWritten(kind: string, payload: Record<string, unknown>, otherwise: string, files: SessionFilesView): Extraction {
   const texts = writtenTexts(kind, payload);
   if (texts === undefined) return { abstain: otherwise, unjudged: [] };
-  const { targets, unjudged } = writtenTargets(texts);
-  if (targets.length === 0) return { abstain: "the written file runs no commands", unjudged };
-  return { targets, unjudged, from: "file" };
+  const { targets, unjudged } = writtenTargets([...texts, ...editsInContext(texts, files)]);
+  const left = writtenFilesLeft(texts);
+  if (targets.length === 0) return { abstain: "the written file runs no commands", unjudged, left };
+  return { targets, unjudged, from: "file", left };
 }
 
 const POWERSHELL_TOOL = /(?:^|[./:_]|__)(?:powershell|pwsh)$/i;
@@ -113,6 +129,51 @@ function extractToolCommand(args: unknown, root = "payload.arguments"): Extracti
     if (found) return found;
   }
   return { abstain: "shell tool call carries no command", unjudged: [] };
+}
+
+/**
+ * Words in a tool's name that say it runs commands (`mcp__shell__run`, `start_process`,
+ * `run_command`): with a `command`, `cmd` or `script` argument, or an `args` array, it is
+ * judged as a shell tool is.
+ */
+const SHELL_LIKE_WORDS = new Set(["shell", "terminal", "exec", "execute", "run", "process", "command", "cmd", "bash", "sh", "zsh", "spawn", "subprocess", "console"]);
+/** Tools named after a program whose `args` are that program's arguments (`mcp__k8s__kubectl {args}`). */
+const PROGRAM_TOOLS = new Set([
+  "kubectl", "docker", "podman", "nerdctl", "ssh", "git", "npm", "npx", "pnpm", "yarn", "pip", "pip3", "uv", "python", "python3",
+  "node", "deno", "bun", "bash", "sh", "zsh", "make", "terraform", "helm", "aws", "gcloud", "az", "gh", "curl", "wget", "systemctl", "sudo",
+]);
+const SHELL_LIKE_KEYS = ["command", "cmd", "script"] as const;
+
+/** A tool not named as a shell whose name and arguments say it runs a command. */
+function extractShellLike(name: string, args: unknown): Extraction | undefined {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return undefined;
+  const record = args as Record<string, unknown>;
+  const words = name.toLowerCase().split(/__|[._\-/:]/);
+  const program = words[words.length - 1] ?? "";
+  const list = record.args;
+  if (PROGRAM_TOOLS.has(program) && Array.isArray(list) && list.every((arg) => typeof arg === "string")) {
+    // The program is the tool's own name: findings on it point at the name.
+    const head: TextItem = { path: "payload.name", text: program, whole: { path: "payload.name", start: 0, end: name.length } };
+    const rest = (list as string[]).slice(0, MAX_ARGV).map((text, i): TextItem => ({ path: `payload.arguments.args[${i}]`, text, whole: undefined }));
+    return { targets: [{ kind: "argv", items: [head, ...rest] }], unjudged: list.length > MAX_ARGV ? [`payload.arguments.args[${MAX_ARGV}]`] : [] };
+  }
+  if (!words.some((word) => SHELL_LIKE_WORDS.has(word))) return undefined;
+  for (const key of SHELL_LIKE_KEYS) {
+    const found = commandAt(record[key], childPath("payload.arguments", key), undefined);
+    if (found) return found;
+  }
+  return Array.isArray(list) ? extractArgv(list, "payload.arguments.args", undefined) : undefined;
+}
+
+/** A stdio MCP server is a program started with arguments (`{command: "sh", args: ["-c", ...]}`). */
+function extractServerCommand(payload: Record<string, unknown>): Extraction {
+  const { command, args } = payload;
+  if (typeof command !== "string" || command.trim() === "") return { abstain: "MCP connection starts no command", unjudged: [] };
+  const list = Array.isArray(args) ? args : [];
+  if (!list.every((arg) => typeof arg === "string")) return { abstain: "MCP server arguments are not strings", unjudged: ["payload.args"] };
+  const head: TextItem = { path: "payload.command", text: command, whole: undefined };
+  const rest = (list as string[]).slice(0, MAX_ARGV).map((text, i): TextItem => ({ path: `payload.args[${i}]`, text, whole: undefined }));
+  return { targets: [{ kind: "argv", items: [head, ...rest] }], unjudged: list.length > MAX_ARGV ? [`payload.args[${MAX_ARGV}]`] : [] };
 }
 
 const MAX_MODEL_CALLS = 64;

@@ -9,6 +9,7 @@ import { CONTENT_KEYS, PATCH_KEYS, PATH_KEYS, fileRoleOf, normaliseKey } from ".
 import { embeddedCommands } from "./rules/inline-code.ts";
 import { fileKindOf, isPowerShellFile } from "./file-kinds.ts";
 import { type Piece, scanFile } from "./file-scripts.ts";
+import { readNotebook } from "./notebook.ts";
 import type { Target, TextItem } from "./payload.ts";
 import { patchTexts, type Written } from "./written-patch.ts";
 
@@ -19,8 +20,18 @@ const MAX_EDITS = 64;
 /** Ops that leave `content` in the file; all but the first three add it to text already there. */
 const WHOLE_OPS = new Set(["write", "create", "overwrite"]);
 const FRAGMENT_OPS = new Set(["append", "modify", "edit", "update", "replace", "insert"]);
+/** Ops that carry no text the file is left with (a read's pattern, a delete). */
+const KNOWN_OTHER_OPS = new Set(["read", "open", "glob", "list", "stat", "grep", "search", "delete", "remove", "unlink", "rm", "rename", "move", "mv", "copy", "cp"]);
 /** Keys of the new text in edit tools (`new_string`, Cursor `code_edit`, editor `insert_text`). */
 const EDIT_NEW_KEYS = new Set(["newstring", "newstr", "newtext", "replace", "replacement", "codeedit", "inserttext", "newsource"]);
+/** Keys of the text an edit replaces (`old_string`, `old_str`, a search-and-replace's `search`). */
+const EDIT_OLD_KEYS = new Set(["oldstring", "oldstr", "oldtext", "search"]);
+
+/** The text an edit object says it replaces, when it says. */
+function replacedIn(record: Record<string, unknown>): { replaces?: string } {
+  for (const [key, value] of Object.entries(record)) if (typeof value === "string" && EDIT_OLD_KEYS.has(normaliseKey(key))) return { replaces: value };
+  return {};
+}
 
 /** Written texts of a file tool call or `file` event; undefined when the event writes none. */
 export function writtenTexts(kind: string, payload: Record<string, unknown>): Written[] | undefined {
@@ -53,12 +64,16 @@ const looksLikePatch = (value: unknown): boolean => typeof value === "string" &&
 
 /** `file {op, path, content}`: a write leaves `content` whole, an edit adds it, a patch is parsed. */
 function fileEventTexts(payload: Record<string, unknown>): Written[] | undefined {
-  const { op, path, content } = payload;
+  const { op, path, content, replaces } = payload;
   if (typeof op !== "string" || typeof content !== "string") return undefined;
   const lower = op.toLowerCase();
   if (lower === "patch") return patchTexts(content, "payload.content", undefined);
-  if (typeof path !== "string" || (!WHOLE_OPS.has(lower) && !FRAGMENT_OPS.has(lower))) return undefined;
-  return [{ file: path, path: "payload.content", text: content, whole: undefined, fragment: FRAGMENT_OPS.has(lower) }];
+  if (typeof path !== "string" || KNOWN_OTHER_OPS.has(lower)) return undefined;
+  // An operation named in no known way (or not named) that carries content is read as writing it.
+  const fragment = FRAGMENT_OPS.has(lower);
+  // A sensor may say what an edit replaces (`replaces`), so the file after it is known.
+  const replaced = fragment && typeof replaces === "string" && replaces !== "" ? { replaces } : {};
+  return [{ file: path, path: "payload.content", text: content, whole: undefined, fragment, ...replaced }];
 }
 
 /** The new text of a write or edit: content fields, each `edits[].new_string`, a `diff` as a patch. */
@@ -71,13 +86,13 @@ function editTexts(record: Record<string, unknown>, whole: FieldSpan | undefined
     const path = childPath("payload.arguments", key);
     if (typeof value === "string" && normal === "diff") texts.push(...patchTexts(value, whole ? "payload.arguments" : path, whole, file));
     else if (typeof value === "string" && (CONTENT_KEYS.has(normal) || EDIT_NEW_KEYS.has(normal))) {
-      texts.push({ file, path, text: value, whole, fragment: EDIT_NEW_KEYS.has(normal) });
+      texts.push({ file, path, text: value, whole, fragment: EDIT_NEW_KEYS.has(normal), ...(EDIT_NEW_KEYS.has(normal) ? replacedIn(record) : {}) });
     } else if (normal === "edits" && Array.isArray(value)) {
       for (const [i, edit] of value.slice(0, MAX_EDITS).entries()) {
         if (typeof edit !== "object" || edit === null) continue;
         for (const [editKey, editValue] of Object.entries(edit as Record<string, unknown>)) {
           if (typeof editValue !== "string" || !EDIT_NEW_KEYS.has(normaliseKey(editKey))) continue;
-          texts.push({ file, path: childPath(childPath(path, i), editKey), text: editValue, whole, fragment: true });
+          texts.push({ file, path: childPath(childPath(path, i), editKey), text: editValue, whole, fragment: true, ...replacedIn(edit as Record<string, unknown>) });
         }
       }
     }
@@ -103,7 +118,8 @@ export function writtenTargets(texts: readonly Written[]): { targets: Target[]; 
     if (kind === undefined || written.text.trim() === "") continue;
     if (written.text.length > MAX_CONTENT_CHARS) unjudged.push(written.path);
     const content = written.text.slice(0, MAX_CONTENT_CHARS);
-    if (kind === "code" || kind === "notebook") targets.push(...codeTargets(written, content));
+    if (kind === "code") targets.push(...codeTargets(written, content));
+    if (kind === "notebook") targets.push(...notebookCodeTargets(written, content));
     if (kind === "code") continue;
     for (const piece of scanFile(kind, content, written.fragment)) targets.push(targetOf(written, piece));
   }
@@ -116,6 +132,15 @@ function codeTargets(written: Written, content: string): Target[] {
   const targets: Target[] = [{ kind: "code", item, powershell: isPowerShellFile(written.file), keep: written.keep }];
   for (const command of embeddedCommands(content)) targets.push({ kind: "script", item: { path: written.path, text: command, whole: region }, keep: written.keep });
   return targets;
+}
+
+/** A notebook's code cells as the program they are; one that is not JSON, as its text. */
+function notebookCodeTargets(written: Written, content: string): Target[] {
+  const program = readNotebook(content)?.program;
+  if (program === undefined) return codeTargets(written, content);
+  // The program is pieced from JSON strings: findings point at the whole field.
+  const whole = written.whole ?? regionOf(written, 0, content.length);
+  return codeTargets({ ...written, whole, offsets: undefined }, program);
 }
 
 /** Where a span of the written text lies in its field, when it cannot be pointed at exactly. */

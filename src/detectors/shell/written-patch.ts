@@ -20,6 +20,8 @@ export interface Written {
   keep?: (span: FieldSpan) => boolean;
   /** Part of the field was not read (a patch past the reader's bounds). */
   cut?: boolean;
+  /** The text an edit replaces (`old_string`), when it names one. */
+  replaces?: string;
 }
 
 const MAX_PATCH_CHARS = 1 << 20;

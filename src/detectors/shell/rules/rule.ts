@@ -5,6 +5,7 @@ import type { CheckId } from "../checks.ts";
 import type { Invocation, ShellModel } from "../model.ts";
 import type { Severity } from "../../../wire/verdict.ts";
 import type { Budget } from "../../../engine/budget.ts";
+import type { SessionFilesView } from "../../../engine/detector.ts";
 
 export interface Hit {
   check: CheckId;
@@ -20,7 +21,9 @@ export interface RuleContext {
   /** Package index / registry hosts the operator vouches for, beyond the public defaults. */
   allowedPackageHosts: readonly string[];
   /** Judges text that ends up executed elsewhere (cron lines, unit files, embedded commands). */
-  analyzeEmbedded(text: string, span: FieldSpan): Hit[];
+  analyzeEmbedded(text: string, span: FieldSpan, maxChars?: number): Hit[];
+  /** Files the session's agent wrote in earlier actions, by the path a command names them. */
+  files: SessionFilesView;
   /** Checked once per invocation: a rule stops when it is spent and the analysis is incomplete. */
   budget: Budget;
   markIncomplete(): void;
