@@ -35,4 +35,8 @@ test("events, findings, agents and approvals print forged ids escaped, one row p
     expect({ name, active: ACTIVE.test(out), lines: out.trimEnd().split("\n").length }).toEqual({ name, active: false, lines });
     expect(out).toContain("\\u{1b}[2K");
   }
+  // The action comes first, before any field the agent chose (issue 16 item 4).
+  const shown = cli("approvals", "show", id).split("\n");
+  expect(shown[1]).toStartWith("action (tool_call, sha256:");
+  expect(shown[2]).toContain(".bashrc");
 });
