@@ -121,8 +121,9 @@ function checkChain(binary: string, db: Database, exportFile: string, stored: St
     check.chain = { verified: stored.rows === 0, records: 0, detail: "no export file" };
     return;
   }
-  const verify = runWarden(binary, ["audit", "verify", ...files]);
   const head = db.query<{ last_hash: string }, []>("SELECT last_hash FROM export_chains WHERE workspace_id = 'default'").get()?.last_hash;
+  // The file must run to the head the database keeps; before a first delivery there is none.
+  const verify = runWarden(binary, ["audit", "verify", ...files, ...(head === undefined ? ["--links-only"] : ["--head", `default=${head}`])]);
   const ids = files.flatMap((f) => readFileSync(f, "utf8").split("\n").filter(Boolean).map((l) => (JSON.parse(l) as { event_id: string }).event_id));
   const unique = new Set(ids);
   const missing = [...stored.ids].filter((id) => !unique.has(id)).length;

@@ -41,7 +41,8 @@ export function prepareDataDir(binary: string, workDir: string, rotateBytes?: nu
   const policyFile = join(workDir, "policy.json");
   writeFileSync(policyFile, JSON.stringify({ version: "chaos-1", approval_ttl_s: 10 }));
   const operators = ["chaos-a", "chaos-b"].map((name) => {
-    const made = runWarden(binary, ["operators", "create", "--name", name, "--data", dataDir]);
+    // Provisioned before the first start: --create makes the installation.
+    const made = runWarden(binary, ["operators", "create", "--name", name, "--create", "--data", dataDir]);
     if (made.code !== 0) throw new Error(`warden operators create failed: ${made.err}`);
     return { name, token: made.out.trim() };
   });
