@@ -4,7 +4,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveServeConfig } from "../src/config/serve-config.ts";
-import { makeEvent, SLOW_TEST_MS, startWarden, tempDir } from "./helpers.ts";
+import { makeEvent, SLOW_TEST_MS, startWarden, tempDir, type TestWarden } from "./helpers.ts";
 
 setDefaultTimeout(SLOW_TEST_MS);
 
@@ -14,15 +14,20 @@ const warden = (args: string[]) => {
   return { code: run.exitCode, out: run.stdout.toString(), err: run.stderr.toString() };
 };
 
+/** Six events in ws-test and six in ws-other, one after the other: seq 1, 3, ... are ws-test's. */
+async function interleave(w: TestWarden) {
+  const other = await w.mintKey("ws-other");
+  for (let i = 0; i < 6; i++) {
+    expect((await w.evaluate(makeEvent())).status).toBe(200);
+    expect((await w.evaluate(makeEvent(), { authorization: `Bearer ${other}` })).status).toBe(200);
+  }
+}
+
 describe("warden export and audit", () => {
   test("dumps a slice of the log in each format, read-only beside a running writer; the dump verifies", async () => {
     using dir = tempDir();
     await using w = await startWarden({ dataDir: dir.path });
-    const other = await w.mintKey("ws-other");
-    for (let i = 0; i < 6; i++) {
-      expect((await w.evaluate(makeEvent())).status).toBe(200);
-      expect((await w.evaluate(makeEvent(), { authorization: `Bearer ${other}` })).status).toBe(200);
-    }
+    await interleave(w);
     const sliced = warden(["export", "--data", dir.path, "--workspace", "ws-test", "--since", "3", "--until", "9"]);
     expect(sliced.code).toBe(0);
     const records = sliced.out.trim().split("\n").map((l) => JSON.parse(l) as { seq: number; workspace: string; prev_hash: string });
@@ -50,11 +55,7 @@ describe("warden export and audit", () => {
   test("verify proves each workspace's chain runs to its head: a workspace's newest records removed is caught", async () => {
     using dir = tempDir();
     await using w = await startWarden({ dataDir: dir.path });
-    const other = await w.mintKey("ws-other");
-    for (let i = 0; i < 6; i++) {
-      expect((await w.evaluate(makeEvent())).status).toBe(200);
-      expect((await w.evaluate(makeEvent(), { authorization: `Bearer ${other}` })).status).toBe(200);
-    }
+    await interleave(w);
     const lines = warden(["export", "--data", dir.path]).out.trim().split("\n");
     const records = lines.map((l) => JSON.parse(l) as { workspace: string; hash: string });
     const headOf = (ws: string) => records.filter((r) => r.workspace === ws).at(-1)!.hash;

@@ -6,22 +6,11 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Verdict } from "../../src/wire/verdict.ts";
 import { makeEvent, SLOW_TEST_MS } from "../helpers.ts";
+import { fakeToken } from "./fakes.ts";
 import { startTarget } from "./target.ts";
 
 setDefaultTimeout(SLOW_TEST_MS);
 
-const BASE62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** A GitHub-token-shaped fake, different for each seed. */
-function fakeToken(seed: number): string {
-  let state = (seed * 2654435761) >>> 0;
-  let body = "";
-  for (let i = 0; i < 36; i++) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    body += BASE62[state % 62];
-  }
-  return ["ghp", body].join("_");
-}
 
 const fakeEmail = (i: number) => [`person.${i}.x`, "gmail.com"].join("@");
 

@@ -9,20 +9,11 @@ import { join } from "node:path";
 import { applySpans } from "../../src/wire/payload-spans.ts";
 import type { Verdict } from "../../src/wire/verdict.ts";
 import { makeEvent, SLOW_TEST_MS } from "../helpers.ts";
+import { fakeToken } from "./fakes.ts";
 import { startTarget, type Target } from "./target.ts";
 
 setDefaultTimeout(SLOW_TEST_MS * 4);
 
-const BASE62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-function fakeToken(seed: number): string {
-  let state = (seed * 2654435761) >>> 0;
-  let body = "";
-  for (let i = 0; i < 36; i++) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    body += BASE62[state % 62];
-  }
-  return ["ghp", body].join("_");
-}
 
 const dirBytes = (dir: string): number =>
   readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
