@@ -50,7 +50,12 @@ describe("warden keys", () => {
   });
 
   test("usage errors exit 2 with a message", () => {
-    for (const args of [["keys", "create"], ["keys", "rotate"], ["keys", "list", "--bogus"], ["serve", "--port", "99999"], ["serve", "--sync", "maybe"], ["frobnicate"]]) {
+    const listing = ["--workspace", "w", "--data", "/nonexistent-warden-dir"];
+    for (const args of [
+      ["keys", "create"], ["keys", "rotate"], ["keys", "list", "--bogus"], ["serve", "--port", "99999"], ["serve", "--sync", "maybe"], ["frobnicate"],
+      // A limit that is not a whole number from 1 up is refused, not read as "everything".
+      ["events", ...listing, "--limit", "abc"], ["events", ...listing, "--limit", "0"], ["findings", ...listing, "--limit", "-3"],
+    ]) {
       const run = warden(args);
       expect(run.exitCode).toBe(2);
       expect(run.stderr.toString().length).toBeGreaterThan(0);

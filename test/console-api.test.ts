@@ -98,7 +98,7 @@ describe("console API without a session", () => {
     await using w = await startWarden();
     for (const headers of [{}, { cookie: `warden_console=${"A".repeat(43)}` }, { authorization: `Bearer ${w.key}` }] as Record<string, string>[]) {
       const res = await send(w, `${API}${path}`, { method, headers: { origin: BASE, "content-type": "application/json", ...headers }, body: method === "POST" ? "{}" : undefined });
-      expect([res.status, await res.json()]).toEqual([401, { error: "unauthorized" }]);
+      expect([res.status, await res.json()]).toEqual([401, { error: "unauthorized", message: expect.stringContaining("console session") }]);
       expect(res.headers.get("cache-control")).toBe("no-store");
     }
   });

@@ -121,7 +121,7 @@ describe("warden hook, the command path", () => {
     const output = JSON.parse(await new Response(proc.stdout).text());
     expect(await proc.exited).toBe(0);
     expect(performance.now() - started).toBeLessThan(10_000);
-    expect(answerOf("PreToolUse", output)).toMatchObject({ answer: "deny", reason: expect.stringContaining("no answer within 300 ms") });
+    expect(answerOf("PreToolUse", output)).toMatchObject({ answer: "deny", reason: expect.stringMatching(/no answer from http:\/\/127\.0\.0\.1:\d+\/? within 300 ms/) });
   });
 });
 
@@ -214,7 +214,7 @@ describe("with warden stopped", () => {
     const bash = (command: string, id: string) => ({ session_id: "down", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: id });
     for (const harness of HARNESS_NAMES) {
       const denied = answerOf("PreToolUse", runHook(harness, bash("ls", `toolu_down_${harness}`)).output);
-      expect(denied).toMatchObject({ answer: "deny", reason: expect.stringContaining("warden unreachable") });
+      expect(denied).toMatchObject({ answer: "deny", reason: expect.stringContaining("warden unreachable at http://127.0.0.1:") });
       expect(runHook(harness, { session_id: "down", hook_event_name: "SessionStart", source: "startup" }).output).toEqual({});
     }
     // The policy's cached directive allows exec meanwhile; the pipe-to-shell hard rule still refuses.

@@ -4,6 +4,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, test } from "bun:test";
 import { ROUTES } from "../src/http/routes.ts";
+import { VERSION } from "../src/version.ts";
 import { startWarden } from "./helpers.ts";
 
 type Doc = {
@@ -32,6 +33,8 @@ describe("/openapi.json", () => {
   test("is a valid OpenAPI 3.1 document", async () => {
     const doc = await served();
     expect(doc.openapi).toStartWith("3.1");
+    // The document's version is this build's (the protocol's is in the description).
+    expect((doc as unknown as { info: { version: string } }).info.version).toBe(VERSION);
     const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);

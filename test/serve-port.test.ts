@@ -16,6 +16,8 @@ describe("a port in use", () => {
     const first = await startServer([process.execPath, main, "serve", "--port", "0", "--data", join(dir.path, "first")]);
     try {
       const port = new URL(first.url).port;
+      // The first one said where its data is and which policy is in force (issue 18 item 8).
+      expect(first.stdout.find((l) => l.startsWith("warden listening on"))).toContain(`(data: ${join(dir.path, "first")}; policy: built-in)`);
       const second = Bun.spawnSync([process.execPath, main, "serve", "--port", port, "--data", join(dir.path, "second")], { stdout: "pipe", stderr: "pipe", timeout: 30_000 });
       expect(second.exitCode).toBe(1);
       const said = second.stderr.toString();

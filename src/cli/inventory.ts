@@ -17,6 +17,8 @@ async function withStorage(
   const workspace = args.options.get("workspace");
   const errors = [...args.errors, ...args.positional.map((p) => `unexpected argument ${p}`)];
   if (!workspace) errors.push(`usage: warden ${command} --workspace W [--data DIR]`);
+  const limit = args.options.get("limit");
+  if (limit !== undefined && !/^[1-9][0-9]{0,4}$/.test(limit)) errors.push("--limit must be a whole number from 1 to 10000");
   if (errors.length) {
     for (const e of errors) console.error(`warden ${command}: ${e}`);
     return 2;
@@ -32,6 +34,9 @@ async function withStorage(
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** `--limit` as checked above (1 to 10000), 50 when absent. */
+const limitOf = (options: Map<string, string>): number => Math.min(Number(options.get("limit") ?? 50), 10_000);
+
 export const runAgents = (argv: readonly string[], env: Record<string, string | undefined>) =>
   withStorage("agents", argv, env, async (storage, workspace) => {
     console.log(row(["agent_id", "types", "agent_workspace", "owner", "users", "chain", "attestation", "first_seen", "last_seen"]));
@@ -42,7 +47,7 @@ export const runAgents = (argv: readonly string[], env: Record<string, string | 
 
 export const runFindings = (argv: readonly string[], env: Record<string, string | undefined>) =>
   withStorage("findings", argv, env, async (storage, workspace, options) => {
-    const limit = Math.min(Math.max(Number(options.get("limit") ?? 50) || 50, 1), 10_000);
+    const limit = limitOf(options);
     console.log(row(["at", "severity", "category", "check_id", "title", "agent_id", "session_id", "event_id"]));
     for (const f of await storage.events.recentFindings(workspace, limit, options.get("category"))) {
       console.log(row([iso(f.at), f.severity ?? "", f.category, f.check_id ?? "", f.title ?? "", f.agent_id, f.session_id, f.event_id]));
@@ -59,7 +64,7 @@ export const runFindings = (argv: readonly string[], env: Record<string, string 
 /** The audit trail: every recorded event, newest first, with its decision and reasons; never payloads. */
 export const runEvents = (argv: readonly string[], env: Record<string, string | undefined>) =>
   withStorage("events", argv, env, async (storage, workspace, options) => {
-    const limit = Math.min(Math.max(Number(options.get("limit") ?? 50) || 50, 1), 10_000);
+    const limit = limitOf(options);
     console.log(row(["at", "kind", "decision", "source", "agent_id", "session_id", "guard_id", "event_id", "reasons"]));
     for (const e of await storage.events.recent(workspace, limit)) {
       console.log(row([iso(e.receivedAt), e.kind, e.decision ?? "recorded", e.source, e.agentId, e.sessionId, e.guardId, e.eventId, e.reasons.join("; ")]));

@@ -121,7 +121,8 @@ export async function runServe(argv: readonly string[], env: Record<string, stri
     return portTaken(config.host, config.port);
   }
   if (!isLoopback(config.host)) console.error(`warden serve: listening beyond loopback on ${config.host}, as asked`);
-  console.log(`warden listening on ${server.url.href.replace(/\/$/, "")} (data: ${config.dataDir})`);
+  const policy = config.policyFile ? `policy: ${resolvePath(config.policyFile)}, version ${runtime.policies.current().base.policy.version}` : "policy: built-in";
+  console.log(`warden listening on ${server.url.href.replace(/\/$/, "")} (data: ${resolvePath(config.dataDir)}; ${policy})`);
   // Export reads the log off the request path; a crash loses nothing (cursors live in SQLite).
   if (!stopping) exportService?.start();
   return done;

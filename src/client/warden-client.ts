@@ -104,7 +104,8 @@ export function createWardenClient(options: ClientOptions) {
       return { ok: true, status: res.status, body: new TextDecoder().decode(bytes), bytes, headers: res.headers };
     } catch (error) {
       const name = error instanceof Error ? error.name : "";
-      return { ok: false, why: name === "TimeoutError" ? `no answer within ${options.timeoutMs} ms` : "warden unreachable" };
+      // The address is named: a wrong WARDEN_URL is the usual cause, and the person sees it here.
+      return { ok: false, why: name === "TimeoutError" ? `no answer from ${options.baseUrl} within ${options.timeoutMs} ms` : `warden unreachable at ${options.baseUrl}` };
     }
   }
 

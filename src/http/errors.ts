@@ -10,7 +10,8 @@ export const json = (body: unknown, status = 200, headers?: Record<string, strin
 export const errors = {
   invalidEvent: (details: FieldIssue[]) => json({ error: "invalid_event", details }, 400),
   invalidBody: (message?: string) => json(message ? { error: "invalid_body", message } : { error: "invalid_body" }, 400),
-  unauthorized: () => json({ error: "unauthorized" }, 401, { "www-authenticate": 'Bearer realm="warden"' }),
+  /** `message` says what credential the route wants, never whether a given one ever existed. */
+  unauthorized: (message: string) => json({ error: "unauthorized", message }, 401, { "www-authenticate": 'Bearer realm="warden"' }),
   keyRevoked: () => json({ error: "key_revoked" }, 403),
   forbidden: (message: string) => json({ error: "forbidden", message }, 403),
   invalidPublicKey: () => json({ error: "invalid_public_key" }, 400),

@@ -33,7 +33,9 @@ export async function authenticate(request: Request, deps: GuardDeps): Promise<C
   const key = await deps.keys.verify(authorization);
   if (!key) {
     deps.metrics?.authFailures.labels(authorization ? "unknown" : "missing").inc();
-    return errors.unauthorized();
+    return errors.unauthorized(authorization
+      ? "the bearer credential is not a valid workspace key (unknown, malformed or revoked)"
+      : "send a workspace key: Authorization: Bearer svc_... (printed on first start, or warden keys create)");
   }
   const rate = deps.rateLimiter.take(key.keyId);
   if (!rate.ok) {

@@ -1,5 +1,6 @@
 // GET /openapi.json: the OpenAPI 3.1 document, derived from the route table alone (method, path,
 // auth, query, body and every status with its TypeBox schema). Built once per app, on first ask.
+import { VERSION } from "../version.ts";
 import type { TSchema } from "@sinclair/typebox";
 import { json } from "./errors.ts";
 import type { Auth, Handler, Route } from "./route.ts";
@@ -13,9 +14,10 @@ const SECURITY: Record<Auth, Record<string, string[]>[]> = {
   none: [],
 };
 
+// `info.version` is this document's, so this build's; the protocol it speaks is in the description.
 const INFO = {
   title: "warden",
-  version: "0.5",
+  version: VERSION,
   description: "The agent action guard runtime: the svc 0.5 decision-point interface, native harness hooks, approvals, health and metrics.",
 };
 

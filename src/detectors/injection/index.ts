@@ -115,7 +115,7 @@ function inspectEvent(input: InspectedEvent, config: Required<InjectionConfig>):
     kind === "skill_load" ||
     (kind === "model_output" && config.scan_model_output) ||
     (kind !== "model_output" && isUntrusted(event));
-  if (!relevant) return abstain(`no untrusted content in a ${kind} event`);
+  if (!relevant) return abstain(`no untrusted content in ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind} event`);
   const fields = input.texts().filter((f) => f.text.length >= MIN_TEXT);
   if (fields.length === 0 && input.unextracted().length === 0) return abstain("no text to inspect");
   const judged = judgeFields(event, fields, config, budgetOf(input));

@@ -41,7 +41,7 @@ export const approvalView = (r: ApprovalRecord) => ({
 
 export async function handleAdminApprovals(request: Request, deps: AdminDeps, params: { id?: string; action?: string }): Promise<Response> {
   const operator = await verifyOperator(deps.operators, request.headers.get("authorization"));
-  if (!operator) return errors.unauthorized();
+  if (!operator) return errors.unauthorized("the admin API needs an operator token, wop_... (warden operators create), not a workspace key");
   const url = new URL(request.url);
   const workspace = url.searchParams.get("workspace");
   if (!workspace) return errors.invalidBody("workspace is required");

@@ -18,7 +18,7 @@ const isJson = (value: string | null) => value !== null && /^application\/json\s
 /** The session behind the request's cookie, or the refusal to send instead. */
 async function authorize(request: Request, deps: ConsoleDeps, mutation: boolean): Promise<{ session: ConsoleSession; hash: Uint8Array } | Response> {
   const found = await sessionOf(deps.consoleStorage.console, request.headers.get("cookie"), deps.clock);
-  if (!found) return errors.unauthorized();
+  if (!found) return errors.unauthorized("no console session: open the one-time link warden console prints");
   if (mutation) {
     // RFC 6454 section 7: browsers send Origin on every POST; a missing one is refused too.
     if (request.headers.get("origin") !== new URL(request.url).origin) return errors.forbidden("cross-origin request");

@@ -9,7 +9,7 @@ import { clientOf } from "../instrument.ts";
 export async function handleMetrics(request: Request, deps: { metrics?: WardenMetrics; operators: OperatorStore }): Promise<Response> {
   if (!deps.metrics) return errors.notFound();
   if (!clientOf(request)?.loopback && !(await verifyOperator(deps.operators, request.headers.get("authorization"), "metrics"))) {
-    return errors.unauthorized();
+    return errors.unauthorized("beyond loopback, /metrics needs an operator token of scope metrics (warden operators create --scope metrics)");
   }
   return new Response(await deps.metrics.registry.render(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } });
 }
