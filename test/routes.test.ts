@@ -86,7 +86,7 @@ describe("the route table", () => {
   test("paths the table does not know are JSON 404s for every method, trailing slashes included", async () => {
     await using w = await startWarden();
     const unknown = [
-      "/", "/nope", "/v2/evaluate", "//v1/evaluate", "/V1/EVALUATE", "/api/public/svc/v1/evaluate", "/api/public/svc/v1/approvals?guard_id=g",
+      "/nope", "/v2/evaluate", "//v1/evaluate", "/V1/EVALUATE", "/api/public/svc/v1/evaluate", "/api/public/svc/v1/approvals?guard_id=g",
       "/admin/v1/approvals/a/b/c", "/admin/v1/approvals//approve", "/openapi",
       ...ROUTES.map((r) => `${concrete(r.path)}/`),
     ];
@@ -98,6 +98,13 @@ describe("the route table", () => {
           .toEqual({ at, status: 404, allow: null, type: "application/json; charset=utf-8", body: { error: "not_found" } });
       }
     }
+  });
+
+  test("GET / points a newcomer at the console, the document and health (issue 18 item 8)", async () => {
+    await using w = await startWarden();
+    const res = await w.request("GET", "/", { auth: null });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: "warden", console: "/console", openapi: "/openapi.json", health: "/v1/health" });
   });
 
   test("every entry is in /openapi.json with its method, security scheme, query, body and statuses", async () => {

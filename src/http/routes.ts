@@ -5,6 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { GuardEvent } from "../wire/guard-event.ts";
 import * as R from "../wire/responses.ts";
+import { json } from "./errors.ts";
 import { serveOpenApiDocument } from "./openapi.ts";
 import type { Route } from "./route.ts";
 import { createRouteIndex } from "./route-index.ts";
@@ -82,6 +83,12 @@ export const ROUTES: readonly Route[] = [
     summary: "Whether decisions can be served (decisions.md)", tag: "health",
     responses: { 200: R.Health, 503: R.Health },
     handler: (deps) => () => handleHealth(deps.health, deps.version),
+  },
+  {
+    method: "GET", path: "/", auth: "none",
+    summary: "Where to go from here: the console, this document, health", tag: "health",
+    responses: { 200: R.Index, 503: E.overloaded },
+    handler: (deps) => () => json({ name: "warden", version: deps.version, console: "/console", openapi: "/openapi.json", health: "/v1/health", docs: "README.md of the warden repository" }),
   },
   {
     method: "GET", path: "/livez", auth: "none", shed: "never", head: true,

@@ -90,6 +90,7 @@ export const ApprovalNotFound = Type.Object({ status: Type.Literal("not_found") 
 
 export const Health = Type.Union([Type.Object({ status: Type.Literal("ok"), version: Str }), Type.Object({ status: Type.Literal("error"), reason: Str })]);
 export const Livez = Type.Object({ status: Type.Literal("ok") });
+export const Index = Type.Object({ name: Type.Literal("warden"), version: Str, console: Str, openapi: Str, health: Str, docs: Str });
 export const Readyz = Type.Object({ status: literalUnion(["ready", "not_ready"] as const), checks: Type.Optional(Type.Record(Str, Str)) });
 export const Jwks = Type.Object({ keys: Type.Array(Type.Object({ kty: Type.Literal("OKP"), crv: Type.Literal("Ed25519"), x: Str, kid: Str }, Open)) });
 
