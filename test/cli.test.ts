@@ -22,7 +22,9 @@ describe("warden keys", () => {
     expect(key).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
 
     const listed = warden(["keys", "list", "--workspace", "team-a"], { WARDEN_DATA: dir.path }).stdout.toString();
-    const [id, workspace, prefix, , state] = listed.trim().split("\t");
+    const [header, first] = listed.trim().split("\n");
+    expect(header).toStartWith("key_id\tworkspace\tprefix");
+    const [id, workspace, prefix, , state] = first!.split("\t");
     expect(listed).not.toContain(key);
     expect([workspace, state]).toEqual(["team-a", "active"]);
     expect(key.startsWith(prefix!.replace("...", ""))).toBe(true);

@@ -52,6 +52,7 @@ export async function runApprovals(argv: readonly string[], env: Record<string, 
     if (action === "list") {
       const query = { status, sessionId: args.options.get("session"), agentId: args.options.get("agent"), limit: limit === undefined ? undefined : Number(limit) };
       // Pending first, fairly across sessions (a flood from one cannot hide another's), then decided.
+      console.log(row(["approval_id", "status", "guard_id", "agent_id", "session_id", "categories", "asked", "expires"]));
       for (const r of await storage.approvals.list(workspace!, now, query)) {
         console.log(row([r.approvalId, r.status, r.guardId, r.agentId, r.sessionId, r.categories.join(","), iso(r.createdAt), iso(r.expiresAt)]));
       }

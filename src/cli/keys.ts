@@ -34,6 +34,7 @@ export async function runKeys(argv: readonly string[], env: Record<string, strin
       return 0;
     }
     if (action === "list") {
+      console.log(["key_id", "workspace", "prefix", "created", "state", "name"].join("\t"));
       for (const k of await storage.keys.list(workspace)) {
         const state = k.revokedAt === null ? "active" : `revoked ${new Date(k.revokedAt).toISOString()}`;
         console.log([k.id, k.workspaceId, `${k.prefix}...`, new Date(k.createdAt).toISOString(), state, k.name ?? ""].join("\t"));

@@ -63,11 +63,12 @@ describe("a flood from one session never hides another session's request", () =>
 
     const listed = await t.cli(["approvals", "list", "--workspace", t.workspace, "--status", "pending"]);
     expect(listed.code).toBe(0);
-    const lines = listed.stdout.trim().split("\n");
+    const [header, ...lines] = listed.stdout.trim().split("\n");
+    expect(header).toStartWith("approval_id\tstatus");
     expect(lines).toHaveLength(500);
     expect(lines.slice(0, 2).some((line) => line.startsWith(realId))).toBe(true);
     const mine = await t.cli(["approvals", "list", "--workspace", t.workspace, "--session", "real"]);
-    expect(mine.stdout.trim().split("\n").map((line) => line.split(/\s+/)[0])).toEqual([realId]);
+    expect(mine.stdout.trim().split("\n").slice(1).map((line) => line.split(/\s+/)[0])).toEqual([realId]);
 
     const operator = await t.cli(["operators", "create", "--name", "oncall"]);
     const token = operator.stdout.trim();
