@@ -52,6 +52,9 @@ interface InitPlan {
   dryRun: boolean;
   transport: Transport;
   hook: Record<string, unknown>;
+  scope: "project" | "user";
+  /** The warden command init worked out itself (not given with --warden-command): this machine's path. */
+  machinePath: string | undefined;
 }
 
 const consoleIo: InitIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
@@ -86,7 +89,8 @@ function planInit(args: string[], env: Env, io: InitIo): InitPlan | string {
   if (transport === "http" && has("warden-command")) return "--warden-command is for command hooks, not --http";
   const baseUrl = (parsed.options.get("url") ?? env.WARDEN_URL ?? DEFAULT_URL).replace(/\/+$/, "");
   if (transport === "http" && !/^https?:\/\/[^/]/.test(baseUrl)) return `--url must be an http(s) URL, not ${baseUrl}`;
-  const wardenCommand = parsed.options.get("warden-command")?.trim() || computeWardenCommand();
+  const given = parsed.options.get("warden-command")?.trim();
+  const wardenCommand = given || computeWardenCommand();
   const hook = buildWardenHook(harness, transport, { wardenCommand, baseUrl });
   // A hook warden cannot recognise later would be appended again by every run and survive --uninstall.
   if (!uninstall && !isWardenHook(harness, hook)) {
@@ -94,7 +98,7 @@ function planInit(args: string[], env: Env, io: InitIo): InitPlan | string {
   }
   const scope = has("user") ? "user" : "project";
   const file = settingsFileOf(harness, scope, env, io);
-  return { harness, file, uninstall, dryRun: has("dry-run"), transport, hook };
+  return { harness, file, uninstall, dryRun: has("dry-run"), transport, hook, scope, machinePath: given ? undefined : wardenCommand };
 }
 
 /** The compiled binary is its own command; from source it is bun running src/main.ts. */
@@ -146,7 +150,7 @@ function applyPlan(plan: InitPlan, io: InitIo): number {
   }
   for (const line of edit.changes) io.out(line);
   if (plan.dryRun) {
-    io.out("(dry run: nothing written)");
+    io.out(`(dry run: nothing written to ${plan.file})`);
     return 0;
   }
   const written = writeSettings(plan.file, read.bytes, `${JSON.stringify(edit.value, null, 2)}\n`, (io.now ?? (() => new Date()))());
@@ -157,6 +161,11 @@ function applyPlan(plan: InitPlan, io: InitIo): number {
   if (written.backup) io.out(`backup: ${written.backup}`);
   io.out(`wrote ${plan.file}`);
   if (!plan.uninstall) io.out(reminderOf(plan));
+  // A project's settings file is often committed: an absolute path to this machine's binary
+  // would break the hook on every other machine.
+  if (!plan.uninstall && plan.scope === "project" && plan.transport === "command" && plan.machinePath) {
+    io.out(`Note: the hook names ${plan.machinePath}, a path on this machine. If ${plan.file} is shared with your team, put warden on PATH and run again with --warden-command warden.`);
+  }
   return 0;
 }
 
