@@ -26,7 +26,7 @@ describe("GET /v1/config", () => {
     const policy = resolvePolicy(parsed.file, parsed.version, undefined);
     expect([policy.queueTimeoutAction, policy.hardRules.map((r) => r.id)]).toEqual(["allow", ["no-nc"]]);
     const bad = parsePolicyText("hard_rules: [{ id: broken, kinds: [exec], pattern: '(unclosed', reason: x }]");
-    expect(bad).toEqual({ ok: false, errors: ["hard_rules.broken.pattern: not a valid regular expression"] });
+    expect(bad).toMatchObject({ ok: false, errors: ["hard_rules.broken.pattern: not a valid regular expression"] });
   });
 
   test("from the workspace's own policy, and only with a key", async () => {

@@ -2,7 +2,7 @@
 // verdicts (decision mapping, whitelists, disabled detectors, on_all_failed).
 import { describe, expect, test } from "bun:test";
 import { Type } from "@sinclair/typebox";
-import { parsePolicyText, resolvePolicy } from "../src/config/policy-file.ts";
+import { loadPolicyFile, parsePolicyText, resolvePolicy } from "../src/config/policy-file.ts";
 import { BUILTIN_DETECTORS } from "../src/detectors/index.ts";
 import type { DetectorDefinition } from "../src/engine/detector.ts";
 import { DEFAULT_POLICY, type Policy } from "../src/engine/policy.ts";
@@ -172,5 +172,43 @@ describe("composition strategies in the verdict", () => {
   test("a strategy naming an unknown provider is a policy error", async () => {
     await expect(startWarden({ policy: policyOf("composition: { strategies: { security: { strategy: quorum, providers: [nobody] } } }") }))
       .rejects.toThrow(/no provider nobody/);
+  });
+});
+
+describe("policy errors a person can act on (issue 18 item 6)", () => {
+  const errorsOf = async (yaml: string) => {
+    const file = `/tmp/warden-policy-errors-${process.pid}-${Math.random()}.yaml`;
+    await Bun.write(file, yaml);
+    const loaded = await loadPolicyFile(file, BUILTIN_DETECTORS, {});
+    return loaded.ok ? [] : loaded.errors;
+  };
+
+  test("every problem at once: allowed values, unknown keys and ids with a near miss, a misspelt category", async () => {
+    const errors = await errorsOf([
+      "decisions:",
+      "  security.malicous_command: { '*': block }",
+      "  privacy.pii: { '*': maybe }",
+      "compositon: { on_timeout: block }",
+      "detectors:",
+      "  secret: { enabled: false }",
+      "whitelist:",
+      "  - { host: example.com }",
+    ].join("\n"));
+    expect(errors).toHaveLength(5);
+    expect(errors).toEqual(expect.arrayContaining([
+      "decisions.privacy.pii.*: maybe is not one of allow, block, require_approval, modify, redact",
+      expect.stringMatching(/^compositon: unknown key compositon; did you mean composition\? \(allowed: .*composition/),
+      "whitelist.0.reason: is required",
+      expect.stringMatching(/^decisions\.security\.malicous_command: no detector raises security\.malicous_command; did you mean security\.malicious_command\?/),
+      expect.stringMatching(/^detectors\.secret: no such detector; did you mean secrets\?/),
+    ]));
+  });
+
+  test("categories an external detector declares, and the open safety and x domains, are accepted", async () => {
+    const yaml = [
+      "external: [{ id: acme, url: 'http://127.0.0.1:9/x', categories: [security.acme_signal] }]",
+      "decisions: { security.acme_signal: { '*': block }, safety.violence: { '*': block }, x.acme.thing: { '*': allow }, security.secret_leak.api_key: { '*': redact } }",
+    ].join("\n");
+    expect(await errorsOf(yaml)).toEqual([]);
   });
 });

@@ -2,6 +2,9 @@
 // the policy each workspace runs under (top level, then `workspaces.<id>` merged over it).
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
+import { didYouMean } from "../lib/did-you-mean.ts";
+import { CATEGORY_FAMILIES, unknownFamily } from "../wire/categories.ts";
 import type { DetectorDefinition } from "../engine/detector.ts";
 import { DEFAULT_POLICY, type DecisionRule, type Policy, type UnjudgedRule, type UnreachableAction } from "../engine/policy.ts";
 import { compilePolicies, type CompiledPolicies } from "../engine/policy-set.ts";
@@ -154,9 +157,74 @@ const signalErrors = (file: PolicyFile): string[] => [
   ...Object.entries(file.workspaces ?? {}).flatMap(([id, body]) => misorderedSignals(`workspaces.${id}.`, file.signals, body.signals)),
 ];
 
-export type ParsedPolicy = { ok: true; file: PolicyFile; version: string } | { ok: false; errors: string[] };
+/** `value`: what was read, when it was readable, so later checks (detector ids) still run. */
+export type ParsedPolicy = { ok: true; file: PolicyFile; version: string } | { ok: false; errors: string[]; value?: unknown };
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Every category prefix the file names (decisions, on_unjudged, strategies, min_attestation,
+ * on_unreachable, whitelist) checked against the families warden raises and those its external
+ * detectors declare: a misspelt one is a rule that silently never applies.
+ */
+function categoryErrors(value: unknown): string[] {
+  if (!isObject(value)) return [];
+  const declared = (Array.isArray(value.external) ? value.external : []).flatMap((e) => (isObject(e) && Array.isArray(e.categories) ? e.categories.filter((c): c is string => typeof c === "string") : []));
+  const errors: string[] = [];
+  const check = (where: string, prefix: string) => {
+    const family = unknownFamily(prefix, declared);
+    if (family) errors.push(`${where}: no detector raises ${family}${didYouMean(family, CATEGORY_FAMILIES)} (known: security.*, privacy.* families; safety.* and x.* are open)`);
+  };
+  const bodies: [string, unknown][] = [["", value], ...Object.entries(isObject(value.workspaces) ? value.workspaces : {}).map(([id, body]): [string, unknown] => [`workspaces.${id}.`, body])];
+  for (const [scope, body] of bodies) {
+    if (!isObject(body)) continue;
+    const keysOf = (where: string, obj: unknown) => {
+      if (isObject(obj)) for (const key of Object.keys(obj)) check(`${scope}${where}.${key}`, key);
+    };
+    keysOf("decisions", body.decisions);
+    keysOf("on_unreachable", body.on_unreachable);
+    if (isObject(body.composition)) {
+      keysOf("composition.on_unjudged", body.composition.on_unjudged);
+      keysOf("composition.strategies", body.composition.strategies);
+    }
+    if (isObject(body.min_attestation)) keysOf("min_attestation.categories", body.min_attestation.categories);
+    if (Array.isArray(body.whitelist)) {
+      body.whitelist.forEach((entry, i) => {
+        if (isObject(entry) && typeof entry.category === "string") check(`${scope}whitelist.${i}.category`, entry.category);
+      });
+    }
+  }
+  return errors;
+}
 
 /** Parses YAML or JSON text (JSON is YAML) and checks it against the schema. */
+/** A schema error in words a person can act on: the allowed values, the near miss. */
+function describeError(error: ValueError): string {
+  const path = error.path.slice(1).split("/").map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const where = path.join(".") || "(policy)";
+  const schema = error.schema as { anyOf?: { const?: unknown }[]; properties?: Record<string, unknown> };
+  switch (error.type) {
+    case ValueErrorType.Union:
+      if (schema.anyOf?.every((s) => s.const !== undefined)) {
+        const allowed = schema.anyOf.map((s) => String(s.const));
+        const given = typeof error.value === "string" ? error.value : JSON.stringify(error.value);
+        return `${where}: ${given} is not one of ${allowed.join(", ")}${typeof error.value === "string" ? didYouMean(error.value, allowed) : ""}`;
+      }
+      return `${where}: ${error.message.toLowerCase()}`;
+    case ValueErrorType.ObjectAdditionalProperties: {
+      const key = path.at(-1) ?? "";
+      const known = Object.keys(schema.properties ?? {});
+      return `${where}: unknown key ${key}${known.length ? `${didYouMean(key, known)} (allowed: ${known.join(", ")})` : ""}`;
+    }
+    case ValueErrorType.ObjectRequiredProperty:
+      return `${where}: is required`;
+    case ValueErrorType.StringPattern:
+      return `${where}: ${JSON.stringify(error.value)} is not a category prefix like security.secret_leak (domains: security, privacy, safety, x)`;
+    default:
+      return `${where}: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`;
+  }
+}
+
 export function parsePolicyText(text: string): ParsedPolicy {
   let value: unknown;
   try {
@@ -165,9 +233,14 @@ export function parsePolicyText(text: string): ParsedPolicy {
     return { ok: false, errors: [`not valid YAML or JSON: ${error instanceof Error ? error.message : String(error)}`] };
   }
   if (value === null || value === undefined) value = {};
-  const errors = [...Value.Errors(PolicyFile, value)].map((e) => `${e.path.slice(1).replaceAll("/", ".") || "(policy)"}: ${e.message}`);
+  // A missing key fails its type check too: "is required" once is enough.
+  const all = [...Value.Errors(PolicyFile, value)];
+  const missing = new Set(all.filter((e) => e.type === ValueErrorType.ObjectRequiredProperty).map((e) => e.path));
+  const errors = all.filter((e) => e.type === ValueErrorType.ObjectRequiredProperty || !missing.has(e.path)).map(describeError);
+  // What a typo in a category means (a rule that never applies) is checked even beside schema errors.
+  errors.push(...categoryErrors(value));
   if (errors.length === 0) errors.push(...badPatterns(value as PolicyFile), ...signalErrors(value as PolicyFile));
-  if (errors.length) return { ok: false, errors: [...new Set(errors)] };
+  if (errors.length) return { ok: false, errors: [...new Set(errors)], value };
   const file = value as PolicyFile;
   const digest = new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, 12);
   return { ok: true, file, version: file.version ?? `sha256:${digest}` };
@@ -253,6 +326,21 @@ function externalDetectors(file: PolicyFile, env: Record<string, string | undefi
   });
 }
 
+/**
+ * Detector ids the file names that do not exist, checked on what was read even when other parts
+ * are wrong, so a typo is reported with everything else at once.
+ */
+function unknownDetectors(value: unknown, builtins: readonly DetectorDefinition<any>[]): string[] {
+  if (!isObject(value)) return [];
+  const ids = [...builtins.map((d) => d.id), ...(Array.isArray(value.external) ? value.external.flatMap((e) => (isObject(e) && typeof e.id === "string" ? [e.id] : [])) : [])];
+  const bodies: [string, unknown][] = [["", value], ...Object.entries(isObject(value.workspaces) ? value.workspaces : {}).map(([id, body]): [string, unknown] => [`workspaces.${id}.`, body])];
+  return bodies.flatMap(([scope, body]) =>
+    isObject(body) && isObject(body.detectors)
+      ? Object.keys(body.detectors).filter((id) => !ids.includes(id)).map((id) => `${scope}detectors.${id}: no such detector${didYouMean(id, ids)} (detectors: ${ids.join(", ")})`)
+      : [],
+  );
+}
+
 /** Reads, validates and compiles a policy file: every error together, or the set to serve. */
 export async function loadPolicyFile(
   path: string,
@@ -266,7 +354,7 @@ export async function loadPolicyFile(
     return { ok: false, errors: [`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`] };
   }
   const parsed = parsePolicyText(text);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return { ok: false, errors: [...parsed.errors, ...unknownDetectors(parsed.value, builtins)] };
   const errors: string[] = [];
   const definitions = [...builtins, ...externalDetectors(parsed.file, env, errors)];
   const workspaces = Object.fromEntries(

@@ -1,6 +1,7 @@
 // The compiled policies of a deployment: for each workspace with its own section, and for all
 // others, the policy plus the detectors created under it. Compiled (validated, then created)
 // whole, so a bad policy is refused before it replaces a good one.
+import { didYouMean } from "../lib/did-you-mean.ts";
 import type { DetectorDefinition } from "./detector.ts";
 import { loadDetectors } from "./load-detectors.ts";
 import type { Policy } from "./policy.ts";
@@ -27,11 +28,11 @@ export function compilePolicies(
   const errors: string[] = [];
   const compile = (policy: Policy, scope: string): ActivePolicy | undefined => {
     for (const id of policy.disabled) {
-      if (!definitions.some((d) => d.id === id)) errors.push(`${scope}detectors.${id}: no such detector`);
+      if (!definitions.some((d) => d.id === id)) errors.push(`${scope}detectors.${id}: no such detector${didYouMean(id, definitions.map((d) => d.id))}`);
     }
     for (const rule of policy.strategies) {
       for (const id of rule.providers) {
-        if (id !== "flow" && !definitions.some((d) => d.id === id)) errors.push(`${scope}composition.strategies.${rule.prefix}: no provider ${id}`);
+        if (id !== "flow" && !definitions.some((d) => d.id === id)) errors.push(`${scope}composition.strategies.${rule.prefix}: no provider ${id}${didYouMean(id, definitions.map((d) => d.id))}`);
       }
     }
     const enabled = definitions.filter((d) => !policy.disabled.includes(d.id));
