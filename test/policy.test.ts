@@ -7,7 +7,7 @@ import { BUILTIN_DETECTORS } from "../src/detectors/index.ts";
 import type { DetectorDefinition } from "../src/engine/detector.ts";
 import { DEFAULT_POLICY, type Policy } from "../src/engine/policy.ts";
 import type { Verdict } from "../src/wire/verdict.ts";
-import { makeEvent, startWarden } from "./helpers.ts";
+import { makeEvent, startWarden, tempDir } from "./helpers.ts";
 
 const AWS_KEY_ID = ["AKIA", "Q3EGRVXM", "5PLTZ7WB"].join("");
 const policyOf = (yaml: string, workspace?: string): Policy => {
@@ -177,9 +177,7 @@ describe("composition strategies in the verdict", () => {
 
 describe("policy errors a person can act on (issue 18 item 6)", () => {
   const errorsOf = async (yaml: string) => {
-    const file = `/tmp/warden-policy-errors-${process.pid}-${Math.random()}.yaml`;
-    await Bun.write(file, yaml);
-    const loaded = await loadPolicyFile(file, BUILTIN_DETECTORS, {});
+    const loaded = await loadText(yaml);
     return loaded.ok ? [] : loaded.errors;
   };
 
@@ -212,3 +210,27 @@ describe("policy errors a person can act on (issue 18 item 6)", () => {
     expect(await errorsOf(yaml)).toEqual([]);
   });
 });
+
+describe("a finding the policy allows says so (issue 18 item 6)", () => {
+  test("the reason names the decision rule, not 'no detector found a problem'", async () => {
+    await using w = await startWarden({ policySet: (await loadFromText("decisions: { privacy.pii: { '*': allow } }")) });
+    const verdict = await verdictOf(w, makeEvent({ kind: "user_input", payload: { text: ["mail quinn.harlow52", "gmail.com"].join("@") } }));
+    expect(verdict.decision).toBe("allow");
+    expect(verdict.findings?.length).toBe(1);
+    expect(verdict.reasons).toEqual(["1 finding(s), allowed by the policy: decisions.privacy.pii"]);
+  });
+});
+
+/** A policy file's text loaded as `serve` would load it (from a temporary file). */
+async function loadText(yaml: string) {
+  using dir = tempDir("warden-policy-");
+  const file = `${dir.path}/policy.yaml`;
+  await Bun.write(file, yaml);
+  return loadPolicyFile(file, BUILTIN_DETECTORS, {});
+}
+
+async function loadFromText(yaml: string) {
+  const loaded = await loadText(yaml);
+  if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
+  return loaded.set;
+}

@@ -2,7 +2,7 @@
 // severity order; redaction spans are unioned with overlaps merged to the covering range.
 import { domainOf, mostSevere, type Category, type Decision, type Finding } from "../wire/verdict.ts";
 import type { DetectorOutcome, RedactionRequest } from "./detector.ts";
-import type { Policy } from "./policy.ts";
+import { ruleFor, type Policy } from "./policy.ts";
 import type { DetectorRun } from "./run-detector.ts";
 import { POLICY_PROVIDER } from "./unjudged.ts";
 
@@ -118,7 +118,7 @@ export function compose(runs: readonly DetectorRun[], policy: Policy): Compositi
     decision = "block";
     reasons.push(`more than ${MAX_SPANS} values to redact: blocked rather than redacted in part`);
   }
-  if (reasons.length === 0) reasons.push("no detector found a problem");
+  if (reasons.length === 0) reasons.push(findings.length === 0 ? "no detector found a problem" : allowedReason(findings, policy));
   const listed = boundFindings(findings, reasons);
   return {
     decision,
@@ -131,6 +131,15 @@ export function compose(runs: readonly DetectorRun[], policy: Policy): Compositi
     unjudged: unjudged.size > MAX_UNJUDGED ? ["payload"] : [...unjudged],
     providers,
   };
+}
+
+/** Why an action with findings is allowed: the policy rules that map them to allow, by name. */
+function allowedReason(findings: readonly Finding[], policy: Policy): string {
+  const rules = [...new Set(findings.map((f) => {
+    const rule = ruleFor(policy.decisionRules, f.category);
+    return rule ? `decisions.${rule.prefix}` : `${f.category} (no decision rule: low severity allows)`;
+  }))];
+  return `${findings.length} finding(s), allowed by the policy: ${rules.slice(0, 8).join(", ")}`;
 }
 
 // What one verdict carries at most, whatever the payload: its size follows the request's bounds
