@@ -226,7 +226,8 @@ async function loadText(yaml: string) {
   using dir = tempDir("warden-policy-");
   const file = `${dir.path}/policy.yaml`;
   await Bun.write(file, yaml);
-  return loadPolicyFile(file, BUILTIN_DETECTORS, {});
+  // Awaited here: the directory goes when this function returns.
+  return await loadPolicyFile(file, BUILTIN_DETECTORS, {});
 }
 
 async function loadFromText(yaml: string) {
