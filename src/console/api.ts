@@ -45,6 +45,8 @@ export interface EventEntry {
   agent_id: string;
   session_id: string;
   reasons: string[];
+  /** What it did, in one line: the command, the path, the host. */
+  action: string;
 }
 
 export interface SpanView {

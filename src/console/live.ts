@@ -13,11 +13,19 @@ export interface LiveView {
   show(workspace: string): void;
 }
 
+/**
+ * One decision per row, readable at a glance: time, agent, the action in one line (command, path
+ * or host), the decision and its first reason. Long values are cut with an ellipsis and shown
+ * whole on hover (the session too, under the agent); the fixed layout keeps any id from pushing
+ * the reason off the screen.
+ */
 const rowOf = (e: EventEntry, onOpen: (e: EventEntry) => void) =>
   h("tr", { class: "row", attrs: { "data-seq": String(e.seq), "data-event-id": e.event_id, "data-decision": e.decision ?? "recorded" }, onclick: () => onOpen(e) },
-    h("td", { class: "time", title: e.at }, time(e.at)), h("td", {}, decisionPill(e.decision)), h("td", {}, e.kind),
-    h("td", { class: "ellipsis", title: e.agent_id }, e.agent_id), h("td", { class: "ellipsis", title: e.session_id }, e.session_id),
-    h("td", { class: "reasons-cell" }, e.reasons.join("; ")));
+    h("td", { class: "time", title: e.at }, time(e.at)),
+    h("td", { class: "cut agent", title: `${e.agent_id}\nsession ${e.session_id}` }, e.agent_id),
+    h("td", { class: "cut action", title: `${e.kind}: ${e.action}` }, e.action),
+    h("td", { class: "decision" }, decisionPill(e.decision)),
+    h("td", { class: "cut reasons-cell", title: e.reasons.join("\n") }, e.reasons[0] ?? ""));
 
 function renderCounters(el: HTMLElement, entries: readonly EventEntry[]): void {
   const since = Date.now() - WINDOW_MS;

@@ -32,11 +32,12 @@ export async function showPolicy(workspace: string): Promise<void> {
       table(["category", "PEP does"], Object.entries(p.on_unreachable).map(([k, v]) => h("tr", {}, h("td", {}, k), h("td", {}, directivePill(v))))),
       h("p", {}, `An approval not decided in time: ${p.queue_timeout_action}.`),
       table(["hard rule", "kinds", "pattern", "reason"], p.hard_rules.map((r) => h("tr", {}, h("td", {}, r.id), h("td", {}, r.kinds.join(", ")), h("td", {}, h("code", {}, r.pattern)), h("td", {}, r.reason))))),
-    h("section", { class: "card" }, h("h3", {}, `Detectors (${p.detectors.length})`),
+    h("section", { class: "card" }, h("h3", {}, `Detectors (${p.detectors.length} configurable)`),
+      h("p", { class: "muted" }, "Beside them the runtime always runs flow (what a session did before: exfiltration chains, repeated and runaway actions) and definitions (a tool, MCP server or skill that changes after its first sight); they have no configuration."),
       ...p.detectors.map((d) => h("details", { class: "detector" }, h("summary", {}, h("strong", {}, d.id), ` ${d.description}`),
         h("p", { class: "muted" }, `kinds: ${d.kinds.join(", ")}; content: ${d.encodings.join(", ")}`), json(d.config)))),
     h("section", { class: "card" }, h("h3", {}, "Decisions by category"),
-      table(["category prefix", "by severity"], p.decision_rules.map((r) => h("tr", {}, h("td", {}, r.prefix), h("td", {}, Object.entries(r.by_severity).map(([s, d]) => `${s}: ${d}`).join(", ")))), "detector defaults"),
+      table(["category prefix", "by severity"], p.decision_rules.map((r) => h("tr", {}, h("td", {}, r.prefix), h("td", {}, Object.entries(r.by_severity).map(([s, d]) => `${s}: ${d}`).join(", ")))), "No decision rules: each detector's own decision stands (secrets and pii redact by default; the others block or ask per check, see each detector above)."),
       h("h4", {}, "Composition"), json(p.composition), h("h4", {}, "Whitelist"), json(p.whitelist)),
   );
 }

@@ -344,6 +344,8 @@ export interface AuditEntry {
   source: "evaluate" | "ingest";
   decision: string | null;
   reasons: string[];
+  /** What the event did, in one line (store/action-summary.ts). */
+  action: string;
 }
 
 export interface SessionState {

@@ -35,6 +35,7 @@ export const entryView = (e: AuditEntry) => ({
   agent_id: e.agentId,
   session_id: e.sessionId,
   reasons: e.reasons,
+  action: e.action,
 });
 
 /** The `workspace` query parameter, or the 400 that says it is missing. */

@@ -2,6 +2,7 @@
 import type { Database } from "bun:sqlite";
 import type { Attestation, GuardEvent } from "../../wire/guard-event.ts";
 import type { Finding, Verdict } from "../../wire/verdict.ts";
+import { actionSummary } from "../action-summary.ts";
 import type { AuditEntry, EventRecord, EventStore, StoredEvent } from "../types.ts";
 import type { EventDigest } from "./event-digest.ts";
 import type { FindingValues, WriteRow } from "./event-writes.ts";
@@ -57,11 +58,11 @@ export function createEventRepo(db: Database, writer: Writer, digestOf: EventDig
       ORDER BY f.id DESC LIMIT ?`,
   );
   const newest = db.prepare<AuditRow, [string, number]>(
-    `SELECT seq, received_at, event_id, guard_id, session_id, agent_id, kind, source, decision, verdict
+    `SELECT seq, received_at, event_id, guard_id, session_id, agent_id, kind, source, decision, verdict, event
        FROM events WHERE workspace_id = ? ORDER BY seq DESC LIMIT ?`,
   );
   const afterSeq = db.prepare<AuditRow, [string, number, number]>(
-    `SELECT seq, received_at, event_id, guard_id, session_id, agent_id, kind, source, decision, verdict
+    `SELECT seq, received_at, event_id, guard_id, session_id, agent_id, kind, source, decision, verdict, event
        FROM events WHERE workspace_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
   );
   const countOf = db.prepare<{ n: number }, [string]>("SELECT count(*) AS n FROM events WHERE workspace_id = ?");
@@ -128,6 +129,7 @@ interface AuditRow {
   source: "evaluate" | "ingest";
   decision: string | null;
   verdict: string | null;
+  event: string;
 }
 
 const toAuditEntry = (r: AuditRow): AuditEntry => ({
@@ -141,6 +143,7 @@ const toAuditEntry = (r: AuditRow): AuditEntry => ({
   source: r.source,
   decision: r.decision,
   reasons: r.verdict ? ((JSON.parse(r.verdict) as Verdict).reasons ?? []) : [],
+  action: actionSummary(r.kind, (JSON.parse(r.event) as { payload?: unknown }).payload),
 });
 
 function toFinding(row: FindingRow): Finding {
