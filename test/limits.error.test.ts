@@ -80,7 +80,7 @@ describe("wrong requests get clear 4xx bodies", () => {
 
   test("unknown paths are JSON 404s, including the SDK fallback prefix", async () => {
     await using w = await startWarden();
-    for (const path of ["/", "/v2/evaluate", "/v1/evaluate/extra", "/api/public/svc/v1/evaluate"]) {
+    for (const path of ["/v2/evaluate", "/nothing-here", "/v1/evaluate/extra", "/api/public/svc/v1/evaluate"]) {
       const res = await w.request("GET", path);
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");

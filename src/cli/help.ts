@@ -19,6 +19,7 @@ Usage:
   warden pep set-ceiling KEY_ID LEVEL --workspace W
                                      Lower (or raise) the attestation a PEP key may vouch for
   warden approvals list|show ID|approve ID|deny ID --workspace W [--reason R] [--by NAME]
+                [--status S] [--session S] [--agent A] [--limit N] [--data DIR]
                                      Decide about actions waiting in the approval queue
   warden operators create --name N | list | revoke ID
                                      Tokens for the admin API (/admin/v1/approvals); shown once
@@ -30,10 +31,11 @@ Usage:
                  [--tool T] [--argv-prefix 'npm test'] [--command-prefix 'npm test'] [--reason R]
   warden grants list|revoke ID --workspace W
                                      Pre-authorise a known-safe unattended job, bounded and time-boxed
-  warden agents --workspace W        The agent inventory: types, owner, users, lineage, attestation
-  warden findings --workspace W [--category PREFIX] [--limit N]
+  warden agents --workspace W [--data DIR]
+                                     The agent inventory: types, owner, users, lineage, attestation
+  warden findings --workspace W [--category PREFIX] [--limit N] [--data DIR]
                                      The newest findings (detectors and runtime signals)
-  warden events --workspace W [--limit N]
+  warden events --workspace W [--limit N] [--data DIR]
                                      The audit trail: newest events, decision and reasons (no payloads)
   warden export [--since SEQ|TIME] [--until SEQ|TIME] [--format jsonl|hec|cef] [--workspace W]
                 [--content none|redacted|hmac|full] [--data DIR]
