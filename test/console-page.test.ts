@@ -1,4 +1,5 @@
-// The console page as Bun.serve serves it from source: it bundles, carries its CSP, and loads
+// The console page as Bun.serve serves it from source: it bundles, carries its CSP (in a header and
+// in <meta>), and loads
 // nothing but its own same-origin chunks (no inline script or style, no external URL).
 import { expect, test } from "bun:test";
 import { CONSOLE_CSP } from "../src/http/routes/console-page.ts";
@@ -9,6 +10,9 @@ test("the page bundles, states its CSP and references only its own chunks", asyn
   using server = Bun.serve(await createServeOptions(app, { host: "127.0.0.1", port: 0 }));
   const page = await fetch(new URL("/console", server.url));
   expect(page.status).toBe(200);
+  // From source as from the binary, the page comes with warden's headers (issue 18 walkthrough).
+  expect(page.headers.get("content-security-policy")).toBe(CONSOLE_CSP);
+  expect(page.headers.get("x-frame-options")).toBe("DENY");
   const html = await page.text();
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
   // The header adds frame-ancestors, which browsers ignore in <meta>.
