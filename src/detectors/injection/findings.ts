@@ -13,6 +13,8 @@ export const CATEGORY = {
 } as const;
 
 const TITLES: Record<string, string> = {
+  "injection.model": "Text reads as an injection to the statistical tier",
+  "jailbreak.model": "Prompt reads as a jailbreak to the statistical tier",
   "injection.instruction_override": "Instruction override in untrusted content",
   "injection.role_marker": "Fake role or system marker in untrusted content",
   "injection.embedded_instruction": "Instructions addressed to the model in untrusted content",

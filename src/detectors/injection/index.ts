@@ -11,6 +11,7 @@ import { DECISION_SEVERITY, mostSevere, type Decision } from "../../wire/verdict
 import { findCarriers, findInstructionClusters, findLinkExfil, type Field } from "./analyse-text.ts";
 import { DETECTOR_ID, type Scored } from "./findings.ts";
 import { judgeDefinition } from "./poisoning.ts";
+import { judgeByModel } from "./model/judge.ts";
 
 export const InjectionConfig = Type.Object(
   {
@@ -18,6 +19,11 @@ export const InjectionConfig = Type.Object(
     allowed_hosts: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 512 })),
     /** Whether model output is checked for data-carrying images and invisible characters. */
     scan_model_output: Type.Optional(Type.Boolean()),
+    /**
+     * The statistical tier (model/): a text the rules found nothing in is held when the model's
+     * probability reaches this. `default` is the threshold training chose per context; 1 turns it off.
+     */
+    model_threshold: Type.Optional(Type.Union([Type.Literal("default"), Type.Number({ minimum: 0.5, maximum: 1 })])),
   },
   { additionalProperties: false },
 );
@@ -26,6 +32,7 @@ export type InjectionConfig = Static<typeof InjectionConfig>;
 const DEFAULTS: Required<InjectionConfig> = {
   allowed_hosts: ["github.com", "githubusercontent.com", "shields.io", "badgen.net", "badge.fury.io", "codecov.io", "coveralls.io", "wikimedia.org"],
   scan_model_output: true,
+  model_threshold: "default",
 };
 
 const UNTRUSTED_SOURCES = new Set(["web", "mcp", "file", "retrieved", "tool_result"]);
@@ -73,10 +80,16 @@ function judgeFields(event: GuardEvent, fields: readonly Field[], config: Requir
       unscanned.push(field.path);
       continue;
     }
+    const before = out.length;
     if (kind === "user_input") out.push(...findInstructionClusters(field, "user", budget), ...findCarriers(field, "user", budget));
     if (asData) {
       out.push(...findInstructionClusters(field, "data", budget), ...findCarriers(field, "data", budget));
       out.push(...findLinkExfil(field, "data", "data", config.allowed_hosts, budget));
+    }
+    // What the rules found nothing in, the statistical tier reads whole (model/).
+    if (out.length === before && (kind === "user_input" || asData)) {
+      const judged = judgeByModel(field, kind === "user_input" ? "user" : "data", config.model_threshold);
+      if (judged) out.push(judged);
     }
     if (kind === "model_output") {
       out.push(...findLinkExfil(field, "output", "data", config.allowed_hosts, budget), ...findCarriers(field, "data", budget, false));

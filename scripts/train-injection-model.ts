@@ -1,0 +1,151 @@
+// Trains the statistical tier of the injection detector: a logistic regression over hashed
+// character and word n-grams (src/detectors/injection/model/features.ts), and writes its weights,
+// thresholds and calibration to src/detectors/injection/model/weights.ts, compiled into the
+// binary. No network: it reads the development corpus where it lies (../shared/corpus by default).
+//
+//   bun scripts/train-injection-model.ts [--corpus DIR] [--out FILE]
+//
+// Data: the corpus's prompt_injection_direct (user prompts: jailbreaks and direct injection vs
+// ordinary prompts) and prompt_injection_indirect (tool results carrying instructions vs plain
+// results) suites; the texts of its secret_leak and pii suites, whatever their labels there, are
+// more examples of text that is not an injection, and so is warden's own source code (below). 20% of cases (chosen by a hash of their id) are
+// held out: thresholds and the calibration table are measured on them, never trained on.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BUCKETS, featuresOf } from "../src/detectors/injection/model/features.ts";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at === -1 ? fallback : args[at + 1]!;
+};
+const corpus = option("corpus", join(import.meta.dir, "..", "..", "shared", "corpus"));
+const out = option("out", join(import.meta.dir, "..", "src", "detectors", "injection", "model", "weights.ts"));
+
+type Context = "user" | "data";
+interface Example { id: string; text: string; context: Context; label: 0 | 1 }
+
+function textOf(event: { kind: string; payload: Record<string, unknown> }): string | undefined {
+  const p = event.payload;
+  for (const v of [p.text, p.result, p.content]) if (typeof v === "string" && v.trim().length >= 8) return v;
+  return undefined;
+}
+
+const examples: Example[] = [];
+for (const suite of ["prompt_injection_direct", "prompt_injection_indirect", "secret_leak", "pii"]) {
+  for (const line of readFileSync(join(corpus, `${suite}.jsonl`), "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const c = JSON.parse(line) as { id: string; unsafe: boolean; event: { kind: string; payload: Record<string, unknown> } };
+    const text = textOf(c.event);
+    if (!text) continue;
+    const context: Context = c.event.kind === "user_input" ? "user" : "data";
+    const injection = suite.startsWith("prompt_injection") && c.unsafe;
+    examples.push({ id: c.id, text, context, label: injection ? 1 : 0 });
+  }
+}
+
+// Source code is what agents read all day, and what the corpus has least of: warden's own
+// TypeScript (our words), in chunks of about 1.5 KB, is more text that is not an injection. The
+// detectors' fixture and test files are left out: they quote attacks on purpose.
+for (const path of new Bun.Glob("src/**/*.ts").scanSync(join(import.meta.dir, ".."))) {
+  if (/test|fixtures|vocabulary|weights/.test(path)) continue;
+  const source = readFileSync(join(import.meta.dir, "..", path), "utf8");
+  for (let at = 0, n = 0; at < source.length; at += 1500, n++) {
+    examples.push({ id: `own-code:${path}:${n}`, text: source.slice(at, at + 1500), context: "data", label: 0 });
+  }
+}
+
+const heldOut = (id: string) => (new Bun.CryptoHasher("sha256").update(id).digest()[0]! % 5) === 0;
+const train = examples.filter((e) => !heldOut(e.id));
+const test = examples.filter((e) => heldOut(e.id));
+
+/** Context is a feature too: a bias per context, hashed past the n-gram buckets' reach. */
+const CONTEXT_FEATURE: Record<Context, number> = { user: BUCKETS - 1, data: BUCKETS - 2 };
+const vectorOf = (e: Example) => {
+  const f = featuresOf(e.text);
+  return { indices: f.indices, value: f.value, context: CONTEXT_FEATURE[e.context] };
+};
+
+const weights = new Float64Array(BUCKETS);
+let bias = 0;
+const trainVectors = train.map((e) => ({ v: vectorOf(e), y: e.label }));
+const positives = train.filter((e) => e.label === 1).length;
+const weightOf = (y: number) => (y === 1 ? train.length / (2 * positives) : train.length / (2 * (train.length - positives)));
+
+const score = (v: ReturnType<typeof vectorOf>) => {
+  let z = bias + weights[v.context]!;
+  for (const i of v.indices) z += weights[i]! * v.value;
+  return 1 / (1 + Math.exp(-z));
+};
+
+// Stochastic gradient descent, shuffled with a fixed seed so a run is reproducible.
+let seed = 42;
+const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+const EPOCHS = 12;
+const L2 = 1e-6;
+for (let epoch = 0; epoch < EPOCHS; epoch++) {
+  const rate = 0.8 / (1 + epoch);
+  const order = trainVectors.map((_, i) => i).sort(() => random() - 0.5);
+  for (const k of order) {
+    const { v, y } = trainVectors[k]!;
+    const g = (score(v) - y) * weightOf(y) * rate;
+    bias -= g;
+    weights[v.context]! -= g;
+    for (const i of v.indices) weights[i] = weights[i]! * (1 - rate * L2) - g * v.value;
+  }
+}
+
+// Measured on the held-out fifth only.
+const scored = test.map((e) => ({ e, p: score(vectorOf(e)) }));
+const thresholds: Record<Context, number> = { user: 1, data: 1 };
+const FLOOR = 0.85;
+const report: string[] = [];
+for (const context of ["user", "data"] as const) {
+  const here = scored.filter((s) => s.e.context === context);
+  const negatives = here.filter((s) => s.e.label === 0).map((s) => s.p).sort((a, b) => b - a);
+  const positivesHere = here.filter((s) => s.e.label === 1);
+  // The lowest threshold that keeps false positives on held-out negatives at or under 1%, and never
+  // under 0.85: real traffic is not this corpus, and a false hold costs a person's attention.
+  const allowed = Math.floor(negatives.length * 0.01);
+  thresholds[context] = Math.max(FLOOR, Math.min(0.99, (negatives[allowed] ?? FLOOR) + 1e-6));
+  const caught = positivesHere.filter((s) => s.p >= thresholds[context]).length;
+  const fp = negatives.filter((p) => p >= thresholds[context]).length;
+  report.push(`${context}: threshold ${thresholds[context].toFixed(3)}, recall ${(caught / Math.max(1, positivesHere.length) * 100).toFixed(1)}% (${caught}/${positivesHere.length}), false positives ${fp}/${negatives.length}`);
+}
+// Calibration: predicted probability against the observed share of injections, in tenths.
+const calibration = Array.from({ length: 10 }, (_, b) => {
+  const bin = scored.filter((s) => Math.min(9, Math.floor(s.p * 10)) === b);
+  return { from: b / 10, to: (b + 1) / 10, cases: bin.length, observed: bin.length ? Number((bin.filter((s) => s.e.label === 1).length / bin.length).toFixed(3)) : null };
+});
+
+// Keep the weights that matter, quantised to int8 with one scale.
+const KEEP = 60_000;
+const ranked = [...weights.keys()].filter((i) => weights[i] !== 0).sort((a, b) => Math.abs(weights[b]!) - Math.abs(weights[a]!)).slice(0, KEEP).sort((a, b) => a - b);
+const max = Math.max(...ranked.map((i) => Math.abs(weights[i]!)));
+const scale = max / 127;
+const indices = Uint32Array.from(ranked);
+const values = Int8Array.from(ranked.map((i) => Math.round(weights[i]! / scale)));
+const b64 = (bytes: ArrayBufferLike) => Buffer.from(bytes).toString("base64");
+
+const module = `// Generated by scripts/train-injection-model.ts: do not edit. A logistic regression over the
+// hashed n-grams of model/features.ts, trained on the development corpus (see the script's header
+// and the README, "Statistical tier"). ${train.length} training and ${test.length} held-out cases.
+export const MODEL = {
+  buckets: ${BUCKETS},
+  bias: ${bias},
+  context: { user: ${weights[CONTEXT_FEATURE.user]}, data: ${weights[CONTEXT_FEATURE.data]} },
+  scale: ${scale},
+  indices: "${b64(indices.buffer)}",
+  values: "${b64(values.buffer)}",
+  /** Held-out false positives at or under 1% per context. */
+  thresholds: { user: ${thresholds.user.toFixed(4)}, data: ${thresholds.data.toFixed(4)} },
+  /** Held-out: predicted probability in tenths against the observed share of injections. */
+  calibration: ${JSON.stringify(calibration)},
+  heldOut: ${JSON.stringify(report)},
+} as const;
+`;
+writeFileSync(out, module);
+console.log(`examples: ${examples.length} (${examples.filter((e) => e.label).length} injections); train ${train.length}, held out ${test.length}`);
+for (const line of report) console.log(line);
+console.log("calibration (held out):", calibration.map((c) => `${c.from.toFixed(1)}-${c.to.toFixed(1)}: ${c.cases} cases, ${c.observed ?? "-"}`).join("; "));
+console.log(`wrote ${out}: ${ranked.length} weights`);
