@@ -1,6 +1,7 @@
 // Rug pulls: a tool, MCP tool or skill whose definition changes after it was first seen in the
-// workspace. The first definition under each name is remembered (with the event that recorded
-// it); a later event carrying a different one needs approval.
+// workspace under the same owner (server, skill source, or registering agent). The first
+// definition under each owned name is remembered (with the event that recorded it); a later event
+// carrying a different one needs approval.
 import { canonicalJson, sha256Hex } from "../lib/jcs.ts";
 import type { DefinitionStore, ToolDefinition } from "../store/types.ts";
 import type { GuardEvent } from "../wire/guard-event.ts";
@@ -12,14 +13,28 @@ const MAX_TOOLS_PER_EVENT = 256;
 const digestOf = (value: unknown) => `sha256:${sha256Hex(canonicalJson(value))}`;
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 
-/** The definitions an event carries, named so one tool keeps one name across events. */
-export function definitionsOf(event: GuardEvent): ToolDefinition[] {
+/**
+ * Who owns a tool an event registers: the MCP server that serves it (the payload's `server`, or
+ * the event's MCP provenance), else the agent that registered it. Two servers, or two agents, with
+ * a tool of the same name each own their own definition.
+ */
+function toolOwner(event: GuardEvent, agentId: string): string {
+  const server = str(event.payload.server) || (event.provenance ?? []).find((p) => p.source === "mcp" && p.ref)?.ref;
+  return server ? `mcp:${server}` : `agent:${agentId}`;
+}
+
+/**
+ * The definitions an event carries, named by what owns them (a change under one owner is a rug
+ * pull; the same name under another owner is another tool): an MCP server's tools by server, a
+ * skill by its source, a tool otherwise by the server or agent that registered it.
+ */
+export function definitionsOf(event: GuardEvent, agentId: string): ToolDefinition[] {
   const p = event.payload;
   switch (event.kind) {
     case "tool_register":
-      return str(p.name) ? [{ name: `tool:${str(p.name)}`, digest: digestOf({ description: p.description, schema: p.schema }) }] : [];
+      return str(p.name) ? [{ name: `tool:${toolOwner(event, agentId)}/${str(p.name)}`, digest: digestOf({ description: p.description, schema: p.schema }) }] : [];
     case "skill_load":
-      return str(p.name) ? [{ name: `skill:${str(p.name)}`, digest: digestOf({ source: p.source, content_ref: p.content_ref }) }] : [];
+      return str(p.name) ? [{ name: `skill:${str(p.source) || `agent:${agentId}`}/${str(p.name)}`, digest: digestOf({ source: p.source, content_ref: p.content_ref }) }] : [];
     case "mcp_connect": {
       const server = str(p.server) || str(p.url);
       const tools = Array.isArray(p.tools) ? p.tools.slice(0, MAX_TOOLS_PER_EVENT) : [];
@@ -37,7 +52,7 @@ export function definitionsOf(event: GuardEvent): ToolDefinition[] {
 
 export interface DefinitionTracker {
   /** Changed definitions as findings, and the ones seen for the first time (to remember). */
-  assess(workspaceId: string, event: GuardEvent): Promise<{ outcome?: DetectorOutcome; fresh: ToolDefinition[] }>;
+  assess(workspaceId: string, event: GuardEvent, agentId: string): Promise<{ outcome?: DetectorOutcome; fresh: ToolDefinition[] }>;
   remember(workspaceId: string, fresh: readonly ToolDefinition[]): void;
 }
 
@@ -48,8 +63,8 @@ export function createDefinitionTracker(store: DefinitionStore, maxCached = 50_0
     known.set(key, digest);
   };
   return {
-    async assess(workspaceId, event) {
-      const defs = definitionsOf(event);
+    async assess(workspaceId, event, agentId) {
+      const defs = definitionsOf(event, agentId);
       const fresh: ToolDefinition[] = [];
       let changed = 0;
       for (const def of defs) {
@@ -63,7 +78,7 @@ export function createDefinitionTracker(store: DefinitionStore, maxCached = 50_0
         else if (first !== def.digest) changed++;
       }
       if (changed === 0) return { fresh };
-      const title = "definition changed since it was first seen in this workspace";
+      const title = "definition changed since it was first seen under the same owner";
       const outcome: DetectorOutcome = {
         decision: "require_approval",
         reasons: [`${changed} ${title}`],

@@ -209,7 +209,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     const unit = deps.units.assess(unitScope(caller, attribution), event, policy.signals.invocationCoverageMs);
     if (unit.outcome) runs.push({ status: "ok", detector: UNITS_PROVIDER, outcome: unit.outcome, latencyMs: 0 });
     runs.push(assessFlow(event, caller, attribution, runs, unit.provenance, policy));
-    const definitions = await deps.definitions.assess(caller.workspaceId, event);
+    const definitions = await deps.definitions.assess(caller.workspaceId, event, attribution.agentId);
     if (definitions.outcome) runs.push({ status: "ok", detector: DEFINITIONS_PROVIDER, outcome: definitions.outcome, latencyMs: 0 });
     const agents = await deps.agents.assess(caller.workspaceId, event, attribution, clock.now());
     if (agents.outcome) runs.push({ status: "ok", detector: AGENTS_PROVIDER, outcome: agents.outcome, latencyMs: 0 });
@@ -304,7 +304,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
         const attribution = valid ? await attribute(slot, caller) : undefined;
         attributions.push(attribution);
         // Definitions and agents first seen through ingest count as seen, like evaluated ones.
-        fresh.push(valid ? (await deps.definitions.assess(caller.workspaceId, slot)).fresh : []);
+        fresh.push(valid ? (await deps.definitions.assess(caller.workspaceId, slot, attribution!.agentId)).fresh : []);
         inventory.push(valid ? await deps.agents.assess(caller.workspaceId, slot, attribution!, clock.now()) : { updates: [] });
       }
       const receivedAt = clock.now();
