@@ -1,5 +1,7 @@
 // Credentials passed as command-line options that have no `name=value` shape: `curl -u
-// user:password` (and `--user`), MySQL's glued `-p<password>` and `sshpass -p <password>`.
+// user:password` (and `--user`), MySQL's glued `-p<password>`, `sshpass -p <password>`, a
+// registry login's `-p`/`--password` (`docker login`, podman, helm registry...) and npm's
+// `config set ..._authToken <token>`.
 import type { Budget } from "../../engine/budget.ts";
 import { CATEGORIES, PRIORITIES, defineKind, type SecretHit } from "./secret-kind.ts";
 import { looksLikePlaceholderValue } from "./value-filters.ts";
@@ -21,6 +23,13 @@ const MYSQL_PROGRAMS = new Set(["mysql", "mysqldump", "mysqladmin", "mariadb", "
 // sshpass takes the password as `-p <password>` or glued `-p<password>`.
 const SSHPASS = /\bsshpass\b/g;
 const SSHPASS_PASSWORD = /[^\n|;&]{0,200}?[ \t]-p[ \t]*(['"]?)([^\s'"]{4,128})\1/y;
+
+// Registry and cloud logins: the program, `login` within the same command, then `-p X` or
+// `--password X`/`--password=X` (never `--password-stdin`, which is the safe way).
+const LOGIN = /\b(?:docker|podman|nerdctl|buildah|skopeo|oras|crane|helm[ \t]+registry|cf|az[ \t]+acr)\b[^\n|;&]{0,80}?\blogin\b/g;
+const LOGIN_PASSWORD = /[^\n|;&]{0,200}?[ \t](?:-p|--password)(?:[ \t]+|=)(['"]?)([^\s'"]{4,256})\1/y;
+// npm, pnpm and yarn keep registry tokens under keys ending in _authToken, _auth or _password.
+const NPM_TOKEN = /\b(?:npm|pnpm|yarn)[ \t]+config[ \t]+set[ \t]+\S*(?:_authToken|_auth|_password)\b[ \t=]+(['"]?)([^\s'"]{8,512})\1/g;
 
 const MIN_PASSWORD = 6;
 
@@ -49,6 +58,11 @@ export function scanCliCredentials(text: string, hits: SecretHit[], budget: Budg
   if (text.includes("-u") || text.includes("--user")) scanOption(text, USER_OPTION, USER_OPTION_VALUE, hits, budget);
   if (text.includes("-p") && /mysql|mariadb/.test(text)) scanOption(text, MYSQL_CLIENT, MYSQL_PASSWORD, hits, budget);
   if (text.includes("-p") && text.includes("sshpass")) scanOption(text, SSHPASS, SSHPASS_PASSWORD, hits, budget);
+  if (text.includes("login") && (text.includes("-p") || text.includes("--password"))) scanOption(text, LOGIN, LOGIN_PASSWORD, hits, budget);
+  if (text.includes("config") && (text.includes("_auth") || text.includes("_password"))) {
+    NPM_TOKEN.lastIndex = 0;
+    for (let m = NPM_TOKEN.exec(text); m !== null && !budget.spent(); m = NPM_TOKEN.exec(text)) pushPassword(m[2]!, groupEnd(m), hits);
+  }
 }
 
 /**
