@@ -18,6 +18,7 @@ import { inlineEffectsRule } from "./rules/inline-effects.ts";
 import { operationsRule } from "./rules/operations.ts";
 import { persistenceRule } from "./rules/persistence.ts";
 import { privilegeRule } from "./rules/privilege.ts";
+import { systemTamperRule } from "./rules/system-tamper.ts";
 import { remoteCodeRule } from "./rules/remote-code.ts";
 import { reverseShellRule } from "./rules/reverse-shell.ts";
 import type { Hit, Rule, RuleContext } from "./rules/rule.ts";
@@ -46,6 +47,7 @@ const RULES: readonly Rule[] = [
   guardTamperRule,
   credentialReachRule,
   inlineEffectsRule,
+  systemTamperRule,
 ];
 
 export interface AnalyzeOptions {

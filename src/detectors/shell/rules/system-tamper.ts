@@ -1,0 +1,133 @@
+// System tampering and privilege by effect (issue 17 items 4 and 5): what a command does to the
+// machine's trust, whichever program does it. The authentication stack (PAM), the certificate
+// trust store, kernel modules and the boot configuration; a hunt for key files across a disk;
+// files encrypted and their originals removed in bulk; and a program's own way of running a
+// shell (find -exec sh, tar's checkpoint action, vim's :!, an interpreter's setuid(0)) used
+// under privilege.
+import { writesOf } from "../effects.ts";
+import type { Invocation } from "../model.ts";
+import { normalizePath } from "../paths.ts";
+import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
+
+export const systemTamperRule: Rule = (ctx) => [
+  ...eachInvocation(ctx, judgeInvocation),
+  ...massEncryption(ctx.invocations),
+];
+
+const PAM = /^(?:\/etc\/pam\.d(?:\/|$)|\/etc\/pam\.conf$|\/(?:usr\/)?lib(?:64)?\/(?:x86_64-linux-gnu\/)?security\/)/;
+const TRUST_STORE = /^(?:\/usr\/local\/share\/ca-certificates|\/usr\/share\/ca-certificates|\/etc\/ssl\/certs|\/etc\/pki\/ca-trust\/source(?:\/anchors)?|\/etc\/pki\/tls\/certs|\/etc\/ca-certificates(?:\.conf)?)(?:\/|$)/;
+const BOOT = /^(?:\/boot\/|\/etc\/default\/grub(?:\.d\/|$)|\/etc\/grub\.d\/|\/etc\/kernel\/cmdline$)/;
+const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh|ksh|csh|tcsh|fish|busybox)$/;
+const KEY_NAMES = /(?:\*?\.(?:pem|key|ppk|kdbx|p12|pfx|jks|keystore|ovpn)|id_(?:rsa|dsa|ecdsa|ed25519)\*?|\.env|credentials|wallet\.dat|\.git-credentials|\.netrc|\.pgpass)['"]?$/i;
+const SEARCH_ROOTS = /^(?:\/|\/home\/?|\/Users\/?|\/root\/?|~\/?|\$HOME\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?|\/media\/?)$/;
+
+function judgeInvocation(inv: Invocation): Hit[] {
+  const hits: Hit[] = [];
+  for (const write of writesOf(inv)) {
+    const path = normalizePath(write.path);
+    if (PAM.test(path)) hits.push(hit("shell.auth_stack_modification", inv));
+    else if (TRUST_STORE.test(path)) hits.push(hit("shell.trust_store_modification", inv));
+    else if (BOOT.test(path)) hits.push(hit("shell.boot_modification", inv));
+  }
+  const args = inv.args.map((a) => a.text);
+  switch (inv.name) {
+    case "security":
+      // macOS: trusting a certificate system-wide.
+      if (args[0] === "add-trusted-cert") hits.push(hit("shell.trust_store_modification", inv));
+      break;
+    case "trust":
+      if (args[0] === "anchor") hits.push(hit("shell.trust_store_modification", inv));
+      break;
+    case "certutil":
+      if (args.some((a) => /^-addstore$/i.test(a)) && args.some((a) => /^root$/i.test(a))) hits.push(hit("shell.trust_store_modification", inv));
+      break;
+    case "insmod":
+      hits.push(hit("shell.kernel_module_load", inv));
+      break;
+    case "modprobe":
+      // A module by path, or forced past version checks; `modprobe nf_conntrack` is admin work.
+      if (args.some((a) => a.includes("/") || a.endsWith(".ko") || a === "-f" || a === "--force")) hits.push(hit("shell.kernel_module_load", inv));
+      break;
+    case "grub-editenv":
+    case "grub2-editenv":
+      if (args.includes("set") && args.some((a) => /init=|single|rd\.break|selinux=0|apparmor=0/.test(a))) hits.push(hit("shell.boot_modification", inv));
+      break;
+    case "efibootmgr":
+      if (args.some((a) => /^-(?:c|-create|o|-bootorder|n|-bootnext)$/.test(a))) hits.push(hit("shell.boot_modification", inv));
+      break;
+    case "find":
+      if (huntsKeys(args)) hits.push(hit("shell.credential_hunt", inv));
+      if (inv.privileged && spawnsShellFromFind(args)) hits.push(hit("shell.privileged_shell_escape", inv));
+      break;
+    case "tar":
+    case "gtar":
+      if (inv.privileged && args.some((a) => /^--(?:checkpoint-action=exec=|to-command=|use-compress-program=|info-script=|new-volume-script=)/.test(a))) {
+        hits.push(hit("shell.privileged_shell_escape", inv));
+      }
+      break;
+    case "vim":
+    case "vi":
+    case "nvim":
+    case "view":
+    case "ex":
+      if (inv.privileged && args.some((a, i) => (a === "-c" || a.startsWith("+") || args[i - 1] === "-c") && /(?:^|[:|])\s*!|:sh(?:ell)?\b|:py|:lua|:terminal/.test(a))) {
+        hits.push(hit("shell.privileged_shell_escape", inv));
+      }
+      break;
+    case "sh":
+    case "bash":
+    case "dash":
+    case "zsh":
+      // -p keeps a setuid shell's privileges: the way a planted setuid copy is used.
+      if (args.some((a) => /^-[a-oq-z]*p[a-z]*$/.test(a))) hits.push(hit("shell.privileged_shell_escape", inv));
+      break;
+  }
+  const code = inlineCode(inv);
+  if (code !== undefined && /\bset(?:e|re)?[ug]id\s*\(\s*0\s*[,)]/.test(code)) hits.push(hit("shell.privileged_shell_escape", inv));
+  else if (code !== undefined && inv.privileged && /\b(?:os\.system|subprocess\.|pty\.spawn|os\.exec\w*|exec\s*\(|system\s*\(|child_process|spawnSync|execSync)/.test(code) && /\b(?:sh|bash|zsh)\b/.test(code)) {
+    hits.push(hit("shell.privileged_shell_escape", inv));
+  }
+  return hits;
+}
+
+/** The code an interpreter runs from its arguments (`python3 -c CODE`, `perl -e CODE`, `awk PROG`). */
+function inlineCode(inv: Invocation): string | undefined {
+  const args = inv.args.map((a) => a.text);
+  if (/^(?:python\d*(?:\.\d+)?|perl|ruby|node|php)$/.test(inv.name)) {
+    const at = args.findIndex((a) => a === "-c" || a === "-e" || a === "-r" || a === "-E");
+    return at === -1 ? undefined : args[at + 1];
+  }
+  if (/^(?:awk|gawk|mawk|nawk)$/.test(inv.name)) return args.find((a) => !a.startsWith("-"));
+  return undefined;
+}
+
+/** `find / -name id_rsa`, `find ~ -iname '*.pem' -o -name .env`: key files looked for across a tree. */
+function huntsKeys(args: readonly string[]): boolean {
+  if (!args.some((a) => SEARCH_ROOTS.test(a))) return false;
+  return args.some((a, i) => /^-(?:i?name|i?path|i?wholename|regex)$/.test(args[i - 1] ?? "") && KEY_NAMES.test(a));
+}
+
+/** `find . -exec /bin/sh \;`: the program find runs is a shell. */
+function spawnsShellFromFind(args: readonly string[]): boolean {
+  return args.some((a, i) => /^-(?:exec|execdir|ok|okdir)$/.test(a) && SHELLS.test(args[i + 1] ?? ""));
+}
+
+const ENCRYPTORS = (inv: Invocation): boolean => {
+  const args = inv.args.map((a) => a.text);
+  if (inv.name === "openssl") return args[0] === "enc" || args.some((a) => /^-aes|^-(?:chacha|des)/.test(a));
+  if (inv.name === "gpg" || inv.name === "gpg2") return args.some((a) => /^(?:-c|--symmetric|-e|--encrypt)$/.test(a));
+  if (inv.name === "age") return true;
+  if (inv.name === "7z" || inv.name === "zip") return args.some((a) => /^-p/.test(a) || a === "--encrypt" || a === "-e");
+  return false;
+};
+
+/**
+ * Files encrypted and their originals removed in the same command, over a loop or a find: the
+ * shape of ransomware, whatever the cipher. One file encrypted, or a backup kept, is not.
+ */
+function massEncryption(invocations: readonly Invocation[]): Hit[] {
+  const encrypting = invocations.find((inv) => ENCRYPTORS(inv) && (inv.inFunction !== undefined || invocations.some((o) => o.name === "for" || o.name === "find" || o.name === "xargs" || o.name === "while") || inv.args.some((a) => a.text.includes("$"))));
+  if (!encrypting) return [];
+  const removes = invocations.some((inv) => (inv.name === "rm" || inv.name === "shred" || inv.name === "unlink") && inv.args.some((a) => a.text.includes("$")));
+  return removes ? [hit("shell.mass_encryption", encrypting)] : [];
+}
