@@ -126,7 +126,7 @@ export function judgeFileEvent(payload: Record<string, unknown>, opts: EgressOpt
 export function judgeToolCall(payload: Record<string, unknown>, opts: EgressOptions): Judged {
   const targets = extractToolTargets(payload);
   if ("abstain" in targets) return targets;
-  const extra = { carriesData: targets.carriesData };
+  const extra = { carriesData: targets.carriesData, namesSecrets: targets.namesSecrets };
   const hits: Hit[] = [];
   for (const { at, schemeless } of targets.urls) hits.push(...judgeUrl(at, opts, { ...extra, schemeless }));
   for (const at of targets.hosts) hits.push(...judgeBareHost(at, undefined, opts, extra));

@@ -1,6 +1,7 @@
 // Judges one destination: a bare host (network events, `host` arguments) or a URL. Applies
 // the policy lists first (allow wins over everything, deny blocks), then the address class,
 // then the exfiltration-service catalogue.
+import { SECRET_WORDS } from "../shell/network-targets.ts";
 import type { CheckId, Hit } from "./checks.ts";
 import { type HostClass, classifyHost } from "./host-class.ts";
 import { type ServiceKind, hostCarriesData, isMiningPool, isMiningScheme, matchExfilService, queryCarriesData } from "./exfil-services.ts";
@@ -22,6 +23,10 @@ export interface Destination {
   disguised?: boolean;
   /** The request carries a body, a data query, or data in DNS labels. */
   carriesData?: boolean;
+  /** What it carries is a file's content rather than text written in the call. */
+  carriesFile?: boolean;
+  /** What it carries names secrets (`AWS_SECRET=`, a token, a private key header). */
+  namesSecrets?: boolean;
 }
 
 const CLASS_CHECKS: Record<Exclude<HostClass, "public">, CheckId> = {
@@ -49,8 +54,18 @@ function judgeAddress(cls: HostClass, dest: Destination, obfuscated: boolean, op
   return hits;
 }
 
-function judgeService(kind: ServiceKind, name: string, dest: Destination): Hit {
+/**
+ * A service that receives data for whoever holds it. A chat webhook is also how teams post
+ * notices: text written in the call is a message, unless it names secrets (a credential in it is
+ * also the secrets detector's to find); a file's content posted there needs a person; anything sent to a paste site,
+ * request catcher, callback domain or tunnel is exfiltration.
+ */
+function judgeService(kind: ServiceKind, name: string, dest: Destination): Hit | undefined {
   const withData = dest.carriesData === true || hostCarriesData(name, kind);
+  if (kind === "chat_webhook") {
+    if (withData && dest.namesSecrets) return { check: "egress.exfil_with_data" };
+    return withData && !dest.carriesFile ? undefined : { check: "egress.exfil_service" };
+  }
   return { check: withData ? "egress.exfil_with_data" : "egress.exfil_service" };
 }
 
@@ -63,7 +78,8 @@ export function judgeHostName(raw: string, dest: Destination, opts: EgressOption
   hits.push(...judgeAddress(verdict.cls, dest, verdict.obfuscated, opts, verdict.name));
   if (verdict.cls === "public") {
     const kind = matchExfilService(verdict.name, dest.urlPath ?? "");
-    if (kind) hits.push(judgeService(kind, verdict.name, dest));
+    const service = kind ? judgeService(kind, verdict.name, dest) : undefined;
+    if (service) hits.push(service);
   }
   if (isMiningPool(verdict.name) || isMiningScheme(dest.scheme)) hits.push({ check: "egress.mining_pool" });
   return hits;
@@ -92,6 +108,16 @@ export function judgeBareHost(at: Located, port: number | undefined, opts: Egres
 const HOST_LIKE_USER = /^(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*(?::\d*)?$|^\d+(?:\.\d+){3}(?::\d*)?$|:\/\//i;
 
 /** Judges a URL value; findings point at its host (both readings when parsers disagree). */
+/** A query as the server reads it; a malformed escape is read as written. */
+function decodedQuery(query: string | undefined): string {
+  if (!query) return "";
+  try {
+    return decodeURIComponent(query.replace(/\+/g, " "));
+  } catch {
+    return query;
+  }
+}
+
 export function judgeUrl(at: Located, opts: EgressOptions, extra: Destination & { schemeless?: boolean } = {}): Hit[] {
   const url = parseUrl(at.text, extra.schemeless === true);
   if (!url) return [];
@@ -102,6 +128,7 @@ export function judgeUrl(at: Located, opts: EgressOptions, extra: Destination & 
     urlPath: url.path,
     disguised: url.altHost !== undefined || HOST_LIKE_USER.test(url.userinfo),
     carriesData: extra.carriesData === true || queryCarriesData(url.query),
+    namesSecrets: extra.namesSecrets === true || SECRET_WORDS.test(decodedQuery(url.query)),
   };
   const hits: Hit[] = [];
   const judgeOne = (host: HostSpan) => {

@@ -19,7 +19,7 @@ const SHELL_CHECKS = new Set<CheckId>([
 
 function judgeTarget(target: NetworkTarget, opts: EgressOptions): Hit[] {
   const at = locateField(target.span.path, target.text);
-  const extra = { carriesData: target.sends };
+  const extra = { carriesData: target.sends, carriesFile: target.sendsFile === true, namesSecrets: target.sendsSecretWords === true };
   const found = target.kind === "url" ? judgeUrl(at, opts, { ...extra, schemeless: true }) : judgeBareHost(at, target.port, opts, extra);
   // Offsets inside the expanded word do not map back onto the command text: point at the word.
   return found.filter((hit) => SHELL_CHECKS.has(hit.check)).map((hit) => ({ ...hit, ...target.span }));

@@ -1,6 +1,7 @@
 // Finds what a (non-shell) tool call would touch: URLs and hosts it would contact, files it
 // would read or write, and whether it sends data along. Arguments come as an object or as a
 // JSON string; the walk is bounded in depth and leaves so a hostile payload cannot stall it.
+import { SECRET_WORDS } from "../shell/network-targets.ts";
 import { childPath } from "../../engine/text-fields.ts";
 import { type JsonSource, type Located, locateField, locateInJson, subLocated } from "./located.ts";
 import {
@@ -21,6 +22,8 @@ export interface ToolTargets {
   hosts: Located[];
   files: FileTarget[];
   carriesData: boolean;
+  /** The data it carries names secrets (a key called SECRET, a private key header). */
+  namesSecrets: boolean;
   /** Text the call writes (for settings files whose danger is in what they say). */
   content: string | undefined;
   /** What a search tool looks for (`pattern`, `regex`, `query`), when it is one. */
@@ -49,6 +52,7 @@ const isEmpty = (value: unknown): boolean =>
 function walkArguments(args: unknown, root: string, json: JsonSource | undefined) {
   const leaves: Leaf[] = [];
   let carriesData = false;
+  let namesSecrets = false;
   const visit = (node: unknown, path: string, key: string, depth: number, underHeaders: boolean): void => {
     if (leaves.length >= MAX_LEAVES) return;
     if (typeof node === "string") {
@@ -63,12 +67,15 @@ function walkArguments(args: unknown, root: string, json: JsonSource | undefined
     }
     for (const [childKey, value] of Object.entries(node)) {
       const normal = normaliseKey(childKey);
-      if (DATA_KEYS.has(normal) && !isEmpty(value)) carriesData = true;
+      if (DATA_KEYS.has(normal) && !isEmpty(value)) {
+        carriesData = true;
+        if (!namesSecrets && SECRET_WORDS.test(JSON.stringify(value)?.slice(0, MAX_CONTENT_CHARS) ?? "")) namesSecrets = true;
+      }
       visit(value, childPath(path, childKey), normal, depth + 1, underHeaders || normal === "headers");
     }
   };
   visit(args, root, "", 0, false);
-  return { leaves, carriesData };
+  return { leaves, carriesData, namesSecrets };
 }
 
 function parseJsonObject(text: string): unknown {
@@ -122,11 +129,11 @@ function isFileKey(role: FileRole | undefined, fetch: boolean, key: string): boo
 }
 
 /** Classifies the leaves of one call's arguments into targets. */
-function collectTargets(leaves: readonly Leaf[], name: string, carriesData: boolean): ToolTargets {
+function collectTargets(leaves: readonly Leaf[], name: string, carriesData: boolean, namesSecrets: boolean): ToolTargets {
   const role = fileRoleOf(name);
   const fetch = isFetchTool(name);
   const editorCommand = leaves.find((l) => l.key === "command")?.at.text.trim().toLowerCase();
-  const targets: ToolTargets = { urls: [], hosts: [], files: [], carriesData, content: undefined, search: undefined };
+  const targets: ToolTargets = { urls: [], hosts: [], files: [], carriesData, namesSecrets, content: undefined, search: undefined };
   for (const { key, at, underHeaders } of leaves) {
     const text = at.text;
     if (role === "read" && SEARCH_KEYS.has(key) && targets.search === undefined) targets.search = at;
@@ -161,17 +168,17 @@ export function extractToolTargets(payload: Record<string, unknown>): ToolTarget
   const [argsKey, args] = argsEntry;
   const root = childPath("payload", argsKey);
   if (typeof args !== "string") {
-    const { leaves, carriesData } = walkArguments(args, root, undefined);
-    return collectTargets(leaves, name, carriesData);
+    const { leaves, carriesData, namesSecrets } = walkArguments(args, root, undefined);
+    return collectTargets(leaves, name, carriesData, namesSecrets);
   }
   const parsed = parseJsonObject(args);
   if (parsed !== undefined) {
-    const { leaves, carriesData } = walkArguments(parsed, root, { text: args });
-    return collectTargets(leaves, name, carriesData);
+    const { leaves, carriesData, namesSecrets } = walkArguments(parsed, root, { text: args });
+    return collectTargets(leaves, name, carriesData, namesSecrets);
   }
   // A raw string argument: a patch body (Codex custom tools) or a bare URL.
   const at = locateField(root, args);
-  if (fileRoleOf(name) === "patch") return collectTargets([{ key: "patch", at, underHeaders: false }], name, false);
+  if (fileRoleOf(name) === "patch") return collectTargets([{ key: "patch", at, underHeaders: false }], name, false, false);
   const urls = looksLikeUrl(args) || (isFetchTool(name) && args.length <= 4096) ? [{ at, schemeless: true }] : [];
-  return { urls, hosts: [], files: [], carriesData: false, content: undefined, search: undefined };
+  return { urls, hosts: [], files: [], carriesData: false, namesSecrets: false, content: undefined, search: undefined };
 }

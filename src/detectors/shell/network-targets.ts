@@ -23,6 +23,10 @@ export interface NetworkTarget {
   span: FieldSpan;
   /** The call sends a body, a file, its stdin, or data spelled into the name at run time. */
   sends: boolean;
+  /** What it sends is a file's content (`-d @F`, `-F f=@F`, `-T F`), not text on the command line. */
+  sendsFile?: boolean;
+  /** What it sends names secrets (a `SECRET=` key, a token, a private key header). */
+  sendsSecretWords?: boolean;
 }
 
 const MAX_CHARS = 1 << 16;
@@ -144,6 +148,8 @@ function targetsOf(inv: Invocation): NetworkTarget[] {
   return inv.args.filter((a) => STRATUM_URL.test(a.text)).map((a) => target("url", a, false));
 }
 
+/** Words that say a body holds a secret, whether or not a value a detector would recognise follows. */
+export const SECRET_WORDS = /\b(?:secret|token|passw(?:or)?d|api[_-]?key|private[_ -]?key|credential|aws_[a-z_]*|BEGIN [A-Z ]*PRIVATE)/i;
 const STRATUM_URL = /^stratum\d?\+(?:tcp|ssl|tls):\/\//i;
 
 function curlTargets(inv: Invocation): NetworkTarget[] {
@@ -154,7 +160,12 @@ function curlTargets(inv: Invocation): NetworkTarget[] {
     scanned.options.some((o) => /^(?:-[dFT]|--(?:data.*|form.*|upload-file|json))$/.test(o.flag));
   const urls = inv.args.filter((a, i) => inv.args[i - 1]?.text === "--url");
   const operands = scanned.operands.filter((f) => !urls.includes(f));
-  return [...urls, ...operands].map((field) => target("url", field, sends));
+  const sendsFile = scanned.options.some((o) => {
+    if (/^(?:-T|--upload-file)$/.test(o.flag)) return true;
+    return /^(?:-[dF]|--(?:data.*|form.*|json))$/.test(o.flag) && /(?:^|=)[@<]/.test(o.value ?? "");
+  });
+  const sendsSecretWords = scanned.options.some((o) => /^(?:-[dF]|--(?:data.*|form.*|json))$/.test(o.flag) && SECRET_WORDS.test(o.value ?? ""));
+  return [...urls, ...operands].map((field) => ({ ...target("url", field, sends), sendsFile, sendsSecretWords }));
 }
 
 function wgetTargets(inv: Invocation): NetworkTarget[] {
