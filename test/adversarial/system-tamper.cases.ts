@@ -39,4 +39,5 @@ export const CASES: ActionCase[] = [
   allowed("tar-backup", "an ordinary tar backup under sudo", "sudo tar czf /backup/etc.tgz /etc"),
   allowed("python-script", "a python one-liner printing a version", "python3 -c 'import sys; print(sys.version)'"),
   allowed("grub-update", "regenerating grub's config", "sudo update-grub"),
+  allowed("script-port-flag", "a script given its own -p option", "bash ./serve.sh -p 8080"),
 ];

@@ -78,8 +78,9 @@ function judgeInvocation(inv: Invocation): Hit[] {
     case "bash":
     case "dash":
     case "zsh":
-      // -p keeps a setuid shell's privileges: the way a planted setuid copy is used.
-      if (args.some((a) => /^-[a-oq-z]*p[a-z]*$/.test(a))) hits.push(hit("shell.privileged_shell_escape", inv));
+      // -p keeps a setuid shell's privileges: the way a planted setuid copy is used. Only the
+      // shell's own options count: after the script name (or -c's command) they are the script's.
+      if (shellOptions(args).some((a) => /^-[a-oq-z]*p[a-z]*$/.test(a))) hits.push(hit("shell.privileged_shell_escape", inv));
       break;
   }
   const code = inlineCode(inv);
@@ -88,6 +89,17 @@ function judgeInvocation(inv: Invocation): Hit[] {
     hits.push(hit("shell.privileged_shell_escape", inv));
   }
   return hits;
+}
+
+/** A shell's own options: those before its first operand or `-c`'s command. */
+function shellOptions(args: readonly string[]): string[] {
+  const own: string[] = [];
+  for (const a of args) {
+    if (!a.startsWith("-") || a === "-" || a === "--") break;
+    own.push(a);
+    if (/^-[a-z]*c$/.test(a)) break;
+  }
+  return own;
 }
 
 /** The code an interpreter runs from its arguments (`python3 -c CODE`, `perl -e CODE`, `awk PROG`). */
