@@ -23,7 +23,7 @@ export interface NetworkTarget {
   span: FieldSpan;
   /** The call sends a body, a file, its stdin, or data spelled into the name at run time. */
   sends: boolean;
-  /** What it sends is a file's content (`-d @F`, `-F f=@F`, `-T F`), not text on the command line. */
+  /** What it sends is a file's or a command's output (`-d @F`, `-F f=@F`, `-T F`, `-d "$(cat F)"`), not text written in the call. */
   sendsFile?: boolean;
   /** What it sends names secrets (a `SECRET=` key, a token, a private key header). */
   sendsSecretWords?: boolean;
@@ -160,7 +160,9 @@ function curlTargets(inv: Invocation): NetworkTarget[] {
     scanned.options.some((o) => /^(?:-[dFT]|--(?:data.*|form.*|upload-file|json))$/.test(o.flag));
   const urls = inv.args.filter((a, i) => inv.args[i - 1]?.text === "--url");
   const operands = scanned.operands.filter((f) => !urls.includes(f));
-  const sendsFile = scanned.options.some((o) => {
+  // A file, or what a command substitution prints (`-d "$(cat F)"`), is content the call did
+  // not write: the destination's judgment must not take it for a message.
+  const sendsFile = (sends && inv.args.some((a) => a.subs.length > 0 || a.procsub !== undefined)) || scanned.options.some((o) => {
     if (/^(?:-T|--upload-file)$/.test(o.flag)) return true;
     return /^(?:-[dF]|--(?:data.*|form.*|json))$/.test(o.flag) && /(?:^|=)[@<]/.test(o.value ?? "");
   });
