@@ -4,6 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { createHash } from "node:crypto";
 import { isStrictPublicKey, verifyEd25519Strict } from "./ed25519-strict.ts";
+import { SMALL_ORDER_HEX } from "../../test/ed25519-vectors.ts";
 
 const hex = (text: string) => Uint8Array.from(Buffer.from(text, "hex"));
 const L = ed25519.Point.Fn.ORDER;
@@ -17,17 +18,7 @@ const le = (n: bigint, bytes = 32) => {
 };
 const leToBig = (bytes: Uint8Array) => bytes.reduceRight((n, b) => (n << 8n) | BigInt(b), 0n);
 
-/** The eight small-order points (the 8-torsion), canonically encoded. */
-const SMALL_ORDER = [
-  "0100000000000000000000000000000000000000000000000000000000000000",
-  "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-  "0000000000000000000000000000000000000000000000000000000000000000",
-  "0000000000000000000000000000000000000000000000000000000000000080",
-  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
-  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
-  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
-  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
-].map(hex);
+const SMALL_ORDER = SMALL_ORDER_HEX.map(hex);
 
 function keyPair() {
   const secret = ed25519.utils.randomSecretKey();

@@ -13,6 +13,7 @@ import { canonicalJson } from "../../src/lib/jcs.ts";
 import { makeEvent, SLOW_TEST_MS, tempDir } from "../helpers.ts";
 import { collectOutput, startServer } from "../process.ts";
 import { binary, startTarget, type Target } from "./target.ts";
+import { NON_CANONICAL_IDENTITY_HEX, SMALL_ORDER_HEX } from "../ed25519-vectors.ts";
 
 setDefaultTimeout(SLOW_TEST_MS);
 
@@ -85,18 +86,7 @@ describe("P8a: a ceiling an operator lowered survives re-enrolment under the sam
 });
 
 /** The 8-torsion, canonically encoded, and two non-canonical spellings of the identity. */
-const SMALL_ORDER = [
-  "0100000000000000000000000000000000000000000000000000000000000000",
-  "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-  "0000000000000000000000000000000000000000000000000000000000000000",
-  "0000000000000000000000000000000000000000000000000000000000000080",
-  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
-  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
-  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
-  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
-  "0100000000000000000000000000000000000000000000000000000000000080",
-  "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-];
+const SMALL_ORDER = [...SMALL_ORDER_HEX, ...NON_CANONICAL_IDENTITY_HEX];
 
 describe("P8b: Ed25519 keys and signatures are verified strictly (RFC 8032 5.1.7)", () => {
   test("attack: small-order and non-canonical public keys are 400 invalid_public_key at enroll", async () => {
