@@ -6,6 +6,7 @@ import { createApp, type App } from "./app.ts";
 import { BUILTIN_DETECTORS } from "./detectors/index.ts";
 import type { DetectorDefinition } from "./engine/detector.ts";
 import { createEngine, type Engine } from "./engine/engine.ts";
+import { createIngestJudge, type IngestJudge } from "./engine/ingest-judge.ts";
 import { DEFAULT_POLICY, type Policy } from "./engine/policy.ts";
 import { compilePolicies, createPolicyHolder, type PolicyHolder, type PolicySet } from "./engine/policy-set.ts";
 import { createAgentTracker } from "./engine/agents.ts";
@@ -51,6 +52,8 @@ export interface RuntimeOptions {
   maxInFlight?: number;
   /** How long a client may take to send a body before 408 (default 10 s). */
   bodyTimeoutMs?: number;
+  /** Judge ingested events after their acknowledgement (default on; tests turn it off to hold it back). */
+  ingestDetection?: boolean;
 }
 
 export interface Runtime {
@@ -62,6 +65,8 @@ export interface Runtime {
   /** Where /metrics reads export lag from, once an exporter runs. */
   exportLag: { current: () => { sink: string; lagEvents: number; quarantined?: number }[] };
   engine: Engine;
+  /** Detection of ingested events, behind its durable cursor. */
+  ingestJudge: IngestJudge;
   storage: SqliteStorage;
   policies: PolicyHolder;
   clock: Clock;
@@ -95,7 +100,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     clock,
     observer: metrics && engineObserver(metrics),
     onDetectorFailure: detectorFailureLog(log, clock),
+    onIngested: () => ingestJudge.wake(),
   });
+  const ingestJudge = createIngestJudge({
+    queue: storage.ingested,
+    engine,
+    clock,
+    log,
+    onJudged: metrics && ((_, count) => metrics.ingestJudged.labels().inc(count)),
+  });
+  if (options.ingestDetection !== false) ingestJudge.start();
   const app = createApp({
     engine,
     policies,
@@ -124,11 +138,22 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     pendingApprovals: () => storage.stats.pendingApprovals(clock.now()),
     sensorStates: () => storage.stats.sensorStates(clock.now()),
     exportLag: () => exportLag.current(),
+    ingestLag: async () => {
+      const lag = await storage.ingested.lag(INGEST_LAG_COUNT_CAP);
+      return { events: lag.events, ageSeconds: lag.oldestReceivedAt === undefined ? 0 : Math.max(0, (clock.now() - lag.oldestReceivedAt) / 1000) };
+    },
     walBytes: () => statSync(`${databasePath(options.dataDir)}-wal`, { throwIfNoEntry: false })?.size ?? 0,
   });
   const fetch = instrument((request) => app.handle(request), { metrics, log, routes: ROUTE_INDEX, maxInFlight: options.maxInFlight });
-  return { app, fetch, lifecycle, metrics, exportLag, engine, storage, policies, clock, close: () => storage.close() };
+  const close = async () => {
+    await ingestJudge.stop();
+    await storage.close();
+  };
+  return { app, fetch, lifecycle, metrics, exportLag, engine, ingestJudge, storage, policies, clock, close };
 }
+
+/** /metrics counts the ingested events waiting for detection up to this many (the count walks an index). */
+const INGEST_LAG_COUNT_CAP = 100_000;
 
 const FAILURE_LOG_EVERY_MS = 10_000;
 

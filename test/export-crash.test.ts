@@ -174,7 +174,7 @@ describe("decision export", () => {
     const judged = makeEvent({ payload: { name: "Bash", arguments: { command: `aws configure set aws_access_key_id ${CANARY}` } } });
     const verdict = (await (await evaluate(server.url, key, judged)).json()) as { decision: string };
     expect(verdict.decision).toBe("redact");
-    const ingested = makeEvent({ payload: { name: "Bash", arguments: { command: `echo ${CANARY}` } } });
+    const ingested = makeEvent({ payload: { name: "Bash", arguments: { command: `echo ${CANARY}`, description: "print the release-notes marker" } } });
     expect((await evaluate(server.url, key, { batch: [ingested] }, "/v1/ingest")).status).toBe(207);
     const exported = () => {
       try {
@@ -193,9 +193,11 @@ describe("decision export", () => {
     expect(exported()).not.toContain(CANARY);
     expect(logs).not.toContain(CANARY);
     expect(run(["export", "--data", dataDir]).out).not.toContain(CANARY);
-    // The canary is really there to find: full content carries it.
+    // Full content carries what was sent, but not the key: detection masked it in the stored
+    // event, the ingested one too (after its acknowledgement, before export passed it).
     const full = run(["export", "--data", dataDir, "--content", "full", "--since", "1", "--format", "hec"]);
     expect(full.code).toBe(0);
-    expect(full.out).toContain(CANARY);
+    expect(full.out).toContain("print the release-notes marker");
+    expect(full.out).not.toContain(CANARY);
   }, 60_000);
 });

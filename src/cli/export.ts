@@ -13,6 +13,7 @@ import { databasePath } from "../runtime.ts";
 import { noInstallationMessage } from "./data-dir.ts";
 import type { DecisionQuery } from "../store/export-store.ts";
 import { createDecisionReader } from "../store/sqlite/export-repo.ts";
+import { unjudgedIngested } from "../store/sqlite/ingested-repo.ts";
 
 const OPTIONS = { since: "value", until: "value", format: "value", workspace: "value", content: "value", data: "value" } as const;
 const FORMATS = { jsonl: recordLine, hec: (r: SealedRecord) => hecEvent(r), cef: (r: SealedRecord) => cefLine(r) } as const;
@@ -72,6 +73,10 @@ export async function runExport(argv: readonly string[], env: Env): Promise<numb
   }
   try {
     await writeRecords(db, query, content.options, FORMATS[format]);
+    const unjudged = unjudgedIngested(db);
+    if (unjudged > 0) {
+      console.error(`warden export: stopped before ${unjudged} ingested event(s) detection has not judged yet; \`warden serve\` judges them, and they are exported after that`);
+    }
     return 0;
   } finally {
     db.close();

@@ -2,7 +2,7 @@
 // compose -> record. evaluate answers only after what it returns is durably recorded.
 import type { Clock } from "../lib/clock.ts";
 import { timeOrderedId } from "../lib/ids.ts";
-import type { ApprovalRecord, ApprovalStore, Attribution, EventStore, GrantStore, ToolDefinition } from "../store/types.ts";
+import type { ApprovalRecord, ApprovalStore, Attribution, EventStore, GrantStore, IngestedEvent, ToolDefinition } from "../store/types.ts";
 import { clampAttestation } from "../trust/attestation.ts";
 import type { Attestation, GuardEvent, Provenance } from "../wire/guard-event.ts";
 import type { Finding, Verdict } from "../wire/verdict.ts";
@@ -22,7 +22,7 @@ import { runDetector, type DetectorRun, type LoadedDetector } from "./run-detect
 import type { FileLeft, InspectedEvent } from "./detector.ts";
 import type { SessionTracker } from "./sessions.ts";
 import { AGENTS_PROVIDER, type AgentAssessment, type AgentTracker } from "./agents.ts";
-import { UNITS_PROVIDER, type DecisionUnits, type UnitScope } from "./decision-units.ts";
+import { UNITS_PROVIDER, type DecisionUnits, type UnitAssessment, type UnitScope } from "./decision-units.ts";
 import type { SensorCounts } from "./sensor-counts.ts";
 import { DEFINITIONS_PROVIDER, type DefinitionTracker } from "./definitions.ts";
 import { FLOW_PROVIDER, type FlowTracker } from "./session-flow.ts";
@@ -59,6 +59,8 @@ export interface EngineDeps {
   grants: GrantStore;
   onDetectorFailure?: (run: Extract<DetectorRun, { status: "failed" }>, event: GuardEvent) => void;
   observer?: EngineObserver;
+  /** Events were recorded through ingest: detection of them can start (ingest-judge.ts). */
+  onIngested?: () => void;
 }
 
 /** What metrics see of each decision: counts and timings, never content. */
@@ -85,6 +87,19 @@ export interface Engine {
   evaluate(event: GuardEvent, caller: Caller, options: EvaluateOptions): Promise<Verdict>;
   /** Records already-validated events; invalid slots are passed through as results. */
   ingest(slots: readonly (GuardEvent | SlotResult)[], caller: Caller): Promise<SlotResult[]>;
+  /**
+   * Detection for an event recorded through ingest, after its acknowledgement (ingest-judge.ts):
+   * what to record, and `learn` to feed the session once that is durable.
+   */
+  judgeIngested(recorded: IngestedEvent): Promise<IngestedJudgment>;
+}
+
+export interface IngestedJudgment {
+  findings: Finding[];
+  /** The event with what detection located masked, when it located anything. */
+  stored?: GuardEvent;
+  /** Feeds session state (taint, secrets seen, files written) with what was found. */
+  learn(): void;
 }
 
 const waits = (loaded: LoadedDetector) => loaded.definition.deadlineMs !== undefined;
@@ -198,7 +213,8 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     return { ...answered, decision: "block" as const, reasons: [`approval ${approval.approvalId} was already used; a new action needs a new approval`] };
   };
 
-  const judge = async (event: GuardEvent, caller: Caller, attribution: Attribution, dryRun: boolean) => {
+  /** `recorded`: an ingested event, already counted in units, definitions and the inventory at ingest. */
+  const judge = async (event: GuardEvent, caller: Caller, attribution: Attribution, dryRun: boolean, recorded = false) => {
     const started = performance.now();
     const { policy, detectors } = deps.policies.current().forWorkspace(caller.workspaceId);
     const key = sessionKey(caller, attribution);
@@ -206,12 +222,12 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     const runs = await runDetectors(detectors, input, policy);
     for (const run of runs) if (run.status === "failed") deps.onDetectorFailure?.(run, event);
     deps.observer?.detectorsRan(runs);
-    const unit = deps.units.assess(unitScope(caller, attribution), event, policy.signals.invocationCoverageMs);
+    const unit: UnitAssessment = recorded ? { provenance: [] } : deps.units.assess(unitScope(caller, attribution), event, policy.signals.invocationCoverageMs);
     if (unit.outcome) runs.push({ status: "ok", detector: UNITS_PROVIDER, outcome: unit.outcome, latencyMs: 0 });
     runs.push(assessFlow(event, caller, attribution, runs, unit.provenance, policy));
-    const definitions = await deps.definitions.assess(caller.workspaceId, event, attribution.agentId);
+    const definitions: Awaited<ReturnType<DefinitionTracker["assess"]>> = recorded ? { fresh: [] } : await deps.definitions.assess(caller.workspaceId, event, attribution.agentId);
     if (definitions.outcome) runs.push({ status: "ok", detector: DEFINITIONS_PROVIDER, outcome: definitions.outcome, latencyMs: 0 });
-    const agents = await deps.agents.assess(caller.workspaceId, event, attribution, clock.now());
+    const agents: AgentAssessment = recorded ? { updates: [] } : await deps.agents.assess(caller.workspaceId, event, attribution, clock.now());
     if (agents.outcome) runs.push({ status: "ok", detector: AGENTS_PROVIDER, outcome: agents.outcome, latencyMs: 0 });
     const blind = judgeReducedContent(event, policy);
     if (blind) runs.push(blind);
@@ -308,7 +324,7 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
         inventory.push(valid ? await deps.agents.assess(caller.workspaceId, slot, attribution!, clock.now()) : { updates: [] });
       }
       const receivedAt = clock.now();
-      return Promise.all(
+      const results = await Promise.all(
         slots.map(async (slot, i): Promise<SlotResult> => {
           if (!("svc_version" in slot)) return slot;
           const outcome = await recordOnce(deps.events, {
@@ -331,6 +347,23 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
           return { id: slot.event_id, status: outcome.created ? 201 : 200 };
         }),
       );
+      if (results.some((r) => r.status === 201)) deps.onIngested?.();
+      return results;
+    },
+
+    async judgeIngested({ event, workspaceId, attribution }) {
+      const caller: Caller = { keyId: "ingest", workspaceId, ceiling: attribution.attestation };
+      const judged = await judge(event, caller, attribution, true, true);
+      const stored = storedFormOf(event, sensitiveSpans(judged.verdict, judged.located));
+      const key = sessionKey(caller, attribution);
+      return {
+        findings: judged.findings,
+        ...(stored ? { stored: stored.event } : {}),
+        learn() {
+          deps.flow.learn(key, event, judged.findings);
+          deps.files.observe(key, judged.filesLeft, cwdOf(event));
+        },
+      };
     },
   };
 }

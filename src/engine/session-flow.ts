@@ -36,6 +36,12 @@ export interface FlowTracker {
   assess(sessionKey: string, event: GuardEvent, findings: readonly Finding[], signals: Signals, carried?: readonly Provenance[]): DetectorOutcome;
   /** Adds a recorded event to its session's history. */
   observe(sessionKey: string, event: GuardEvent, findings: readonly Finding[], signals: Signals): void;
+  /**
+   * What detection found in an event already observed (an ingested one, judged after its
+   * acknowledgement): secrets it carried, and instructions planted in it, which taint the
+   * session like untrusted content does.
+   */
+  learn(sessionKey: string, event: GuardEvent, findings: readonly Finding[]): void;
 }
 
 /** What one part of the flow found, and the decision it asks for. */
@@ -54,6 +60,9 @@ function inherited(state: FlowState | undefined, event: GuardEvent, carried: rea
   const refs = [...(event.context_refs ?? []), ...own.flatMap((p) => (p.ref ? [p.ref] : []))];
   return own.concat(refs.flatMap((ref) => state.provenance.get(ref) ?? []));
 }
+
+const PLANTED = /^security\.(prompt_injection|jailbreak|tool_poisoning)/;
+const carriesInstructions = (findings: readonly Finding[]) => findings.some((f) => PLANTED.test(f.category));
 
 const touchesSecrets = (findings: readonly Finding[]) =>
   findings.some((f) => f.category.startsWith("security.secret_leak") && f.check_id !== "secrets.env_secret_passed");
@@ -191,6 +200,15 @@ export function createFlowTracker(clock: Clock, maxSessions = 20_000): FlowTrack
       state.repeats.set(key, repeat);
       if (state.repeats.size > MAX_REMEMBERED_EVENTS) state.repeats.delete(state.repeats.keys().next().value!);
       state.all = countInto(state.all, signals.runawayRate.windowMs, now);
+    },
+
+    learn(sessionKey, event, findings) {
+      const secrets = touchesSecrets(findings);
+      const planted = carriesInstructions(findings);
+      if (!secrets && !planted) return;
+      const state = stateOf(sessionKey);
+      if (secrets) state.secretsSince ??= event.event_id;
+      if (planted) state.untrustedSince ??= event.event_id;
     },
   };
 }

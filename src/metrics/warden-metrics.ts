@@ -15,6 +15,8 @@ export interface ScrapeSources {
   pendingApprovals(): Promise<number>;
   sensorStates(): Promise<Record<string, number>>;
   exportLag(): { sink: string; lagEvents: number; quarantined?: number }[];
+  /** Ingested events detection has not judged yet, and the age of the oldest of them. */
+  ingestLag(): Promise<{ events: number; ageSeconds: number }>;
   /** Size of the write-ahead log file; the checkpointer keeps it near 64 MiB. */
   walBytes(): number;
 }
@@ -35,6 +37,7 @@ export function createWardenMetrics(version: string) {
     commitBatch: registry.histogram("warden_store_commit_batch_events", "Writes sharing one group commit.", [], BATCH_BUCKETS),
     rateLimited: registry.counter("warden_rate_limited_total", "Requests refused by the per-key rate limit.", ["route"]),
     authFailures: registry.counter("warden_auth_failures_total", "Requests refused for their credentials.", ["reason"]),
+    ingestJudged: registry.counter("warden_ingest_judged_total", "Ingested events detection has judged since start.", []),
     degraded: registry.counter("warden_degraded_total", "Answers warden gave without judging (degraded mode) or refused for storage.", ["reason"]),
   };
   const queueDepth = registry.gauge("warden_store_queue_depth", "Writes waiting for the next group commit.");
@@ -43,6 +46,8 @@ export function createWardenMetrics(version: string) {
   const walBytes = registry.gauge("warden_store_wal_bytes", "Size of SQLite's write-ahead log file, in bytes.");
   const exportLag = registry.gauge("warden_export_lag_events", "Recorded events a sink has not delivered yet.", ["sink"]);
   const exportCut = registry.gauge("warden_export_records_cut", "Records a sink refused for their size and got without their content, since start.", ["sink"]);
+  const ingestLagEvents = registry.gauge("warden_ingest_detection_lag_events", "Ingested events acknowledged but not yet judged by detection (counted up to 100000).");
+  const ingestLagSeconds = registry.gauge("warden_ingest_detection_lag_seconds", "Age of the oldest ingested event not yet judged by detection; 0 when none waits.");
   const rss = registry.gauge("process_resident_memory_bytes", "Resident memory size in bytes.");
   const heapUsed = registry.gauge("warden_js_heap_used_bytes", "JavaScript heap in use, in bytes: RSS minus this is SQLite's page cache, native buffers and allocator slack.");
   const cpu = registry.counter("process_cpu_seconds_total", "User and system CPU time spent, in seconds.");
@@ -66,6 +71,9 @@ export function createWardenMetrics(version: string) {
         exportLag.labels(sink).set(lagEvents);
         exportCut.labels(sink).set(quarantined ?? 0);
       }
+      const ingest = await sources.ingestLag();
+      ingestLagEvents.labels().set(ingest.events);
+      ingestLagSeconds.labels().set(ingest.ageSeconds);
       const memory = process.memoryUsage();
       rss.labels().set(memory.rss);
       heapUsed.labels().set(memory.heapUsed);

@@ -333,6 +333,38 @@ export interface EventStore {
   after(workspaceId: string, afterSeq: number, limit: number): Promise<AuditEntry[]>;
 }
 
+/** An event recorded through ingest, as the detection that follows the acknowledgement reads it. */
+export interface IngestedEvent {
+  seq: number;
+  workspaceId: string;
+  attribution: Attribution;
+  receivedAt: number;
+  /** The event as stored (ingest stores it as received). */
+  event: GuardEvent;
+}
+
+/** What detection found in one ingested event; `stored` is its masked form when it located secrets. */
+export interface IngestJudgment {
+  seq: number;
+  findings: Finding[];
+  stored?: GuardEvent;
+}
+
+/**
+ * Ingested events waiting for detection, behind a durable cursor: settling a batch records its
+ * findings, masks what they located and moves the cursor in one transaction, so after a crash
+ * detection resumes where it was and judges nothing twice. Export never passes the first
+ * ingested event not yet judged.
+ */
+export interface IngestedQueue {
+  /** Ingested events after the cursor, oldest first. */
+  pending(limit: number): Promise<IngestedEvent[]>;
+  /** Durable when resolved; `through` is the seq every ingested event up to has been judged. */
+  settle(judged: readonly IngestJudgment[], through: number, now: number): Promise<void>;
+  /** Ingested events not judged yet (counted up to `cap`) and when the oldest was received. */
+  lag(cap: number): Promise<{ events: number; oldestReceivedAt?: number }>;
+}
+
 export interface AuditEntry {
   seq: number;
   receivedAt: number;
@@ -403,6 +435,7 @@ export interface Storage {
   operators: OperatorStore;
   stats: StatsStore;
   console: ConsoleStore;
+  ingested: IngestedQueue;
   health: StorageHealth;
   /** Commits what is queued and releases the database. */
   close(): Promise<void>;

@@ -159,7 +159,7 @@ function toFinding(row: FindingRow): Finding {
   return finding;
 }
 
-const findingValues = (f: Finding): FindingValues => [
+export const findingValues = (f: Finding): FindingValues => [
   f.category, f.severity ?? null, f.detector ?? null, f.check_id ?? null, f.title ?? null,
   f.path ?? null, f.start ?? null, f.end ?? null, f.score ?? null,
 ];

@@ -2,6 +2,7 @@
 // cursor and chain heads. Reads run on the caller's connection; writes go through the writer.
 import type { Database } from "bun:sqlite";
 import type { ChainLink, DecisionFinding, DecisionReader, DecisionRow, ExportStateStore, SinkState } from "../export-store.ts";
+import { INGEST_CURSOR_KEY } from "./ingested-repo.ts";
 import type { Writer } from "./writer.ts";
 
 interface EventRow {
@@ -50,12 +51,20 @@ export function createDecisionReader(db: Database): DecisionReader {
        FROM findings WHERE event_seq BETWEEN ? AND ? ORDER BY id`,
   );
   const newest = db.prepare<{ seq: number | null }, []>("SELECT max(seq) AS seq FROM events");
+  // Export stops before the first ingested event detection has not judged yet: what leaves is
+  // masked and carries its findings (store/types.ts, IngestedQueue).
+  const firstUnjudged = db.prepare<{ seq: number }, [string]>(
+    `SELECT seq FROM events
+      WHERE source = 'ingest' AND seq > coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?), 0)
+      ORDER BY seq LIMIT 1`,
+  );
 
   return {
     async read(q) {
       const rows: DecisionRow[] = [];
       let chars = 0;
-      for (const r of events.iterate(q.afterSeq, q.beforeSeq ?? NO_BOUND, q.sinceMs ?? -NO_BOUND, q.untilMs ?? NO_BOUND, q.workspaceId ?? null)) {
+      const unjudged = firstUnjudged.get(INGEST_CURSOR_KEY)?.seq ?? NO_BOUND;
+      for (const r of events.iterate(q.afterSeq, Math.min(q.beforeSeq ?? NO_BOUND, unjudged), q.sinceMs ?? -NO_BOUND, q.untilMs ?? NO_BOUND, q.workspaceId ?? null)) {
         rows.push(toDecision(r));
         chars += r.event.length + (r.verdict?.length ?? 0);
         if (rows.length >= q.limit || chars >= q.maxChars) break;

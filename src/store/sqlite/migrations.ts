@@ -280,4 +280,9 @@ export const MIGRATIONS: readonly string[] = [
   -- heartbeat claims them.
   ALTER TABLE liveness ADD COLUMN owner TEXT;
   `,
+  `
+  -- Ingested events are judged after they are acknowledged, from a durable cursor (meta key
+  -- 'ingest_judged_seq'): this index walks the ingested rows past it without scanning the rest.
+  CREATE INDEX events_ingested ON events (seq) WHERE source = 'ingest';
+  `,
 ];

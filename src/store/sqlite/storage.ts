@@ -16,6 +16,7 @@ import { createEventRepo } from "./event-repo.ts";
 import { createAgentRepo } from "./agent-repo.ts";
 import { createApprovalRepo } from "./approval-repo.ts";
 import { createGrantRepo } from "./grant-repo.ts";
+import { createIngestedRepo } from "./ingested-repo.ts";
 import { createKeyRepo } from "./key-repo.ts";
 import { createOperatorRepo } from "./operator-repo.ts";
 import { createConsoleRepo } from "./console-repo.ts";
@@ -195,6 +196,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     grants: guardReads(createGrantRepo(db, writer), writer),
     operators: guardReads(createOperatorRepo(db), writer),
     console: guardReads(createConsoleRepo(db, writer), writer),
+    ingested: guardReads(createIngestedRepo(db, writer), writer),
     stats: guardReads(createStatsRepo(db), writer),
     health: {
       async problem() {
