@@ -14,6 +14,8 @@ export interface CorpusCase {
   expected: Decision;
   /** Category id (or prefix) a positive must be reported under. */
   category?: string;
+  /** Where the case's content came from (the shared corpus: its `owner/repo`). */
+  source?: string;
 }
 
 interface FixtureCase {
@@ -83,6 +85,7 @@ export function loadCorpus(independentOnly = false): CorpusCase[] {
 interface SharedLine {
   id: string;
   suite: string;
+  source: string;
   unsafe: boolean;
   category?: string;
   event: Omit<GuardEvent, "event_id" | "guard_id" | "timestamp">;
@@ -100,7 +103,8 @@ export function loadSharedCorpus(dir: string): CorpusCase[] {
       const c = JSON.parse(line) as SharedLine;
       const id = `shared-${c.id}`;
       const event = { ...c.event, event_id: id, guard_id: id, session_id: id, timestamp: "2026-11-23T10:00:00Z" } as GuardEvent;
-      return { name: `${c.suite}: ${c.id}`, detector: `suite:${c.suite}`, event, expected: c.unsafe ? "block" : "allow", ...(c.category ? { category: c.category } : {}) };
+      const source = c.source.split("@")[0]!;
+      return { name: `${c.suite}: ${c.id}`, detector: `suite:${c.suite}`, event, expected: c.unsafe ? "block" : "allow", source, ...(c.category ? { category: c.category } : {}) };
     }),
   );
 }
