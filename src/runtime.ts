@@ -85,6 +85,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const storage = createSqliteStorage({ path: databasePath(options.dataDir), clock, sync: options.sync, onCommit: metrics && commitObserver(metrics) });
   const sensorCounts = createSensorCounts();
   const lifecycle: Lifecycle = { draining: false };
+  /** Requests in progress (instrument.ts): background detection yields to them. */
+  const load = { inFlight: 0 };
   const engine = createEngine({
     policies,
     flow: createFlowTracker(clock),
@@ -108,6 +110,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     clock,
     log,
     onJudged: metrics && ((_, count) => metrics.ingestJudged.labels().inc(count)),
+    busy: () => load.inFlight > 0,
   });
   if (options.ingestDetection !== false) ingestJudge.start();
   const app = createApp({
@@ -144,7 +147,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
     walBytes: () => statSync(`${databasePath(options.dataDir)}-wal`, { throwIfNoEntry: false })?.size ?? 0,
   });
-  const fetch = instrument((request) => app.handle(request), { metrics, log, routes: ROUTE_INDEX, maxInFlight: options.maxInFlight });
+  const fetch = instrument((request) => app.handle(request), { metrics, log, routes: ROUTE_INDEX, maxInFlight: options.maxInFlight, load });
   const close = async () => {
     await ingestJudge.stop();
     await storage.close();

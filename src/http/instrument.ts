@@ -38,25 +38,27 @@ export interface InstrumentOptions {
   routes: RouteIndex;
   /** Requests in progress at once; past it warden answers 503 overloaded at once (default 512). */
   maxInFlight?: number;
+  /** Where the count of requests in progress is kept, for background work that yields to them. */
+  load?: { inFlight: number };
 }
 
 export function instrument(handle: Handle, deps: InstrumentOptions): (request: Request, peer?: PeerOf) => Promise<Response> {
   const maxInFlight = deps.maxInFlight ?? 512;
-  let inFlight = 0;
+  const load = deps.load ?? { inFlight: 0 };
   const shed = deps.metrics?.degraded.labels("shed");
   const answer = async (request: Request, client: ClientInfo, policy: Route["shed"]): Promise<Response> => {
     // Shed early and say so (Retry-After), before any body is read: queueing without bound
     // turns overload into timeouts for everyone. A wrong method or unknown path is shed too.
-    if (inFlight >= maxInFlight && policy !== "never") {
+    if (load.inFlight >= maxInFlight && policy !== "never") {
       shed?.inc();
       if (policy !== "in-band") return errors.overloaded();
       client.shed = true;
     }
-    inFlight++;
+    load.inFlight++;
     try {
       return await handle(request);
     } finally {
-      inFlight--;
+      load.inFlight--;
     }
   };
   return async (request, peer) => {
