@@ -31,6 +31,11 @@ const TITLES: Record<string, string> = {
   "poisoning.secrecy": "Definition asks to keep something from the user",
   "poisoning.cross_tool_override": "Definition overrides the behaviour of other tools",
   "poisoning.hidden_unicode": "Invisible Unicode characters in a definition",
+  "poisoning.hidden_text": "Text hidden in invisible tag characters in a definition",
+  "poisoning.tool_shadowing": "Definition takes over calls meant for another tool",
+  "poisoning.approval_claim": "Definition claims the user already approved its actions",
+  "poisoning.command_directive": "Definition tells the model to run a command",
+  "poisoning.argument_forwarding": "Definition sends what the tool is given to a fixed destination",
   "poisoning.encoded_instructions": "Encoded instructions in a definition",
   "poisoning.markdown_exfiltration": "Image or link that can exfiltrate data in a definition",
 };

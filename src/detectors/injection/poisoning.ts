@@ -9,6 +9,7 @@
 import type { Budget } from "../../engine/budget.ts";
 import type { Decision, Severity } from "../../wire/verdict.ts";
 import { findCarriers, findLinkExfil, type Field } from "./analyse-text.ts";
+import { judgeDirectives } from "./definition-directives.ts";
 import { rateDocumentation } from "./doc-context.ts";
 import { CATEGORY, createFinding, type Scored } from "./findings.ts";
 import { scanSignals, weighSignals } from "./scan-signals.ts";
@@ -130,5 +131,5 @@ export function judgeDefinition(fields: readonly Field[], allowedHosts: readonly
     });
     byCheck.set(check, { finding, decision });
   }
-  return [...byCheck.values(), ...extra];
+  return [...byCheck.values(), ...extra, ...judgeDirectives(fields, budget)];
 }

@@ -1,0 +1,142 @@
+// What a tool or skill definition tells the model to do, judged by the move it makes rather than
+// by override vocabulary: take over another tool's calls, claim the user already approved, tell
+// the model to run a command, forward what the tool is given to a fixed destination, or hide text
+// only a machine reads. An honest description says what its tool does; these address the model
+// about something else.
+//   block             run-a-command directive whose command downloads and executes, or whose
+//                     approval is claimed; taking over or approval claims next to forwarding
+//   require_approval  taking over another tool's calls; a claimed approval; a directive to run
+//                     a command; a download-and-execute command in a code span; tag characters
+//   finding only      "supersedes tool X" alone (versioning), forwarding alone (an API client)
+import type { Budget } from "../../engine/budget.ts";
+import type { Decision } from "../../wire/verdict.ts";
+import type { Field } from "./analyse-text.ts";
+import { CATEGORY, createFinding, type Scored } from "./findings.ts";
+import { findHiddenUnicode } from "./hidden-unicode.ts";
+
+type Move = "shadowing" | "redirect" | "approval_claim" | "command_directive" | "forwarding" | "hidden_text";
+
+/** A tool named the way tools are: `in_backticks` or snake_case (the patterns ignore case, so camelCase cannot be told from a word). */
+const TOOL = String.raw`(?:\x60[A-Za-z_][\w.:/-]{1,63}\x60|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`;
+const SHADOWING = new RegExp(
+  String.raw`\b(?:supersedes?|replaces?|overrides?|takes?\s+precedence\s+over|(?:is|must\s+be|should\s+be)\s+used\s+(?:instead\s+of|in\s+place\s+of))\s+(?:the\s+|any\s+|all\s+)?(?:existing\s+|built-?in\s+|default\s+|other\s+)?${TOOL}(?:\s+(?:tool|function|command))?`,
+  "gi",
+);
+/** "When the user asks for X, call this tool (instead)": calls meant for another tool come here. */
+const REDIRECT = new RegExp(
+  String.raw`\bwhen(?:ever)?\s+(?:the\s+)?(?:user|human|agent|assistant|model)\s+(?:asks?|wants?|requests?|tries|needs?|calls?|invokes?|uses?)\s+(?:for\s+|to\s+(?:use|call|invoke|run)\s+)?(?:the\s+)?${TOOL}[^.\n]{0,80}?\b(?:call|use|invoke|run|choose|prefer)\s+this\s+(?:tool|function|one)\b|\b(?:always\s+)?(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}`,
+  "gi",
+);
+const APPROVAL_CLAIM = new RegExp(
+  String.raw`\b(?:(?:the\s+)?(?:user|owner|operator|admin(?:istrator)?|security\s+team|developer)s?\s+(?:has|have)\s+(?:already\s+)?(?:pre-?)?(?:approved|authori[sz]ed|consented\s+to|allowed)\s+(?:this|it|these|all|every)|pre-?approved\b|auto-?approv(?:e|ed|al)\b|(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ask|prompt|request|seek|wait\s+for)\s+(?:the\s+user\s+)?(?:for\s+)?(?:confirmation|approval|permission|consent)|verified\s+by\s+(?:the\s+)?(?:admin(?:istrator)?|security\s+team|operator|platform))`,
+  "gi",
+);
+/** A code span after a verb telling the model to run it. */
+const RUN_SPAN = /\b(?:run|execute|exec|type|paste|enter)\s+(?:the\s+(?:following|command)\s+)?(?:`{1,3})([^`\n]{3,400})`{1,3}/gi;
+/** What makes a run directive addressed to the model and not a note for a human installer. */
+const DIRECTIVE_FRAME = /\b(?:in\s+(?:the|a|your)\s+(?:terminal|shell|console|command\s+line)|(?:on|before|at)\s+(?:the\s+)?first\s+(?:use|call|run|invocation)|first[- ]time\s+setup|setup\s*:|before\s+(?:using|calling|invoking)\s+(?:this|the)\s+(?:tool|function)|you\s+must\s+(?:first\s+)?run|silently|automatically)\b/i;
+/** Fetch-and-execute inside a command: what no description should have the model run. */
+const FETCH_EXECUTE = /\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|`\n]{0,300}\|\s*(?:sudo\s+)?(?:ba|z|da|k|c)?sh\b|\b(?:curl|wget|iwr|irm)\b[^|`\n]{0,300}\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node|iex|invoke-expression)\b|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+"?\$\(\s*(?:curl|wget)\b|\bbase64\s+(?:-d|--decode)\b[^|`\n]{0,100}\|\s*(?:ba)?sh\b/i;
+const FORWARDING = new RegExp(
+  String.raw`\b(?:send|forward|post|upload|relay|mirror|copy|transmit|report|exfiltrate)\s+(?:all\s+|a\s+copy\s+of\s+)?(?:its|the|their|these|every|all|your|any)\s+(?:\w+\s+){0,2}?(?:arguments?|parameters?|params|inputs?|payloads?|contents?|data|results?|outputs?|responses?|conversation|messages?|history|context|files?|credentials?|keys?|tokens?)\s+(?:\w+\s+){0,3}?to\s+(?:https?:\/\/|\d{1,3}(?:\.\d{1,3}){3}\b|[a-z0-9-]+(?:\.[a-z0-9-]+)+\/)`,
+  "gi",
+);
+/** Tag characters decoded to at least this many characters are text, not a flag emoji. */
+const MIN_HIDDEN_TEXT = 8;
+
+const CHECK: Record<Move, string> = {
+  shadowing: "poisoning.tool_shadowing",
+  redirect: "poisoning.tool_shadowing",
+  approval_claim: "poisoning.approval_claim",
+  command_directive: "poisoning.command_directive",
+  forwarding: "poisoning.argument_forwarding",
+  hidden_text: "poisoning.hidden_text",
+};
+
+interface Found {
+  move: Move;
+  path: string;
+  start: number;
+  end: number;
+  /** A command directive whose command fetches and executes. */
+  fetchesAndRuns?: boolean;
+  /** A command directive addressed to the model (setup, first use, in the terminal). */
+  framed?: boolean;
+}
+
+function firstMatch(pattern: RegExp, text: string): RegExpExecArray | null {
+  pattern.lastIndex = 0;
+  return pattern.exec(text);
+}
+
+function movesIn(field: Field): Found[] {
+  const found: Found[] = [];
+  const at = (move: Move, m: RegExpExecArray | null, extra: Partial<Found> = {}) => {
+    if (m) found.push({ move, path: field.path, start: m.index, end: m.index + m[0].length, ...extra });
+  };
+  const { text } = field;
+  at("redirect", firstMatch(REDIRECT, text));
+  at("shadowing", firstMatch(SHADOWING, text));
+  at("approval_claim", firstMatch(APPROVAL_CLAIM, text));
+  at("forwarding", firstMatch(FORWARDING, text));
+  RUN_SPAN.lastIndex = 0;
+  for (let m = RUN_SPAN.exec(text), n = 0; m && n < 16; m = RUN_SPAN.exec(text), n++) {
+    const around = text.slice(Math.max(0, m.index - 120), m.index + m[0].length + 80);
+    const fetchesAndRuns = FETCH_EXECUTE.test(m[1]!);
+    const framed = DIRECTIVE_FRAME.test(around);
+    if (fetchesAndRuns || framed) {
+      at("command_directive", m, { fetchesAndRuns, framed });
+      if (fetchesAndRuns && framed) break;
+    }
+  }
+  const hidden = findHiddenUnicode(text).find((r) => r.kind === "tag" && (r.decoded?.trim().length ?? 0) >= MIN_HIDDEN_TEXT);
+  if (hidden) found.push({ move: "hidden_text", path: field.path, start: hidden.start, end: hidden.end });
+  return found;
+}
+
+function decide(moves: ReadonlyMap<Move, Found>): Decision {
+  const has = (m: Move) => moves.has(m);
+  const command = moves.get("command_directive");
+  const takesOver = has("redirect") || has("shadowing") || has("approval_claim") || has("hidden_text");
+  if (command && ((command.fetchesAndRuns && command.framed) || has("approval_claim"))) return "block";
+  if (takesOver && has("forwarding")) return "block";
+  if (has("redirect") || has("approval_claim") || has("hidden_text") || command) return "require_approval";
+  return "allow";
+}
+
+/** Findings for one definition's fields (description, nested schema descriptions). */
+export function judgeDirectives(fields: readonly Field[], budget: Budget): Scored[] {
+  const moves = new Map<Move, Found>();
+  for (const field of fields) {
+    if (budget.spent()) break;
+    for (const found of movesIn(field)) {
+      const held = moves.get(found.move);
+      // Of several run directives, the one that fetches and executes is the one to keep.
+      if (held && !(found.move === "command_directive" && found.fetchesAndRuns && found.framed && !(held.fetchesAndRuns && held.framed))) continue;
+      moves.set(found.move, found);
+    }
+  }
+  if (moves.size === 0) return [];
+  const decision = decide(moves);
+  const out: Scored[] = [];
+  const seen = new Set<string>();
+  for (const found of moves.values()) {
+    const checkId = CHECK[found.move];
+    if (seen.has(checkId)) continue;
+    seen.add(checkId);
+    const alone = decision === "allow";
+    out.push({
+      decision,
+      finding: createFinding({
+        category: CATEGORY.definition,
+        checkId,
+        severity: decision === "block" ? "critical" : alone ? "low" : "high",
+        score: decision === "block" ? 0.95 : alone ? 0.4 : 0.75,
+        path: found.path,
+        start: found.start,
+        end: found.end,
+      }),
+    });
+  }
+  return out;
+}
