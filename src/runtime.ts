@@ -109,7 +109,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     engine,
     clock,
     log,
-    onJudged: metrics && ((_, count) => metrics.ingestJudged.labels().inc(count)),
+    onJudged: metrics && ((findings, count) => {
+      metrics.ingestJudged.labels().inc(count);
+      for (const f of findings) metrics.findings.labels(f.category, f.severity ?? "none", f.detector ?? "unknown").inc();
+    }),
     busy: () => load.inFlight > 0,
   });
   if (options.ingestDetection !== false) ingestJudge.start();

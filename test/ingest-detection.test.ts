@@ -113,6 +113,8 @@ describe("detection of ingested events", () => {
     expect(metrics).toMatch(/^warden_ingest_detection_lag_events 0$/m);
     expect(metrics).toMatch(/^warden_ingest_detection_lag_seconds 0$/m);
     expect(metrics).toMatch(/^warden_ingest_judged_total 2$/m);
+    // What detection found in ingested events counts with every other finding.
+    expect(metrics).toMatch(/^warden_findings_total\{category="security\.malicious_command",severity="critical",detector="shell"\} 1$/m);
   });
 
   test("an event detection keeps failing on is recorded as unjudged and masked, never skipped in silence", async () => {
