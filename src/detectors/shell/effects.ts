@@ -6,6 +6,7 @@ import { feedOutput, literalOutput, type Output } from "./content.ts";
 import type { Field } from "./expand.ts";
 import { flagSet, operandFields } from "./facts.ts";
 import type { Invocation } from "./model.ts";
+import { optionPaths } from "./option-paths.ts";
 import { allOptions, type OptionSpec, operands, scanOptions, valueText } from "./options.ts";
 import { urlFileName } from "./paths.ts";
 
@@ -54,6 +55,8 @@ function computeWrites(inv: Invocation): Write[] {
     add(target, append ? "append" : "overwrite", clearing, content);
   }
   commandWrites(inv, add);
+  // `sort -o F`, `openssl .. -out F`, `nmap -oN F`: an output option writes F, whatever the program.
+  if (inv.args.length > 1) for (const found of optionPaths(inv)) if (found.access === "write") add(found.path, "overwrite", false, undefined);
   return writes;
 }
 

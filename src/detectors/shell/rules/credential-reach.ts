@@ -6,6 +6,7 @@
 import { commandName, FETCHERS } from "../commands.ts";
 import { flagSet, invocationsIn, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
+import { withoutOptionValues } from "../option-paths.ts";
 import { globToRegExp } from "../resolve.ts";
 import { isCredentialDir, isCredentialPath, isReader } from "./credential-read.ts";
 import { findRoots } from "./destructive.ts";
@@ -72,7 +73,7 @@ function readPaths(inv: Invocation): string[] {
     return [...operands, ...itemsOf(inv)];
   }
   // Copies are credential-read.ts's (their destination and `-i key` options are no reads).
-  if ((isReader(inv.name) && !COPIERS.has(inv.name)) || LINE_TOOLS.has(inv.name)) return operandFields(inv).map((field) => field.text);
+  if ((isReader(inv.name) && !COPIERS.has(inv.name)) || LINE_TOOLS.has(inv.name)) return withoutOptionValues(inv, operandFields(inv)).map((field) => field.text);
   return [];
 }
 

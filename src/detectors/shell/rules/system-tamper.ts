@@ -5,12 +5,13 @@
 // shell (find -exec sh, tar's checkpoint action, vim's :!, an interpreter's setuid(0)) used
 // under privilege.
 import { writesOf } from "../effects.ts";
+import { featureCommands, startsShell } from "../exec-features.ts";
 import type { Invocation } from "../model.ts";
 import { normalizePath } from "../paths.ts";
-import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
+import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
 export const systemTamperRule: Rule = (ctx) => [
-  ...eachInvocation(ctx, judgeInvocation),
+  ...eachInvocation(ctx, (inv) => judgeInvocation(ctx, inv)),
   ...massEncryption(ctx.invocations),
 ];
 
@@ -21,8 +22,9 @@ const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh|ksh|csh|tcsh|fish|bus
 const KEY_NAMES = /(?:\*?\.(?:pem|key|ppk|kdbx|p12|pfx|jks|keystore|ovpn)|id_(?:rsa|dsa|ecdsa|ed25519)\*?|\.env|credentials|wallet\.dat|\.git-credentials|\.netrc|\.pgpass)['"]?$/i;
 const SEARCH_ROOTS = /^(?:\/|\/home\/?|\/Users\/?|\/root\/?|~\/?|\$HOME\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?|\/media\/?)$/;
 
-function judgeInvocation(inv: Invocation): Hit[] {
+function judgeInvocation(ctx: RuleContext, inv: Invocation): Hit[] {
   const hits: Hit[] = [];
+  judgeExecFeatures(ctx, inv, hits);
   for (const write of writesOf(inv)) {
     const path = normalizePath(write.path);
     if (PAM.test(path)) hits.push(hit("shell.auth_stack_modification", inv));
@@ -59,12 +61,6 @@ function judgeInvocation(inv: Invocation): Hit[] {
       if (huntsKeys(args)) hits.push(hit("shell.credential_hunt", inv));
       if (inv.privileged && spawnsShellFromFind(args)) hits.push(hit("shell.privileged_shell_escape", inv));
       break;
-    case "tar":
-    case "gtar":
-      if (inv.privileged && args.some((a) => /^--(?:checkpoint-action=exec=|to-command=|use-compress-program=|info-script=|new-volume-script=)/.test(a))) {
-        hits.push(hit("shell.privileged_shell_escape", inv));
-      }
-      break;
     case "vim":
     case "vi":
     case "nvim":
@@ -73,6 +69,10 @@ function judgeInvocation(inv: Invocation): Hit[] {
       if (inv.privileged && args.some((a, i) => (a === "-c" || a.startsWith("+") || args[i - 1] === "-c") && /(?:^|[:|])\s*!|:sh(?:ell)?\b|:py|:lua|:terminal/.test(a))) {
         hits.push(hit("shell.privileged_shell_escape", inv));
       }
+      break;
+    case "nmap":
+      // Old nmap's interactive mode exists to run `!sh`; under privilege that shell is root's.
+      if (inv.privileged && args.includes("--interactive")) hits.push(hit("shell.privileged_shell_escape", inv));
       break;
     case "sh":
     case "bash":
@@ -83,12 +83,25 @@ function judgeInvocation(inv: Invocation): Hit[] {
       if (shellOptions(args).some((a) => /^-[a-oq-z]*p[a-z]*$/.test(a))) hits.push(hit("shell.privileged_shell_escape", inv));
       break;
   }
-  const code = inlineCode(inv);
+  const code = inv.program?.kind === "inline" && inv.program.language !== "shell" ? inv.program.code.text : undefined;
   if (code !== undefined && /\bset(?:e|re)?[ug]id\s*\(\s*0\s*[,)]/.test(code)) hits.push(hit("shell.privileged_shell_escape", inv));
-  else if (code !== undefined && inv.privileged && /\b(?:os\.system|subprocess\.|pty\.spawn|os\.exec\w*|exec\s*\(|system\s*\(|child_process|spawnSync|execSync)/.test(code) && /\b(?:sh|bash|zsh)\b/.test(code)) {
-    hits.push(hit("shell.privileged_shell_escape", inv));
-  }
+  else if (code !== undefined && inv.privileged && PROCESS_CALL.test(code) && startsShell(code)) hits.push(hit("shell.privileged_shell_escape", inv));
   return hits;
+}
+
+/** Interpreter calls that run a program: `os.system(`, `exec "/bin/sh"`, `os.execute(`, `IO.popen`, backticks. */
+const PROCESS_CALL = /\b(?:os\.system|subprocess\.|pty\.spawn|os\.exec\w*|exec\s*[("'\s]|system\s*[("'\s]|child_process|spawnSync|execSync|IO\.popen|Kernel\.exec|proc_open|passthru|shell_exec)|`/;
+
+/**
+ * A command run through a program's own feature (ssh's ProxyCommand, rsync -e, apt's Pre-Invoke,
+ * zip -TT, tar's checkpoint action, sqlite3's .shell) is judged as a command; a shell started
+ * that way under privilege is an escape, whatever else the program was asked to do.
+ */
+function judgeExecFeatures(ctx: RuleContext, inv: Invocation, hits: Hit[]): void {
+  const commands = featureCommands(inv);
+  if (commands.length === 0) return;
+  for (const command of commands) hits.push(...ctx.analyzeEmbedded(command, inv.span));
+  if (inv.privileged && commands.some(startsShell)) hits.push(hit("shell.privileged_shell_escape", inv));
 }
 
 /** A shell's own options: those before its first operand or `-c`'s command. */
@@ -100,17 +113,6 @@ function shellOptions(args: readonly string[]): string[] {
     if (/^-[a-z]*c$/.test(a)) break;
   }
   return own;
-}
-
-/** The code an interpreter runs from its arguments (`python3 -c CODE`, `perl -e CODE`, `awk PROG`). */
-function inlineCode(inv: Invocation): string | undefined {
-  const args = inv.args.map((a) => a.text);
-  if (/^(?:python\d*(?:\.\d+)?|perl|ruby|node|php)$/.test(inv.name)) {
-    const at = args.findIndex((a) => a === "-c" || a === "-e" || a === "-r" || a === "-E");
-    return at === -1 ? undefined : args[at + 1];
-  }
-  if (/^(?:awk|gawk|mawk|nawk)$/.test(inv.name)) return args.find((a) => !a.startsWith("-"));
-  return undefined;
 }
 
 /** `find / -name id_rsa`, `find ~ -iname '*.pem' -o -name .env`: key files looked for across a tree. */
