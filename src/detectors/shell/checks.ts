@@ -35,6 +35,7 @@ export const CHECKS = {
   "shell.credential_hunt": { category: "security.secret_leak", severity: "high", decision: "require_approval", score: 0.75, title: "Key and credential files searched for across a disk" },
   "shell.mass_encryption": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.9, title: "Files encrypted in bulk and the originals removed" },
   "shell.privileged_shell_escape": { category: PRIVESC, severity: "high", decision: "block", score: 0.85, title: "Shell started through a program's own escape under privilege" },
+  "shell.keystroke_capture": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "Terminal input or commands captured" },
   "shell.history_tampering": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "Shell history disabled or erased" },
   "shell.log_tampering": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "System logs erased or altered" },
   "shell.persistence_authorized_keys": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "SSH authorized keys modified" },

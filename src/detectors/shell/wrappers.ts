@@ -63,6 +63,7 @@ const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   },
   doas: { spec: { shortWithValue: "uC" }, positionals: 0 },
   pkexec: { spec: { longWithValue: ["user"] }, positionals: 0 },
+  run0: { spec: { shortWithValue: "ugD", longWithValue: ["user", "group", "unit", "property", "description", "slice", "setenv", "chdir", "nice", "machine", "background"] }, positionals: 0 },
   exec: { spec: { shortWithValue: "a" }, positionals: 0 },
   command: { spec: {}, positionals: 0 },
   busybox: { spec: {}, positionals: 0 },
@@ -139,9 +140,10 @@ function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefin
   const scan = scanOptions(args, wrapper.spec);
   if (name === "command" && hasFlag(scan, "-v", "-V")) return [];
   if (name === "xargs" || name === "parallel") return peelDispatcher(name, args, scan, peeled);
-  if (name === "doas" || name === "pkexec") {
+  if (name === "doas" || name === "pkexec" || name === "run0") {
     peeled.privileged ||= isRootUser(optionValue(scan, "-u", "--user"));
-    peeled.loginShell ||= hasFlag(scan, "-s");
+    // `doas -s`; `run0` and `pkexec` with no command start root's shell.
+    peeled.loginShell ||= hasFlag(scan, "-s") || (name !== "doas" && scan.operandIndex >= args.length);
   }
   return args.slice(Math.min(args.length, scan.operandIndex + wrapper.positionals));
 }

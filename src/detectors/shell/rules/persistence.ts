@@ -72,11 +72,25 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
     const hook = hookOf(write.path) ?? sshCommandHook(write.path, write.content?.text);
     if (!hook) continue;
     hits.push(hit(hook, inv));
+    if (hook === "shell.persistence_shell_rc" && write.content && capturesCommands(write.content.text)) hits.push(hit("shell.keystroke_capture", inv));
     if (write.content && !write.clearing && hook !== "shell.persistence_authorized_keys") {
       hits.push(...ctx.analyzeEmbedded(executablePart(write.path, write.content.text), inv.span));
     }
   }
   return hits;
+}
+
+/** A prompt or DEBUG hook that hands each command typed to a file or the network. */
+const COMMAND_HOOK = /\bPROMPT_COMMAND\s*\+?=|\btrap\b.*\bDEBUG\b|\bpreexec(?:_functions)?\b|\bprecmd_functions\b|\bzle\s+-N\b|\bbind\s+-x\b/;
+const TYPED_COMMAND = /\$\{?BASH_COMMAND|\bhistory\s+1\b|\bfc\s+-[a-z]*l|\$\{?1\b|\$\{?BUFFER|\$\{?READLINE_LINE/;
+const CARRIED_AWAY = />>?\s*\S|\|\s*(?:nc|ncat|curl|wget|logger|socat|tee)\b|\/dev\/(?:tcp|udp)\/|\b(?:curl|wget|nc)\s/;
+/** `script -qf FILE` started from a startup file: every session recorded. */
+const SESSION_RECORDER = /(?:^|[;&|]\s*)(?:exec\s+)?script\s+(?:-[a-zA-Z]+\s+)*-[a-zA-Z]*f/m;
+
+/** Startup-file lines that record what is typed: the hook is a keylogger, not a prompt. */
+function capturesCommands(text: string): boolean {
+  if (SESSION_RECORDER.test(text)) return true;
+  return text.split("\n").some((line) => COMMAND_HOOK.test(line) && TYPED_COMMAND.test(line) && CARRIED_AWAY.test(line));
 }
 
 /** `~/.ssh/config` given a ProxyCommand or LocalCommand: ssh runs it on every connection. */
@@ -111,6 +125,10 @@ function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   // `systemctl --user enable x.service`: a unit the agent could write itself, started at every login from
   // now on. System units (`systemctl enable nginx`) need root, which has its own prompt: left alone.
   if (inv.name === "systemctl" && lower.includes("--user") && lower.includes("enable")) return [hit("shell.persistence_service", inv)];
+  // `systemctl link /tmp/x.service`, `systemctl enable ./x.service`: a unit file from outside systemd's own directories installed.
+  if (inv.name === "systemctl" && (lower.includes("link") || lower.includes("enable")) && args.some((arg) => /^[./~]/.test(arg) && arg.includes("/"))) {
+    return [hit("shell.persistence_service", inv)];
+  }
   return [];
 }
 

@@ -16,7 +16,8 @@ function judgePrivilege(inv: Invocation): Hit[] {
   const hits: Hit[] = [];
   if (grantsSetuid(inv)) hits.push(hit("shell.setuid_binary", inv));
   judgeSensitiveWrites(inv, hits);
-  if (createsRootAccount(inv)) hits.push(hit("shell.account_file_modification", inv));
+  if (createsRootAccount(inv) || createsAccountOverBus(inv)) hits.push(hit("shell.account_file_modification", inv));
+  if (preloadsUnderPrivilege(inv)) hits.push(hit("shell.preload_hijack", inv));
   if (addsPrivilegedGroup(inv)) hits.push(hit("shell.privileged_group", inv));
   if (changesRootPassword(inv)) hits.push(hit("shell.root_password_change", inv));
   if (loosensCredentialFile(inv)) hits.push(hit("shell.sensitive_file_permissions", inv));
@@ -65,6 +66,24 @@ function createsRootAccount(inv: Invocation): boolean {
   if (inv.name !== "useradd" && inv.name !== "usermod" && inv.name !== "adduser") return false;
   const scan = scanOptions(inv.args, USER_SPEC);
   return scan.options.some((option) => (option.flag === "-u" || option.flag === "--uid") && valueText(option.value) === "0");
+}
+
+/**
+ * `sudo LD_PRELOAD=/tmp/x.so prog`: a library from outside the system's own directories loaded
+ * into a root process runs its constructor as root, whatever the program was.
+ */
+function preloadsUnderPrivilege(inv: Invocation): boolean {
+  if (!inv.privileged || inv.preloads.length === 0) return false;
+  return inv.preloads.some((path) => /\.so(?:\.|$)/.test(path) && !/^\/(?:usr\/)?lib(?:32|64|x32)?\//.test(normalizePath(path)));
+}
+
+/** Account-service methods that create a user or set a password (polkit decides, not the caller's own rights). */
+const ACCOUNT_METHODS = /\borg\.freedesktop\.Accounts(?:\.User)?\.(?:CreateUser|SetPassword|SetAccountType)\b|\bAccounts\s+\S*\s*(?:CreateUser|SetPassword)\b/;
+
+/** `dbus-send --system ... org.freedesktop.Accounts.CreateUser`, `gdbus call ... --method org.freedesktop.Accounts.CreateUser`. */
+function createsAccountOverBus(inv: Invocation): boolean {
+  if (inv.name !== "dbus-send" && inv.name !== "gdbus" && inv.name !== "busctl") return false;
+  return ACCOUNT_METHODS.test(inv.args.map((arg) => arg.text).join(" "));
 }
 
 const PRIVILEGED_GROUPS = new Set(["sudo", "wheel", "admin", "root", "docker", "lxd", "lxc", "disk", "shadow", "administrators", "sudoers"]);

@@ -6,6 +6,7 @@
 // under privilege.
 import { writesOf } from "../effects.ts";
 import { featureCommands, startsShell } from "../exec-features.ts";
+import { invocationsIn } from "../facts.ts";
 import type { Invocation } from "../model.ts";
 import { normalizePath } from "../paths.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
@@ -70,6 +71,14 @@ function judgeInvocation(ctx: RuleContext, inv: Invocation): Hit[] {
         hits.push(hit("shell.privileged_shell_escape", inv));
       }
       break;
+    case "script":
+      // `script -f FILE` with no command records the terminal as it is typed, flushed for a reader.
+      if (!args.some((a) => /^-[a-zA-Z]*c|^--command/.test(a)) && args.some((a) => /^-[a-zA-Z]*f|^--flush$/.test(a))) hits.push(hit("shell.keystroke_capture", inv));
+      break;
+    case "strace":
+    case "ltrace":
+      if (tracesInput(ctx, inv)) hits.push(hit("shell.keystroke_capture", inv));
+      break;
     case "nmap":
       // Old nmap's interactive mode exists to run `!sh`; under privilege that shell is root's.
       if (inv.privileged && args.includes("--interactive")) hits.push(hit("shell.privileged_shell_escape", inv));
@@ -102,6 +111,22 @@ function judgeExecFeatures(ctx: RuleContext, inv: Invocation, hits: Hit[]): void
   if (commands.length === 0) return;
   for (const command of commands) hits.push(...ctx.analyzeEmbedded(command, inv.span));
   if (inv.privileged && commands.some(startsShell)) hits.push(hit("shell.privileged_shell_escape", inv));
+}
+
+/** Programs whose input is someone's keystrokes or passwords. */
+const INPUT_PROCESSES = /^(?:sh|bash|dash|zsh|ksh|fish|sshd|ssh|sudo|su|passwd|login|gpg-agent|ssh-agent|pinentry\S*)$/;
+
+/**
+ * `strace -p PID -e read`: another process's reads dumped, or a shell's, sshd's or sudo's
+ * process attached to (`strace -p $(pgrep -n bash)`). Tracing a program started here is debugging.
+ */
+function tracesInput(ctx: RuleContext, inv: Invocation): boolean {
+  const at = inv.args.findIndex((arg) => arg.text === "-p" || arg.text === "--attach" || /^-p\d/.test(arg.text));
+  if (at === -1) return false;
+  const readsDumped = inv.args.some((arg, i) => /(?:^|[=,!])(?:read|%desc|readv|pread64)(?:$|[,=])/.test(arg.text) && (inv.args[i - 1]?.text === "-e" || /^(?:-e|--trace=|--read)/.test(arg.text)));
+  if (readsDumped) return true;
+  const pid = inv.args[inv.args[at]?.text.length === 2 || inv.args[at]?.text === "--attach" ? at + 1 : at];
+  return invocationsIn(ctx.model, pid?.subs ?? []).some((finder) => (finder.name === "pgrep" || finder.name === "pidof") && finder.args.some((arg) => INPUT_PROCESSES.test(arg.text)));
 }
 
 /** A shell's own options: those before its first operand or `-c`'s command. */
