@@ -8,6 +8,7 @@ import { flagSet, invocationsIn, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
 import { withoutOptionValues } from "../option-paths.ts";
 import { globToRegExp } from "../resolve.ts";
+import { secretSendOf, variableSendBy } from "../secret-use.ts";
 import { isCredentialDir, isCredentialPath, isReader } from "./credential-read.ts";
 import { findRoots } from "./destructive.ts";
 import { type Hit, hit, type Rule } from "./rule.ts";
@@ -27,7 +28,7 @@ export const credentialReachRule: Rule = (ctx) => {
       continue;
     }
     const found = judge(inv, cwd);
-    if (found) hits.push(hit(found, inv));
+    if (found && !(found === "shell.credential_read" && secretSendOf(ctx.model, inv) === "use")) hits.push(hit(found, inv));
   }
   return hits;
 };
@@ -47,7 +48,10 @@ function isConsumed(model: ShellModel, inv: Invocation): boolean {
 type Found = "shell.credential_read" | "shell.data_exfiltration";
 
 function judge(inv: Invocation, cwd: string | undefined): Found | undefined {
-  if (sendsSecretVariable(inv)) return "shell.data_exfiltration";
+  const variable = FETCHERS.has(inv.name) ? variableSendBy(inv, (name) => SECRET_VARIABLE.test(name)) : undefined;
+  // A secret variable as the credential of an API it belongs with is used; to another host, a person decides.
+  if (variable === "leak") return "shell.data_exfiltration";
+  if (variable === "held") return "shell.credential_read";
   if (uploadsStore(inv)) return "shell.data_exfiltration";
   const paths = readPaths(inv);
   if (paths.length === 0) return undefined;
@@ -179,6 +183,3 @@ function mintsToken(inv: Invocation): boolean {
 /** Variables holding secrets that are never meant to travel in a request as they are. */
 const SECRET_VARIABLE = /^(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|WARDEN_[A-Z_]*(?:KEY|TOKEN)|[A-Z_]*PRIVATE_KEY[A-Z_]*|[A-Z_]*PASSWORD|[A-Z_]*PASSWD)$/;
 
-/** `curl -H "X: $AWS_SECRET_ACCESS_KEY" https://..`: the secret is spelled into what is sent. */
-const sendsSecretVariable = (inv: Invocation): boolean =>
-  FETCHERS.has(inv.name) && inv.args.some((arg) => arg.word.parts.some((part) => part.kind === "param" && SECRET_VARIABLE.test(part.name)));

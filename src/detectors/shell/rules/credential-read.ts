@@ -10,9 +10,15 @@ import type { Field } from "../expand.ts";
 import { operandFields } from "../facts.ts";
 import { type Invocation, upstreamOf } from "../model.ts";
 import { type OptionPath, optionPaths } from "../option-paths.ts";
+import { secretSendOf } from "../secret-use.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
-export const credentialReadRule: Rule = (ctx) => eachInvocation(ctx, judgeRead);
+export const credentialReadRule: Rule = (ctx) =>
+  eachInvocation(ctx, (inv) => {
+    const found = judgeRead(inv);
+    // `-H "Authorization: Bearer $(cat /run/secrets/t)"` to an API the token is for: used, not shown.
+    return found && secretSendOf(ctx.model, inv) === "use" ? undefined : found;
+  });
 
 /** Programs whose operands are files whose contents they print, encode or search. */
 const PRINTERS = new Set([

@@ -5,6 +5,8 @@ import { FETCHERS } from "../commands.ts";
 import { invocationsIn, isSocketTool, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
 import { baseName, normalizePath } from "../paths.ts";
+import { secretSendBy, spelledProducers } from "../secret-use.ts";
+import { isCredentialPath } from "./credential-read.ts";
 import { eachInvocation, hit, type Rule } from "./rule.ts";
 
 export const exfiltrationRule: Rule = (ctx) =>
@@ -57,9 +59,12 @@ function readsSecrets(inv: Invocation): boolean {
   if (inv.inert) return false;
   if (ENV_DUMPERS.has(inv.name) && inv.args.length === 0) return true;
   if (FETCHERS.has(inv.name) && inv.args.some((arg) => METADATA_HOSTS.some((host) => arg.text.includes(host)))) return true;
-  if (inv.stdin?.kind === "file" && isSecretPath(inv.stdin.field.text)) return true;
-  return inv.args.some((arg) => isSecretPath(arg.text.replace(/^@/, "")));
+  if (inv.stdin?.kind === "file" && isSecretOrCredential(inv.stdin.field.text)) return true;
+  return inv.args.some((arg) => isSecretOrCredential(arg.text.replace(/^@/, "")));
 }
+
+/** One table of secrets: this file's fragments and the credential stores a Read is judged by. */
+const isSecretOrCredential = (text: string): boolean => isSecretPath(text) || isCredentialPath(text);
 
 function isSender(inv: Invocation): boolean {
   return FETCHERS.has(inv.name) || isSocketTool(inv) || DNS_TOOLS.has(inv.name) || REMOTE_COPIERS.has(inv.name);
@@ -68,8 +73,10 @@ function isSender(inv: Invocation): boolean {
 function sendsSecrets(inv: Invocation, model: ShellModel): boolean {
   const feed = inv.stdin;
   const upstream = feed?.kind === "pipe" ? upstreamOf(feed.upstream) : [];
-  const substituted = invocationsIn(model, inv.args.flatMap((arg) => arg.subs));
-  if ([...upstream, ...substituted].some(readsSecrets)) return true;
+  if (upstream.some(readsSecrets)) return true;
+  // A secret spelled into the request leaves unless it is only the credential (secret-use.ts).
+  const substituted = FETCHERS.has(inv.name) ? spelledProducers(model, inv) : invocationsIn(model, inv.args.flatMap((arg) => arg.subs));
+  if (substituted.some((reader) => readsSecrets(reader) && (!FETCHERS.has(inv.name) || secretSendBy(model, inv, reader) === "leak"))) return true;
   // Only piped in as data: `-H "Authorization: Bearer $(gcloud auth print-access-token)"` is how the token is meant to be used.
   if (upstream.some(printsToken)) return true;
   if (feed?.kind === "file" && isSecretPath(feed.field.text) && !FETCHERS.has(inv.name)) return true;
