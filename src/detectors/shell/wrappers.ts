@@ -96,7 +96,9 @@ const FLOCK_SPEC: OptionSpec = { shortWithValue: "wEc", longWithValue: ["timeout
 const SCRIPT_SPEC: OptionSpec = { shortWithValue: "cEIOlTm", longWithValue: ["command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format"] };
 
 const isAssignment = (text: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*=/.test(text);
-const isRootUser = (user: string | undefined): boolean => user === undefined || user === "root" || user === "0" || user === "#0";
+/** Root by name or id; `#-1` and `#4294967295` wrap to uid 0 in old sudo, and a computed `#$((..))` may be either. */
+const isRootUser = (user: string | undefined): boolean =>
+  user === undefined || user === "root" || user === "0" || /^#(?:0+|-1|4294967295)$/.test(user) || (user.startsWith("#") && !/^#\d+$/.test(user));
 const MAX_PEELS = 16;
 
 export function peelWrappers(argv: Field[]): Peeled {

@@ -30,6 +30,8 @@ const SERVICE_PATHS = [
   "~/.config/autostart/", "~/.config/systemd/", "/etc/update-motd.d/", "/usr/lib/systemd/user/",
 ];
 
+const SYSTEM_PROGRAMS = /^\/(?:usr\/(?:local\/)?)?s?bin\/|^\/opt\/[^/]+\/s?bin\/|^\/usr\/(?:local\/)?lib\/[^/]+\/[^/]+\.sh$/;
+
 const startsWithAny = (path: string, prefixes: readonly string[]): boolean => prefixes.some((prefix) => path.startsWith(prefix));
 
 /** Files other tools run as commands: direnv's `.envrc`, husky's hooks, git's global hooks directory. */
@@ -70,6 +72,8 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   const hits: Hit[] = [];
   for (const write of writesOf(inv)) {
     const hook = hookOf(write.path) ?? sshCommandHook(write.path, write.content?.text);
+    // Text added to a program in a system directory runs with whoever runs it (often root, from cron or a unit).
+    if (!hook && write.content && !write.clearing && SYSTEM_PROGRAMS.test(normalizePath(write.path))) hits.push(...ctx.analyzeEmbedded(write.content.text, inv.span));
     if (!hook) continue;
     hits.push(hit(hook, inv));
     if (hook === "shell.persistence_shell_rc" && write.content && capturesCommands(write.content.text)) hits.push(hit("shell.keystroke_capture", inv));

@@ -22,6 +22,7 @@ function judgePrivilege(inv: Invocation): Hit[] {
   if (changesRootPassword(inv)) hits.push(hit("shell.root_password_change", inv));
   if (loosensCredentialFile(inv)) hits.push(hit("shell.sensitive_file_permissions", inv));
   if (opensRootShell(inv)) hits.push(hit("shell.interactive_root_shell", inv));
+  if (CLOUD_CLIS.has(inv.name) && grantsCloudAdmin(inv)) hits.push(hit("shell.cloud_admin_grant", inv));
   return hits;
 }
 
@@ -73,7 +74,10 @@ function createsRootAccount(inv: Invocation): boolean {
  * into a root process runs its constructor as root, whatever the program was.
  */
 function preloadsUnderPrivilege(inv: Invocation): boolean {
-  if (!inv.privileged || inv.preloads.length === 0) return false;
+  if (inv.preloads.length === 0) return false;
+  // A directory (provenance.ts): a world-writable one searched first by a program named in full.
+  if (inv.preloads.some((path) => path.endsWith("/"))) return true;
+  if (!inv.privileged) return false;
   return inv.preloads.some((path) => /\.so(?:\.|$)/.test(path) && !/^\/(?:usr\/)?lib(?:32|64|x32)?\//.test(normalizePath(path)));
 }
 
@@ -134,6 +138,35 @@ function grantsOthers(mode: string): boolean {
   if (mode.length > 32) return false;
   if (/^[0-7]{3,4}$/.test(mode)) return mode[mode.length - 1] !== "0";
   return /(^|,)[ugo]*[ao][ugo]*[+=][rwx]|(^|,)[+=][rwx]/.test(mode);
+}
+
+const CLOUD_CLIS = new Set(["aws", "kubectl", "oc", "gcloud", "az"]);
+/** Roles and policies that grant everything: AWS's AdministratorAccess or IAMFullAccess, `cluster-admin`, GCP owner/editor, Azure Owner. */
+const ADMIN_ROLE = /(?:^|[/=:])(?:AdministratorAccess|IAMFullAccess|cluster-admin|roles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.projectIamAdmin)|Owner|User Access Administrator)$|"Action"\s*:\s*"\*"/;
+
+/**
+ * An identity given administrator rights (`aws iam attach-user-policy .. AdministratorAccess`,
+ * `kubectl create clusterrolebinding --clusterrole=cluster-admin`, `gcloud .. add-iam-policy-binding
+ * --role=roles/owner`) or another user's access key minted: the cloud's own privilege escalation.
+ */
+function grantsCloudAdmin(inv: Invocation): boolean {
+  const args = inv.args.map((arg) => arg.text);
+  const words = args.filter((arg) => !arg.startsWith("-"));
+  switch (inv.name) {
+    case "aws":
+      if (words[0] !== "iam") return false;
+      if (words[1] === "create-access-key" || words[1] === "create-login-profile" || words[1] === "update-login-profile") return args.includes("--user-name");
+      return /^(?:attach|put)-(?:user|role|group)-policy$/.test(words[1] ?? "") && args.some((arg) => ADMIN_ROLE.test(arg));
+    case "kubectl":
+    case "oc":
+      return words[0] === "create" && /^(?:cluster)?rolebinding$/.test(words[1] ?? "") && args.some((arg, i) => (arg.startsWith("--clusterrole=") || args[i - 1] === "--clusterrole") && ADMIN_ROLE.test(arg));
+    case "gcloud":
+      return args.some((arg) => arg === "add-iam-policy-binding") && args.some((arg, i) => (arg.startsWith("--role=") || args[i - 1] === "--role") && ADMIN_ROLE.test(arg));
+    case "az":
+      return words[0] === "role" && words[1] === "assignment" && words[2] === "create" && args.some((arg, i) => (arg.startsWith("--role=") || args[i - 1] === "--role") && ADMIN_ROLE.test(arg));
+    default:
+      return false;
+  }
 }
 
 /** `sudo -i`, `sudo su`, `su -`, `sudo bash` with the terminal as input. */

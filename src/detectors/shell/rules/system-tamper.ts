@@ -79,6 +79,10 @@ function judgeInvocation(ctx: RuleContext, inv: Invocation): Hit[] {
     case "ltrace":
       if (tracesInput(ctx, inv)) hits.push(hit("shell.keystroke_capture", inv));
       break;
+    case "sudoedit":
+      // An argument ending in a lone backslash overflows sudoedit's unescaping (CVE-2021-3156).
+      if (args.some((a) => /(?:^|[^\\])(?:\\\\)*\\$/.test(a))) hits.push(hit("shell.privileged_shell_escape", inv));
+      break;
     case "nmap":
       // Old nmap's interactive mode exists to run `!sh`; under privilege that shell is root's.
       if (inv.privileged && args.includes("--interactive")) hits.push(hit("shell.privileged_shell_escape", inv));
