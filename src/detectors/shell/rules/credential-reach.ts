@@ -91,11 +91,12 @@ function recursiveReader(inv: Invocation): boolean {
   return (inv.name === "grep" || inv.name === "egrep" || inv.name === "fgrep") && (flags.has("-r") || flags.has("-R") || flags.has("--recursive"));
 }
 
-/** `grep -ri password ~/`: a whole home searched for secrets. */
+/** `grep -ri password ~/`, `grep -r AKIA /`: a home, a disk or a system tree searched for secrets. */
 function huntsSecretsAtHome(inv: Invocation, paths: readonly string[]): boolean {
   if (inv.name === "find") return false;
-  const atHome = paths.some((path) => /^(?:~|\$HOME|\/root|\/home\/[^/]+)\/?$/.test(path));
-  return atHome && inv.args.some((arg) => !arg.text.startsWith("-") && /pass(?:wd|word)?|secret|token|api[_-]?key|private[_-]?key|credential/i.test(arg.text));
+  const atHome = paths.some((path) => /^(?:~|\$HOME|\/root|\/home(?:\/[^/]+)?|\/Users(?:\/[^/]+)?|\/|\/etc|\/var|\/opt|\/srv|\/mnt)\/?$/.test(path));
+  // A secret's name, or the shape of a key: AWS key ids, private key headers, GitHub and Slack token prefixes.
+  return atHome && inv.args.some((arg) => !arg.text.startsWith("-") && /pass(?:wd|word)?|secret|token|api[_-]?key|private[_-]?key|credential|AKIA|ASIA|BEGIN\b.*PRIVATE|gh[pousr]_|xox[abp]-|sk-/i.test(arg.text));
 }
 
 function itemsOf(inv: Invocation): string[] {

@@ -28,7 +28,7 @@ const PRINTERS = new Set([
   "bzcat", "xzcat", "zstdcat", "lzcat", "cmp", "ccat", "pygmentize", "highlight", "vis", "enscript", "a2ps",
 ]);
 /** Programs that copy their sources (all operands but the destination) somewhere else. */
-const COPIERS = new Set(["cp", "scp", "rsync", "ditto", "copy-item"]);
+const COPIERS = new Set(["cp", "scp", "rsync", "ditto", "copy-item", "rclone"]);
 /** Short options whose value is the next argument (`scp -i key`, `rsync -e "ssh -i key"`). */
 const COPIER_VALUE_OPTIONS: Record<string, string> = { scp: "cFiJloPSX", rsync: "eBfT" };
 /** Archivers: every operand may be an input, and a credential directory as a whole counts. */

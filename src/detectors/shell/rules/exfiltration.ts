@@ -36,7 +36,8 @@ const SECRET_DIRS = ["/.ssh", "/.aws", "/.gnupg", "/.kube", "/.docker", "/.passw
 const METADATA_HOSTS = ["169.254.169.254", "metadata.google.internal", "100.100.100.200", "fd00:ec2::254"];
 const ENV_DUMPERS = new Set(["env", "printenv", "set", "export", "declare"]);
 const DNS_TOOLS = new Set(["dig", "nslookup", "host", "ping", "drill"]);
-const REMOTE_COPIERS = new Set(["scp", "rsync", "sftp", "ftp", "tftp"]);
+/** Copiers whose last operand may be another machine or a cloud remote (`rclone copy F remote:path`). */
+const REMOTE_COPIERS = new Set(["scp", "rsync", "sftp", "ftp", "tftp", "rclone"]);
 
 /** CLI subcommands that print a live credential (`gh auth token`, `gcloud auth print-access-token`): secret when piped out as data. */
 const TOKEN_PRINTERS = new Map<string, RegExp>([
@@ -88,7 +89,7 @@ function sendsSecrets(inv: Invocation, model: ShellModel): boolean {
 function copiesSecretAway(inv: Invocation): boolean {
   const operands = operandFields(inv, "cFiJloPSXe").map((field) => field.text);
   const destination = operands[operands.length - 1] ?? "";
-  return /^[^/]*:/.test(destination) && operands.slice(0, -1).some(isSecretPath);
+  return /^[^/]*:/.test(destination) && operands.slice(0, -1).some(isSecretOrCredential);
 }
 
 const UPLOAD_OPTIONS = ["-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-T", "--upload-file", "--post-file", "--body-file"];
