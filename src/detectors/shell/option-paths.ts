@@ -12,12 +12,15 @@ export interface OptionPath {
   access: "read" | "write";
   /** The argument holding the value when it is separate from its option (`-o F`): no operand. */
   valueArg: Field | undefined;
+  /** The file is the payload the program sends (`-d @F`, `-F f=@F`, `-T F`, `--post-file F`), not input it consumes. */
+  sent: boolean;
 }
 
 /** Long options (any program) whose value is a file the program writes. */
 const LONG_WRITES = new Set(["--output", "--output-file", "--outfile", "--out", "--out-file", "--log-file", "--logfile"]);
 /** Long options (any program) whose value is a file the program reads and shows or sends. */
 const LONG_READS = new Set(["--input-file", "--post-file", "--body-file", "--upload-file"]);
+const LONG_SENDS = new Set(["--post-file", "--body-file", "--upload-file"]);
 /** Single-dash words: openssl's `-in`/`-out`, nmap's input list and output formats. */
 const WORD_OPTIONS = new Map<string, "read" | "write">([
   ["-in", "read"], ["-iL", "read"], ["-out", "write"], ["-oN", "write"], ["-oG", "write"], ["-oX", "write"], ["-oA", "write"], ["-oS", "write"],
@@ -64,8 +67,8 @@ export function optionPaths(inv: Invocation): OptionPath[] {
   const programRead = PROGRAM_READS[inv.name];
   const oIsOutput = !O_IS_NOT_OUTPUT.has(inv.name);
   let valueArg: Field | undefined;
-  const add = (path: string | undefined, access: "read" | "write", requirePathLike = false) => {
-    if (path !== undefined && path !== "" && path !== "-" && (!requirePathLike || isPathLike(path))) found.push({ path, access, valueArg });
+  const add = (path: string | undefined, access: "read" | "write", requirePathLike = false, sent = false) => {
+    if (path !== undefined && path !== "" && path !== "-" && (!requirePathLike || isPathLike(path))) found.push({ path, access, valueArg, sent });
   };
   for (let i = 0; i < args.length && found.length < MAX_PATHS; i++) {
     const text = (args[i] as Field).text;
@@ -79,7 +82,7 @@ export function optionPaths(inv: Invocation): OptionPath[] {
     }
     const at = atFile(text);
     if (at !== undefined) {
-      add(at, "read");
+      add(at, "read", false, true);
       continue;
     }
     if (!text.startsWith("-")) continue;
@@ -88,14 +91,16 @@ export function optionPaths(inv: Invocation): OptionPath[] {
     const inline = eq === -1 ? undefined : text.slice(eq + 1);
     valueArg = inline === undefined ? args[i + 1] : undefined;
     // `--data-binary=@F`; the separate form (`-d @F`) is the next argument's own `@`.
-    if (inline !== undefined && !LONG_WRITES.has(flag) && !LONG_READS.has(flag)) {
-      add(atFile(inline), "read");
+    if (inline !== undefined && !LONG_WRITES.has(flag) && !LONG_READS.has(flag) && flag !== "--data-urlencode") {
+      add(atFile(inline), "read", false, true);
       continue;
     }
-    if (LONG_WRITES.has(flag)) add(inline ?? next, "write", true);
-    else if (LONG_READS.has(flag)) add(inline ?? next, "read");
+    // curl's `--data-urlencode name@F` sends F's content under a name.
+    if (flag === "--data-urlencode") add(/^[\w.-]*@(.+)$/s.exec(inline ?? next ?? "")?.[1], "read", false, true);
+    else if (LONG_WRITES.has(flag)) add(inline ?? next, "write", true);
+    else if (LONG_READS.has(flag)) add(inline ?? next, "read", false, LONG_SENDS.has(flag));
     else if (WORD_OPTIONS.has(text)) add(next, WORD_OPTIONS.get(text) as "read" | "write", WORD_OPTIONS.get(text) === "write");
-    else if (text === programRead) add(next, "read");
+    else if (text === programRead) add(next, "read", false, text === "-T");
     else if (text === "-o" && oIsOutput) add(next, "write", true);
     else continue;
     // The value was the next argument: it is not an option or operand of its own.

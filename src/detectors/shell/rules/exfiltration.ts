@@ -5,6 +5,7 @@ import { FETCHERS } from "../commands.ts";
 import { invocationsIn, isSocketTool, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
 import { baseName, normalizePath } from "../paths.ts";
+import { optionPaths } from "../option-paths.ts";
 import { secretSendBy, spelledProducers } from "../secret-use.ts";
 import { isCredentialPath } from "./credential-read.ts";
 import { eachInvocation, hit, type Rule } from "./rule.ts";
@@ -92,15 +93,6 @@ function copiesSecretAway(inv: Invocation): boolean {
   return /^[^/]*:/.test(destination) && operands.slice(0, -1).some(isSecretOrCredential);
 }
 
-const UPLOAD_OPTIONS = ["-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-T", "--upload-file", "--post-file", "--body-file"];
-
-/** `curl -d @~/.aws/credentials`, `curl -F f=@id_rsa`, `curl -T .env`, `wget --post-file=.env`. */
-function uploadsSecretFile(inv: Invocation): boolean {
-  return inv.args.some((arg, i) => {
-    const [flag = "", inline] = arg.text.split(/=(.*)/s, 2);
-    const value = inline ?? (UPLOAD_OPTIONS.includes(flag) ? (inv.args[i + 1]?.text ?? "") : undefined);
-    if (value === undefined || !UPLOAD_OPTIONS.includes(flag)) return false;
-    const file = value.includes("@") ? value.slice(value.indexOf("@") + 1) : flag.startsWith("-T") || flag.includes("file") ? value : "";
-    return file !== "" && isSecretPath(file.split(";")[0] ?? "");
-  });
-}
+/** `curl -d @~/.aws/credentials`, `curl -F f=@id_rsa`, `curl -T .env`, `wget --post-file=.env`: the file is the payload. */
+const uploadsSecretFile = (inv: Invocation): boolean =>
+  optionPaths(inv).some((found) => found.sent && isSecretOrCredential(found.path.split(";")[0] ?? ""));
