@@ -75,17 +75,19 @@ export function optionPaths(inv: Invocation): OptionPath[] {
     const next = args[i + 1]?.text;
     if (text === "--") break;
     valueArg = undefined;
-    const fileUrl = fileUrlPath(text);
+    // Most arguments are plain words: one character test each before any pattern runs.
+    const first = text.charCodeAt(0);
+    const fileUrl = first === 102 || first === 70 ? fileUrlPath(text) : undefined;
     if (fileUrl !== undefined) {
       add(fileUrl, "read");
       continue;
     }
-    const at = atFile(text);
+    const at = text.includes("@") ? atFile(text) : undefined;
     if (at !== undefined) {
       add(at, "read", false, true);
       continue;
     }
-    if (!text.startsWith("-")) continue;
+    if (first !== 45) continue;
     const eq = text.indexOf("=");
     const flag = eq === -1 ? text : text.slice(0, eq);
     const inline = eq === -1 ? undefined : text.slice(eq + 1);
