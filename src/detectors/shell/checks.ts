@@ -50,6 +50,7 @@ export const CHECKS = {
   "shell.root_password_change": { category: PRIVESC, severity: "high", decision: "block", score: 0.85, title: "Root password changed" },
   "shell.sensitive_file_permissions": { category: PRIVESC, severity: "high", decision: "block", score: 0.85, title: "Permissions of credential files loosened" },
   "shell.preload_hijack": { category: PRIVESC, severity: "critical", decision: "block", score: 0.9, title: "Dynamic loader preload configured" },
+  "shell.privileged_temp_code": { category: PRIVESC, severity: "high", decision: "require_approval", score: 0.75, title: "Code from a world-writable directory run as root" },
   "shell.cloud_admin_grant": { category: PRIVESC, severity: "high", decision: "require_approval", score: 0.75, title: "Administrator rights granted in a cloud account or cluster" },
   "shell.interactive_root_shell": { category: PRIVESC, severity: "high", decision: "require_approval", score: 0.7, title: "Interactive root shell requested" },
   "shell.container_socket": { category: ESCAPE, severity: "high", decision: "block", score: 0.9, title: "Container runtime socket accessed" },

@@ -18,6 +18,7 @@ function judgePrivilege(inv: Invocation): Hit[] {
   judgeSensitiveWrites(inv, hits);
   if (createsRootAccount(inv) || createsAccountOverBus(inv)) hits.push(hit("shell.account_file_modification", inv));
   if (preloadsUnderPrivilege(inv)) hits.push(hit("shell.preload_hijack", inv));
+  if (inv.privileged && runsTempCode(inv)) hits.push(hit("shell.privileged_temp_code", inv));
   if (addsPrivilegedGroup(inv)) hits.push(hit("shell.privileged_group", inv));
   if (changesRootPassword(inv)) hits.push(hit("shell.root_password_change", inv));
   if (loosensCredentialFile(inv)) hits.push(hit("shell.sensitive_file_permissions", inv));
@@ -79,6 +80,18 @@ function preloadsUnderPrivilege(inv: Invocation): boolean {
   if (inv.preloads.some((path) => path.endsWith("/"))) return true;
   if (!inv.privileged) return false;
   return inv.preloads.some((path) => /\.so(?:\.|$)/.test(path) && !/^\/(?:usr\/)?lib(?:32|64|x32)?\//.test(normalizePath(path)));
+}
+
+/** Directories any local user can write: what is there may have been planted for root to run. */
+const WORLD_WRITABLE = /^\/(?:tmp|var\/tmp|dev\/shm)\//;
+/** Package tools whose install of a local path runs the package's own scripts (setup.py, postinst, npm hooks). */
+const INSTALLERS = new Set(["pip", "pip3", "pipx", "uv", "dpkg", "apt", "apt-get", "rpm", "dnf", "yum", "zypper", "npm", "pnpm", "yarn", "gem", "snap", "flatpak"]);
+
+/** `sudo /tmp/x`, `sudo bash /tmp/x.sh`, `sudo pip install /tmp/pkg`, `sudo dpkg -i /dev/shm/x.deb`. */
+function runsTempCode(inv: Invocation): boolean {
+  if (WORLD_WRITABLE.test(normalizePath(inv.argv0))) return true;
+  if (inv.program?.kind === "file" && WORLD_WRITABLE.test(normalizePath(inv.program.file.text))) return true;
+  return INSTALLERS.has(inv.name) && operandFields(inv).some((field) => WORLD_WRITABLE.test(normalizePath(field.text)));
 }
 
 /** Account-service methods that create a user or set a password (polkit decides, not the caller's own rights). */
