@@ -66,7 +66,9 @@ function commandWrites(inv: Invocation, add: AddWrite): void {
   switch (inv.name) {
     case "tee": {
       const append = flagSet(inv).has("-a") || flagSet(inv).has("--append");
-      for (const field of operandFields(inv)) add(field.text, append ? "append" : "overwrite", false, feedOutput(inv.stdin));
+      // `tee F < /dev/null` empties F like `: > F` does.
+      const emptied = !append && inv.stdin?.kind === "file" && NULL_SOURCES.has(inv.stdin.field.text);
+      for (const field of operandFields(inv)) add(field.text, append ? "append" : "overwrite", emptied, feedOutput(inv.stdin));
       return;
     }
     case "cp":

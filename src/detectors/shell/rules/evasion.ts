@@ -2,14 +2,14 @@
 // Defender, ASLR) and erasing traces (shell history, system logs, the journal).
 import { deletionsOf, isDeleter, writesOf } from "../effects.ts";
 import { commandName } from "../commands.ts";
-import { flagSet } from "../facts.ts";
+import { flagSet, invocationsIn } from "../facts.ts";
 import type { Invocation } from "../model.ts";
 import { isHistoryFile, isSystemLog, normalizePath } from "../paths.ts";
 import { findRoots } from "./destructive.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
 export const evasionRule: Rule = (ctx) => [
-  ...eachInvocation(ctx, judgeSecurityControl),
+  ...eachInvocation(ctx, (inv) => judgeSecurityControl(ctx, inv)),
   ...eachInvocation(ctx, judgeTraceErasure),
   ...historyVariableHits(ctx),
 ];
@@ -33,8 +33,15 @@ const STOP_VERBS = new Set(["stop", "disable", "mask", "kill"]);
 const serviceName = (text: string): string => text.toLowerCase().replace(/\.(service|socket)$/, "");
 const isSecurityService = (text: string): boolean => SECURITY_SERVICES.has(serviceName(text));
 
-function judgeSecurityControl(inv: Invocation): Hit | undefined {
-  return disablesControl(inv) ? hit("shell.disable_security_control", inv) : undefined;
+function judgeSecurityControl(ctx: RuleContext, inv: Invocation): Hit | undefined {
+  return disablesControl(inv) || killsControlByPid(ctx, inv) ? hit("shell.disable_security_control", inv) : undefined;
+}
+
+/** `kill -9 $(pidof auditd)`, `kill $(pgrep falcon-sensor)`: a security agent stopped through its process id. */
+function killsControlByPid(ctx: RuleContext, inv: Invocation): boolean {
+  if (inv.name !== "kill") return false;
+  const finders = invocationsIn(ctx.model, inv.args.flatMap((arg) => arg.subs));
+  return finders.some((finder) => (finder.name === "pidof" || finder.name === "pgrep") && finder.args.some((arg) => isSecurityService(arg.text)));
 }
 
 /** The commands `disablesControl` judges by name; any other command only by what it writes. */
@@ -155,7 +162,22 @@ function acceptsEverything(inv: Invocation): boolean {
   return !args.some((arg) => /^(?:-[psdim]|--(?:protocol|source|destination|in-interface|match|dport|sport|ctstate|state))$|^-[io]$/.test(arg));
 }
 
+/**
+ * Logging switched off in its own config: journald told to keep nothing (`Storage=none`), an
+ * rsyslog rule that discards everything (`*.* stop`, `*.* ~`). Forwarding or rotation settings are not.
+ */
+function writesLoggingOff(inv: Invocation): boolean {
+  return writesOf(inv).some((write) => {
+    const path = normalizePath(write.path);
+    const text = write.content?.text ?? "";
+    if (path === "/etc/systemd/journald.conf" || path.startsWith("/etc/systemd/journald.conf.d/")) return /^\s*Storage\s*=\s*none\b/im.test(text);
+    if (path === "/etc/rsyslog.conf" || path.startsWith("/etc/rsyslog.d/") || path === "/etc/syslog.conf") return /^\s*\*\.\*\s+(?:stop|~)\s*$/m.test(text);
+    return false;
+  });
+}
+
 function judgeTraceErasure(inv: Invocation): Hit | undefined {
+  if (writesOf(inv).length > 0 && writesLoggingOff(inv)) return hit("shell.log_tampering", inv);
   if (inv.name === "history" && inv.args.some((arg) => /^-[a-z]*c/.test(arg.text))) return hit("shell.history_tampering", inv);
   if (inv.name === "set" && inv.args.some((arg, i) => arg.text === "+o" && inv.args[i + 1]?.text === "history")) return hit("shell.history_tampering", inv);
   if (inv.name === "journalctl" && inv.args.some((arg, i) => isJournalWipe(arg.text, inv.args[i + 1]?.text))) return hit("shell.log_tampering", inv);
