@@ -1,8 +1,10 @@
 // Credential stores read through the shell: a program that prints, encodes, copies or archives
 // its operands (`cat`, `base64`, `cp`, `tar`, `sqlite3`...) given a private key, a cloud login,
-// a browser store or a system secret, and macOS keychain dumps. Which files count is the egress
+// a browser store or a system secret, any program given one through an option (`-in F`, `-iL F`,
+// `@F`, `file://F`: option-paths.ts), and macOS keychain dumps. Which files count is the egress
 // detector's Read-tool vocabulary, so a `cat` and a Read of the same file are judged alike.
-// Programs that use a key without exposing it (`ssh -i`, `ssh-add`, `chmod 600`) are not readers.
+// Programs that use a key without exposing it (`ssh -i`, `ssh-add`, `chmod 600`) are not readers,
+// nor is a read whose output is only an API call's credential (secret-use.ts).
 import { classifyRead } from "../../egress/read-rules.ts";
 import { normalisePath } from "../../egress/paths.ts";
 import { commandName } from "../commands.ts";

@@ -1,6 +1,7 @@
 // Credentials and secrets leaving the machine: a network sender (curl/wget uploads, netcat,
 // scp/rsync to a remote, DNS lookups) whose payload comes from a credential file, the process
 // environment, a CLI that prints its login token, or the cloud metadata service, through a pipe, a substitution or a file argument.
+// A secret spelled into a request only as its credential, to the API it is for, is used, not sent (secret-use.ts).
 import { FETCHERS } from "../commands.ts";
 import { invocationsIn, isSocketTool, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
