@@ -55,9 +55,25 @@ function computeWrites(inv: Invocation): Write[] {
     add(target, append ? "append" : "overwrite", clearing, content);
   }
   commandWrites(inv, add);
+  // `python3 -c "open('/etc/sudoers.d/x','a').write(..)"`: a file an inline program opens for writing.
+  if (inv.program?.kind === "inline" && inv.program.language !== "shell") for (const path of codeWrites(inv.program.code.text)) add(path, "overwrite", false, undefined);
   // `sort -o F`, `openssl .. -out F`, `nmap -oN F`: an output option writes F, whatever the program.
   if (inv.args.length > 1) for (const found of optionPaths(inv)) if (found.access === "write") add(found.path, "overwrite", false, undefined);
   return writes;
+}
+
+const MAX_CODE = 1 << 16;
+const OPEN_WRITE = /(?:open|appendFileSync|writeFileSync|appendFile|writeFile|File\.write|IO\.write)\s*\(\s*(["'])([^"'\n]{1,256})\1\s*(?:,\s*(["'])([^"'\n]*)\3)?/g;
+
+/** Paths an interpreter's code opens for writing: `open(P, 'a')`, `writeFileSync(P, ..)`, `File.write(P, ..)`. */
+export function codeWrites(code: string): string[] {
+  const paths: string[] = [];
+  if (!/open|write|append/i.test(code)) return paths;
+  for (const match of code.slice(0, MAX_CODE).matchAll(OPEN_WRITE)) {
+    const mode = match[4];
+    if (!match[0].startsWith("open") || (mode !== undefined && /[aw+x]/.test(mode))) paths.push(match[2] as string);
+  }
+  return paths;
 }
 
 type AddWrite = (path: string, mode: WriteMode, clearing: boolean, content: Output | undefined) => void;
