@@ -14,6 +14,8 @@ export interface Peeled {
   privileged: boolean;
   /** `sudo -i`, `sudo -s`, `su -`: an interactive shell with no command. */
   loginShell: boolean;
+  /** `systemd-run --on-calendar=..`: the command runs later, on a timer. */
+  scheduled?: boolean;
   /** A shell script string the wrapper hands to `sh -c` (`su -c`, `watch`, `flock -c`). */
   script: Field | undefined;
   /** Set when `xargs` or `parallel` runs the command with arguments read from their items. */
@@ -142,6 +144,9 @@ function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefin
   const scan = scanOptions(args, wrapper.spec);
   if (name === "command" && hasFlag(scan, "-v", "-V")) return [];
   if (name === "xargs" || name === "parallel") return peelDispatcher(name, args, scan, peeled);
+  if (name === "systemd-run" && scan.options.some((option) => /^--on-(?:active|boot|startup|unit-active|unit-inactive|calendar|clock-change|timezone-change)$/.test(option.flag))) {
+    peeled.scheduled = true;
+  }
   if (name === "doas" || name === "pkexec" || name === "run0") {
     peeled.privileged ||= isRootUser(optionValue(scan, "-u", "--user"));
     // `doas -s`; `run0` and `pkexec` with no command start root's shell.

@@ -109,6 +109,8 @@ function sshCommandHook(path: string, content: string | undefined): Hook | undef
 const SCHEDULERS = new Set(["crontab", "at", "batch", "schtasks", "reg", "systemctl"]);
 
 function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
+  // `systemd-run --on-calendar=.. cmd`: a transient timer runs the command again and again.
+  if (inv.scheduled) return [hit("shell.persistence_cron", inv)];
   if (!SCHEDULERS.has(inv.name)) return undefined;
   const args = inv.args.map((arg) => arg.text);
   if (inv.name === "crontab") {
@@ -119,6 +121,8 @@ function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
     if (content) hits.push(...ctx.analyzeEmbedded(cronCommands(content.text, false), inv.span));
     return hits;
   }
+  // `at -f job.sh now + 5 minutes`: the job read from a file rather than the input.
+  if ((inv.name === "at" || inv.name === "batch") && args.some((arg) => arg === "-f" || /^-[a-zA-Z]*f/.test(arg))) return [hit("shell.persistence_cron", inv)];
   if ((inv.name === "at" || inv.name === "batch") && inv.stdin) {
     const content = feedOutput(inv.stdin);
     return [hit("shell.persistence_cron", inv), ...(content ? ctx.analyzeEmbedded(content.text, inv.span) : [])];
