@@ -7,6 +7,7 @@ import { operandFields } from "../facts.ts";
 import type { Invocation } from "../model.ts";
 import { type OptionSpec, scanOptions, valueText } from "../options.ts";
 import { normalizePath } from "../paths.ts";
+import { privilegedTargetOf } from "../privileged-targets.ts";
 import { isPermissiveOrWiping } from "./destructive.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
@@ -48,15 +49,11 @@ function isSetuidMode(mode: string): boolean {
   });
 }
 
-const ACCOUNT_FILES = new Set(["/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/master.passwd"]);
-
+/** Every write looked up in the one table of privileged targets (privileged-targets.ts). */
 function judgeSensitiveWrites(inv: Invocation, hits: Hit[]): void {
   for (const write of writesOf(inv)) {
-    const path = normalizePath(write.path);
-    if (path === "/etc/sudoers" || path.startsWith("/etc/sudoers.d/") || /nopasswd/i.test(write.content?.text ?? "")) {
-      hits.push(hit("shell.sudoers_modification", inv));
-    } else if (ACCOUNT_FILES.has(path)) hits.push(hit("shell.account_file_modification", inv));
-    else if (path === "/etc/ld.so.preload") hits.push(hit("shell.preload_hijack", inv));
+    const check = privilegedTargetOf(write.path, write.content?.text);
+    if (check) hits.push(hit(check, inv));
   }
   if (inv.name === "visudo" && /\ball\b/i.test(feedOutput(inv.stdin)?.text ?? "")) hits.push(hit("shell.sudoers_modification", inv));
 }

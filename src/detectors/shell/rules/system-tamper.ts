@@ -1,10 +1,9 @@
 // System tampering by effect (issue 17 item 5): what a command does to the machine's trust,
-// whichever program does it. The authentication stack (PAM), the certificate trust store, kernel
-// modules and the boot configuration; a hunt for key files across a disk; files encrypted and
-// their originals removed in bulk. Shells escaped to under privilege are escapes.ts's.
-import { writesOf } from "../effects.ts";
+// whichever program does it, beyond the files it writes (privileged-targets.ts judges those):
+// certificates trusted through a tool, kernel modules loaded, the boot entry changed; a hunt for
+// key files across a disk; files encrypted and their originals removed in bulk. Shells escaped to
+// under privilege are escapes.ts's.
 import type { Invocation } from "../model.ts";
-import { normalizePath } from "../paths.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
 export const systemTamperRule: Rule = (ctx) => [
@@ -12,20 +11,15 @@ export const systemTamperRule: Rule = (ctx) => [
   ...massEncryption(ctx.invocations),
 ];
 
-const PAM = /^(?:\/etc\/pam\.d(?:\/|$)|\/etc\/pam\.conf$|\/(?:usr\/)?lib(?:64)?\/(?:x86_64-linux-gnu\/)?security\/)/;
-const TRUST_STORE = /^(?:\/usr\/local\/share\/ca-certificates|\/usr\/share\/ca-certificates|\/etc\/ssl\/certs|\/etc\/pki\/ca-trust\/source(?:\/anchors)?|\/etc\/pki\/tls\/certs|\/etc\/ca-certificates(?:\.conf)?)(?:\/|$)/;
-const BOOT = /^(?:\/boot\/|\/etc\/default\/grub(?:\.d\/|$)|\/etc\/grub\.d\/|\/etc\/kernel\/cmdline$)/;
 const KEY_NAMES = /(?:\*?\.(?:pem|key|ppk|kdbx|p12|pfx|jks|keystore|ovpn)|id_(?:rsa|dsa|ecdsa|ed25519)\*?|\.env|credentials|wallet\.dat|\.git-credentials|\.netrc|\.pgpass)['"]?$/i;
 const SEARCH_ROOTS = /^(?:\/|\/home\/?|\/Users\/?|\/root\/?|~\/?|\$HOME\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?|\/media\/?)$/;
 
-function judgeInvocation(inv: Invocation): Hit[] {
+/** The programs `judgeInvocation` knows, checked first: most commands are none of them. */
+const BY_NAME = new Set(["security", "trust", "certutil", "insmod", "modprobe", "grub-editenv", "grub2-editenv", "efibootmgr", "find"]);
+
+function judgeInvocation(inv: Invocation): Hit[] | undefined {
+  if (!BY_NAME.has(inv.name)) return undefined;
   const hits: Hit[] = [];
-  for (const write of writesOf(inv)) {
-    const path = normalizePath(write.path);
-    if (PAM.test(path)) hits.push(hit("shell.auth_stack_modification", inv));
-    else if (TRUST_STORE.test(path)) hits.push(hit("shell.trust_store_modification", inv));
-    else if (BOOT.test(path)) hits.push(hit("shell.boot_modification", inv));
-  }
   const args = inv.args.map((a) => a.text);
   switch (inv.name) {
     case "security":
