@@ -44,6 +44,11 @@ const argumentsMatching = (pattern: RegExp): Extract => (args) =>
 
 const both = (...extracts: Extract[]): Extract => (args) => extracts.flatMap((extract) => extract(args));
 
+/** What `extract` finds, kept where `pattern` matches and narrowed to its first group (`-ex '!sh'` -> `sh`). */
+const within = (extract: Extract, pattern: RegExp): Extract => (args) => argumentsMatching(pattern)(extract(args));
+
+const SQL_SHELL = /(?:\\!|\bsystem)\s+(.+)$/s;
+
 const SSH: Extract = configOption(/^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*(.+)$/is);
 const GIT_CONFIG = /^(?:core\.sshCommand|core\.pager|core\.fsmonitor|core\.editor|sequence\.editor|pager\.[\w-]+|diff\.[\w-]+\.(?:command|textconv)|alias\.[\w-]+)=!?(.+)$/is;
 
@@ -53,17 +58,17 @@ const FEATURES = new Map<string, Extract>([
   ["sftp", SSH],
   ["autossh", SSH],
   ["rsync", optionValues(["-e"], ["--rsh"])],
-  ["git", both(optionValues([], ["--upload-pack", "--receive-pack", "--exec"]), (args) => optionValues(["-c"], [])(args).flatMap((value) => argumentsMatching(GIT_CONFIG)([value])))],
+  ["git", both(optionValues([], ["--upload-pack", "--receive-pack", "--exec"]), within(optionValues(["-c"], []), GIT_CONFIG))],
   ["apt", configOption(/^[\w:]*(?:Pre|Post)-Invoke(?:-Success)?::?=\s*(.+)$/is)],
   ["apt-get", configOption(/^[\w:]*(?:Pre|Post)-Invoke(?:-Success)?::?=\s*(.+)$/is)],
   ["zip", optionValues(["-TT"], ["--unzip-command"])],
   ["tar", both(optionValues(["-I", "-F"], ["--use-compress-program", "--to-command", "--info-script", "--new-volume-script", "--rsh-command"]), argumentsMatching(/^--checkpoint-action=exec=(.+)$/s))],
   ["gtar", argumentsMatching(/^--(?:checkpoint-action=exec|to-command|use-compress-program)=(.+)$/s)],
-  ["gdb", (args) => optionValues(["-ex", "--ex", "-eval-command"], ["--eval-command"])(args).flatMap((cmd) => argumentsMatching(/^\s*(?:!|shell\s+)(.+)$/s)([cmd]))],
+  ["gdb", within(optionValues(["-ex", "--ex", "-eval-command"], ["--eval-command"]), /^\s*(?:!|shell\s+)(.+)$/s)],
   ["sqlite3", argumentsMatching(/^\s*\.(?:shell|system)\s+(.+)$/s)],
-  ["mysql", (args) => optionValues(["-e"], ["--execute"])(args).flatMap((cmd) => argumentsMatching(/(?:\\!|\bsystem)\s+(.+)$/s)([cmd]))],
-  ["mariadb", (args) => optionValues(["-e"], ["--execute"])(args).flatMap((cmd) => argumentsMatching(/(?:\\!|\bsystem)\s+(.+)$/s)([cmd]))],
-  ["psql", (args) => optionValues(["-c"], ["--command"])(args).flatMap((cmd) => argumentsMatching(/\\!\s*(.+)$/s)([cmd]))],
+  ["mysql", within(optionValues(["-e"], ["--execute"]), SQL_SHELL)],
+  ["mariadb", within(optionValues(["-e"], ["--execute"]), SQL_SHELL)],
+  ["psql", within(optionValues(["-c"], ["--command"]), /\\!\s*(.+)$/s)],
   // GNU sed's `e COMMAND`: runs COMMAND and inserts its output (`1e id`, `/x/e sh`).
   ["sed", argumentsMatching(/^(?:\d+|\$|\/[^/]*\/)?\s*e\s+(\S.*)$/s)],
   ["man", optionValues(["-P", "-H"], ["--pager", "--html"])],
