@@ -93,14 +93,15 @@ function judgeExecFeatures(ctx: RuleContext, inv: Invocation, hits: Hit[]): void
 const INPUT_PROCESSES = /^(?:sh|bash|dash|zsh|ksh|fish|sshd|ssh|sudo|su|passwd|login|gpg-agent|ssh-agent|pinentry\S*)$/;
 
 /**
- * `strace -p PID -e read`: another process's reads dumped, or a shell's, sshd's or sudo's
+ * `sudo strace -p PID -e read`: another process's reads dumped, or a shell's, sshd's or sudo's
  * process attached to (`strace -p $(pgrep -n bash)`). Tracing a program started here is debugging.
  */
 function tracesInput(ctx: RuleContext, inv: Invocation): boolean {
   const at = inv.args.findIndex((arg) => arg.text === "-p" || arg.text === "--attach" || /^-p\d/.test(arg.text));
   if (at === -1) return false;
   const readsDumped = inv.args.some((arg, i) => /(?:^|[=,!])(?:read|%desc|readv|pread64)(?:$|[,=])/.test(arg.text) && (inv.args[i - 1]?.text === "-e" || /^(?:-e|--trace=|--read)/.test(arg.text)));
-  if (readsDumped) return true;
+  // Under privilege the process may be anyone's; one's own stuck process traced is debugging.
+  if (readsDumped && inv.privileged) return true;
   const pid = inv.args[inv.args[at]?.text.length === 2 || inv.args[at]?.text === "--attach" ? at + 1 : at];
   return invocationsIn(ctx.model, pid?.subs ?? []).some((finder) => (finder.name === "pgrep" || finder.name === "pidof") && finder.args.some((arg) => INPUT_PROCESSES.test(arg.text)));
 }

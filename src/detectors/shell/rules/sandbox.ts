@@ -64,7 +64,7 @@ function startsPrivilegedContainer(inv: Invocation): boolean {
  */
 function lxcPrivileged(inv: Invocation): boolean {
   const texts = inv.args.map((arg) => arg.text.toLowerCase());
-  if (texts.some((text, i) => /^security\.(?:privileged|nesting)(?:=true)?$/.test(text) && (text.endsWith("=true") || texts[i + 1] === "true"))) return true;
+  if (texts.some((text, i) => /^security\.privileged(?:=true)?$/.test(text) && (text.endsWith("=true") || texts[i + 1] === "true"))) return true;
   if (!texts.includes("disk")) return false;
   return texts.some((text) => text.startsWith("source=") && HOST_MOUNTS.has(normalizePath(text.slice(7)) || "/"));
 }
