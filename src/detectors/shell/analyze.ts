@@ -10,6 +10,7 @@ import { credentialReachRule } from "./rules/credential-reach.ts";
 import { credentialReadRule } from "./rules/credential-read.ts";
 import { destructiveRule } from "./rules/destructive.ts";
 import { droppedCodeRule } from "./rules/dropped-code.ts";
+import { escapeRule } from "./rules/escapes.ts";
 import { evasionRule } from "./rules/evasion.ts";
 import { guardTamperRule } from "./rules/guard-tamper.ts";
 import { exfiltrationRule } from "./rules/exfiltration.ts";
@@ -48,6 +49,7 @@ const RULES: readonly Rule[] = [
   credentialReachRule,
   inlineEffectsRule,
   systemTamperRule,
+  escapeRule,
 ];
 
 export interface AnalyzeOptions {

@@ -6,6 +6,7 @@ import { feedOutput, literalOutput, type Output } from "./content.ts";
 import type { Field } from "./expand.ts";
 import { flagSet, operandFields } from "./facts.ts";
 import type { Invocation } from "./model.ts";
+import { optionPaths } from "./option-paths.ts";
 import { allOptions, type OptionSpec, operands, scanOptions, valueText } from "./options.ts";
 import { urlFileName } from "./paths.ts";
 
@@ -54,7 +55,25 @@ function computeWrites(inv: Invocation): Write[] {
     add(target, append ? "append" : "overwrite", clearing, content);
   }
   commandWrites(inv, add);
+  // `python3 -c "open('/etc/sudoers.d/x','a').write(..)"`: a file an inline program opens for writing.
+  if (inv.program?.kind === "inline" && inv.program.language !== "shell") for (const path of codeWrites(inv.program.code.text)) add(path, "overwrite", false, undefined);
+  // `sort -o F`, `openssl .. -out F`, `nmap -oN F`: an output option writes F, whatever the program.
+  if (inv.args.length > 1) for (const found of optionPaths(inv)) if (found.access === "write") add(found.path, "overwrite", false, undefined);
   return writes;
+}
+
+const MAX_CODE = 1 << 16;
+const OPEN_WRITE = /(?:open|appendFileSync|writeFileSync|appendFile|writeFile|File\.write|IO\.write)\s*\(\s*(["'])([^"'\n]{1,256})\1\s*(?:,\s*(["'])([^"'\n]*)\3)?/g;
+
+/** Paths an interpreter's code opens for writing: `open(P, 'a')`, `writeFileSync(P, ..)`, `File.write(P, ..)`. */
+export function codeWrites(code: string): string[] {
+  const paths: string[] = [];
+  if (!/open|write|append/i.test(code)) return paths;
+  for (const match of code.slice(0, MAX_CODE).matchAll(OPEN_WRITE)) {
+    const mode = match[4];
+    if (!match[0].startsWith("open") || (mode !== undefined && /[aw+x]/.test(mode))) paths.push(match[2] as string);
+  }
+  return paths;
 }
 
 type AddWrite = (path: string, mode: WriteMode, clearing: boolean, content: Output | undefined) => void;
@@ -63,7 +82,9 @@ function commandWrites(inv: Invocation, add: AddWrite): void {
   switch (inv.name) {
     case "tee": {
       const append = flagSet(inv).has("-a") || flagSet(inv).has("--append");
-      for (const field of operandFields(inv)) add(field.text, append ? "append" : "overwrite", false, feedOutput(inv.stdin));
+      // `tee F < /dev/null` empties F like `: > F` does.
+      const emptied = !append && inv.stdin?.kind === "file" && NULL_SOURCES.has(inv.stdin.field.text);
+      for (const field of operandFields(inv)) add(field.text, append ? "append" : "overwrite", emptied, feedOutput(inv.stdin));
       return;
     }
     case "cp":

@@ -59,6 +59,7 @@ export function invokeCommand(state: WalkState, fields: Field[], ctx: InvokeCont
       wrappers: peeled.wrappers,
       privileged: peeled.privileged,
       loginShell: peeled.loginShell && argv.length === 1,
+      scheduled: peeled.scheduled === true,
       program,
       unresolved,
       ...provenanceOf(state, name, head, args, program, peeled, ctx),

@@ -68,6 +68,8 @@ export interface Invocation {
   privileged: boolean;
   /** An interactive shell with no command (`sudo -i`, `su -`). */
   loginShell: boolean;
+  /** A wrapper runs the command later and again, on a timer (`systemd-run --on-calendar=.. cmd`). */
+  scheduled: boolean;
   program: Program | undefined;
   span: FieldSpan;
   /** For a `{}` group with redirections: the commands whose output the group writes. */

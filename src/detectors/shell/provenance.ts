@@ -34,7 +34,7 @@ export function provenanceOf(state: WalkState, name: string, head: Field, args: 
   const descriptor = program?.kind === "file" ? DESCRIPTOR.exec(program.file.text)?.[1] : undefined;
   if (descriptor !== undefined && descriptor !== "0") provenance.programFeed = feedOfDescriptor(state, ctx.redirects, Number(descriptor));
   if ((ctx.prefix?.length ?? 0) + peeled.assignments.length > 0) {
-    const preloads = preloadsOf(name, [...(ctx.prefix ?? []), ...peeled.assignments]);
+    const preloads = preloadsOf(name, head.text, [...(ctx.prefix ?? []), ...peeled.assignments]);
     if (preloads.length > 0) provenance.preloads = preloads;
   }
   return provenance;
@@ -53,7 +53,9 @@ function dispatchOf(state: WalkState, peeled: Peeled, ctx: InvokeContext): Dispa
  * (non-interactive bash) or ENV (sh), the dynamic linker loads LD_PRELOAD and LD_AUDIT, and a
  * relative PATH entry (`PATH=.:$PATH a`) makes a bare name run the file of that name in it.
  */
-function preloadsOf(name: string, assignments: readonly Field[]): string[] {
+const WORLD_WRITABLE = /^\/(?:tmp|var\/tmp|dev\/shm)\/?$/;
+
+function preloadsOf(name: string, written: string, assignments: readonly Field[]): string[] {
   const found: string[] = [];
   const shell = languageOf(name) === "shell";
   for (const assignment of assignments) {
@@ -66,6 +68,11 @@ function preloadsOf(name: string, assignments: readonly Field[]): string[] {
     // `PATH=.:$PATH a`: a relative PATH entry makes the bare name run the file of that name there.
     if (variable === "PATH" && !name.includes("/")) {
       for (const dir of value.split(":")) if (dir === "" || /^[^/~$]/.test(dir)) found.push(`${dir || "."}/${name}`);
+    }
+    // `PATH=/tmp:$PATH /usr/local/bin/x`: the program is named in full, so PATH is for what *it* runs,
+    // searched first in a directory anyone can write: the directory itself is what loads.
+    if (variable === "PATH" && written.startsWith("/")) {
+      for (const dir of value.split(":")) if (WORLD_WRITABLE.test(dir)) found.push(`${dir.replace(/\/+$/, "")}/`);
     }
   }
   return found;

@@ -222,7 +222,7 @@ interface RecordInput {
 
 /** What invoke.ts knows about a program beyond its name; a group or bare redirection has none. */
 export type InvocationDetails = Partial<
-  Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "program" | "unresolved" | "dispatch" | "inert" | "programFeed">
+  Pick<Invocation, "nameField" | "args" | "wrappers" | "privileged" | "loginShell" | "scheduled" | "program" | "unresolved" | "dispatch" | "inert" | "programFeed">
 > & {
   nameOrigins?: readonly ValueOrigin[] | undefined;
   codeOrigins?: readonly ValueOrigin[] | undefined;
@@ -255,6 +255,7 @@ export function record(state: WalkState, input: RecordInput, frame: Frame, pipel
     wrappers: extra.wrappers ?? [],
     privileged: extra.privileged ?? false,
     loginShell: extra.loginShell ?? false,
+    scheduled: extra.scheduled ?? false,
     program: extra.program,
     span: input.span,
     members: input.members,

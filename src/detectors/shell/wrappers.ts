@@ -14,6 +14,8 @@ export interface Peeled {
   privileged: boolean;
   /** `sudo -i`, `sudo -s`, `su -`: an interactive shell with no command. */
   loginShell: boolean;
+  /** `systemd-run --on-calendar=..`: the command runs later, on a timer. */
+  scheduled?: boolean;
   /** A shell script string the wrapper hands to `sh -c` (`su -c`, `watch`, `flock -c`). */
   script: Field | undefined;
   /** Set when `xargs` or `parallel` runs the command with arguments read from their items. */
@@ -63,6 +65,7 @@ const SIMPLE_WRAPPERS: Record<string, SimpleWrapper> = {
   },
   doas: { spec: { shortWithValue: "uC" }, positionals: 0 },
   pkexec: { spec: { longWithValue: ["user"] }, positionals: 0 },
+  run0: { spec: { shortWithValue: "ugD", longWithValue: ["user", "group", "unit", "property", "description", "slice", "setenv", "chdir", "nice", "machine", "background"] }, positionals: 0 },
   exec: { spec: { shortWithValue: "a" }, positionals: 0 },
   command: { spec: {}, positionals: 0 },
   busybox: { spec: {}, positionals: 0 },
@@ -95,7 +98,9 @@ const FLOCK_SPEC: OptionSpec = { shortWithValue: "wEc", longWithValue: ["timeout
 const SCRIPT_SPEC: OptionSpec = { shortWithValue: "cEIOlTm", longWithValue: ["command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format"] };
 
 const isAssignment = (text: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*=/.test(text);
-const isRootUser = (user: string | undefined): boolean => user === undefined || user === "root" || user === "0" || user === "#0";
+/** Root by name or id; `#-1` and `#4294967295` wrap to uid 0 in old sudo, and a computed `#$((..))` may be either. */
+const isRootUser = (user: string | undefined): boolean =>
+  user === undefined || user === "root" || user === "0" || /^#(?:0+|-1|4294967295)$/.test(user) || (user.startsWith("#") && !/^#\d+$/.test(user));
 const MAX_PEELS = 16;
 
 export function peelWrappers(argv: Field[]): Peeled {
@@ -139,9 +144,13 @@ function peelOne(name: string, args: Field[], peeled: Peeled): Field[] | undefin
   const scan = scanOptions(args, wrapper.spec);
   if (name === "command" && hasFlag(scan, "-v", "-V")) return [];
   if (name === "xargs" || name === "parallel") return peelDispatcher(name, args, scan, peeled);
-  if (name === "doas" || name === "pkexec") {
+  if (name === "systemd-run" && scan.options.some((option) => /^--on-(?:active|boot|startup|unit-active|unit-inactive|calendar|clock-change|timezone-change)$/.test(option.flag))) {
+    peeled.scheduled = true;
+  }
+  if (name === "doas" || name === "pkexec" || name === "run0") {
     peeled.privileged ||= isRootUser(optionValue(scan, "-u", "--user"));
-    peeled.loginShell ||= hasFlag(scan, "-s");
+    // `doas -s`; `run0` and `pkexec` with no command start root's shell.
+    peeled.loginShell ||= hasFlag(scan, "-s") || (name !== "doas" && scan.operandIndex >= args.length);
   }
   return args.slice(Math.min(args.length, scan.operandIndex + wrapper.positionals));
 }

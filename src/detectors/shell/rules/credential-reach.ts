@@ -6,7 +6,9 @@
 import { commandName, FETCHERS } from "../commands.ts";
 import { flagSet, invocationsIn, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
+import { withoutOptionValues } from "../option-paths.ts";
 import { globToRegExp } from "../resolve.ts";
+import { secretSendOf, variableSendBy } from "../secret-use.ts";
 import { isCredentialDir, isCredentialPath, isReader } from "./credential-read.ts";
 import { findRoots } from "./destructive.ts";
 import { type Hit, hit, type Rule } from "./rule.ts";
@@ -26,7 +28,7 @@ export const credentialReachRule: Rule = (ctx) => {
       continue;
     }
     const found = judge(inv, cwd);
-    if (found) hits.push(hit(found, inv));
+    if (found && !(found === "shell.credential_read" && secretSendOf(ctx.model, inv) === "use")) hits.push(hit(found, inv));
   }
   return hits;
 };
@@ -46,7 +48,10 @@ function isConsumed(model: ShellModel, inv: Invocation): boolean {
 type Found = "shell.credential_read" | "shell.data_exfiltration";
 
 function judge(inv: Invocation, cwd: string | undefined): Found | undefined {
-  if (sendsSecretVariable(inv)) return "shell.data_exfiltration";
+  const variable = FETCHERS.has(inv.name) ? variableSendBy(inv, (name) => SECRET_VARIABLE.test(name)) : undefined;
+  // A secret variable as the credential of an API it belongs with is used; to another host, a person decides.
+  if (variable === "leak") return "shell.data_exfiltration";
+  if (variable === "held") return "shell.credential_read";
   if (uploadsStore(inv)) return "shell.data_exfiltration";
   const paths = readPaths(inv);
   if (paths.length === 0) return undefined;
@@ -72,7 +77,7 @@ function readPaths(inv: Invocation): string[] {
     return [...operands, ...itemsOf(inv)];
   }
   // Copies are credential-read.ts's (their destination and `-i key` options are no reads).
-  if ((isReader(inv.name) && !COPIERS.has(inv.name)) || LINE_TOOLS.has(inv.name)) return operandFields(inv).map((field) => field.text);
+  if ((isReader(inv.name) && !COPIERS.has(inv.name)) || LINE_TOOLS.has(inv.name)) return withoutOptionValues(inv, operandFields(inv)).map((field) => field.text);
   return [];
 }
 
@@ -86,11 +91,12 @@ function recursiveReader(inv: Invocation): boolean {
   return (inv.name === "grep" || inv.name === "egrep" || inv.name === "fgrep") && (flags.has("-r") || flags.has("-R") || flags.has("--recursive"));
 }
 
-/** `grep -ri password ~/`: a whole home searched for secrets. */
+/** `grep -ri password ~/`, `grep -r AKIA /`: a home, a disk or a system tree searched for secrets. */
 function huntsSecretsAtHome(inv: Invocation, paths: readonly string[]): boolean {
   if (inv.name === "find") return false;
-  const atHome = paths.some((path) => /^(?:~|\$HOME|\/root|\/home\/[^/]+)\/?$/.test(path));
-  return atHome && inv.args.some((arg) => !arg.text.startsWith("-") && /pass(?:wd|word)?|secret|token|api[_-]?key|private[_-]?key|credential/i.test(arg.text));
+  const atHome = paths.some((path) => /^(?:~|\$HOME|\/root|\/home(?:\/[^/]+)?|\/Users(?:\/[^/]+)?|\/|\/etc|\/var|\/opt|\/srv|\/mnt)\/?$/.test(path));
+  // A secret's name, or the shape of a key: AWS key ids, private key headers, GitHub and Slack token prefixes.
+  return atHome && inv.args.some((arg) => !arg.text.startsWith("-") && /pass(?:wd|word)?|secret|token|api[_-]?key|private[_-]?key|credential|AKIA|ASIA|BEGIN\b.*PRIVATE|gh[pousr]_|xox[abp]-|sk-/i.test(arg.text));
 }
 
 function itemsOf(inv: Invocation): string[] {
@@ -178,6 +184,3 @@ function mintsToken(inv: Invocation): boolean {
 /** Variables holding secrets that are never meant to travel in a request as they are. */
 const SECRET_VARIABLE = /^(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|WARDEN_[A-Z_]*(?:KEY|TOKEN)|[A-Z_]*PRIVATE_KEY[A-Z_]*|[A-Z_]*PASSWORD|[A-Z_]*PASSWD)$/;
 
-/** `curl -H "X: $AWS_SECRET_ACCESS_KEY" https://..`: the secret is spelled into what is sent. */
-const sendsSecretVariable = (inv: Invocation): boolean =>
-  FETCHERS.has(inv.name) && inv.args.some((arg) => arg.word.parts.some((part) => part.kind === "param" && SECRET_VARIABLE.test(part.name)));

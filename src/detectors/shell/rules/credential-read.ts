@@ -1,26 +1,36 @@
 // Credential stores read through the shell: a program that prints, encodes, copies or archives
 // its operands (`cat`, `base64`, `cp`, `tar`, `sqlite3`...) given a private key, a cloud login,
-// a browser store or a system secret, and macOS keychain dumps. Which files count is the egress
+// a browser store or a system secret, any program given one through an option (`-in F`, `-iL F`,
+// `@F`, `file://F`: option-paths.ts), and macOS keychain dumps. Which files count is the egress
 // detector's Read-tool vocabulary, so a `cat` and a Read of the same file are judged alike.
-// Programs that use a key without exposing it (`ssh -i`, `ssh-add`, `chmod 600`) are not readers.
+// Programs that use a key without exposing it (`ssh -i`, `ssh-add`, `chmod 600`) are not readers,
+// nor is a read whose output is only an API call's credential (secret-use.ts).
 import { classifyRead } from "../../egress/read-rules.ts";
 import { normalisePath } from "../../egress/paths.ts";
 import { commandName } from "../commands.ts";
 import type { Field } from "../expand.ts";
 import { operandFields } from "../facts.ts";
 import { type Invocation, upstreamOf } from "../model.ts";
+import { type OptionPath, optionPaths } from "../option-paths.ts";
+import { secretSendOf } from "../secret-use.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
-export const credentialReadRule: Rule = (ctx) => eachInvocation(ctx, judgeRead);
+export const credentialReadRule: Rule = (ctx) =>
+  eachInvocation(ctx, (inv) => {
+    const found = judgeRead(inv);
+    // `-H "Authorization: Bearer $(cat /run/secrets/t)"` to an API the token is for: used, not shown.
+    return found && secretSendOf(ctx.model, inv) === "use" ? undefined : found;
+  });
 
 /** Programs whose operands are files whose contents they print, encode or search. */
 const PRINTERS = new Set([
   "cat", "tac", "less", "more", "most", "head", "tail", "bat", "batcat", "nl", "view", "base64", "base32", "basenc", "xxd",
   "od", "hexdump", "hd", "strings", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "sqlite3", "get-content", "gc",
-  "type", "awk", "gawk", "mawk", "sed", "sort", "uniq", "cut", "diff", "gpg", "sops",
+  "type", "awk", "gawk", "mawk", "sed", "sort", "uniq", "cut", "diff", "gpg", "sops", "uuencode", "zcat", "zless", "zmore",
+  "bzcat", "xzcat", "zstdcat", "lzcat", "cmp", "ccat", "pygmentize", "highlight", "vis", "enscript", "a2ps",
 ]);
 /** Programs that copy their sources (all operands but the destination) somewhere else. */
-const COPIERS = new Set(["cp", "scp", "rsync", "ditto", "copy-item"]);
+const COPIERS = new Set(["cp", "scp", "rsync", "ditto", "copy-item", "rclone"]);
 /** Short options whose value is the next argument (`scp -i key`, `rsync -e "ssh -i key"`). */
 const COPIER_VALUE_OPTIONS: Record<string, string> = { scp: "cFiJloPSX", rsync: "eBfT" };
 /** Archivers: every operand may be an input, and a credential directory as a whole counts. */
@@ -44,14 +54,20 @@ function judgeRead(inv: Invocation): Hit | undefined {
   if (inv.name === "find") return findReadsCredentials(inv) ? hit("shell.credential_read", inv) : undefined;
   if (readsFoundCredentials(inv)) return hit("shell.credential_read", inv);
   if (inv.stdin?.kind === "file" && isCredentialPath(inv.stdin.field.text)) return hit("shell.credential_read", inv);
-  return readOperands(inv).some(isCredentialPath) || (wholeDirReader(inv) && readOperands(inv).some(isCredentialDir))
+  // `curl file:///etc/shadow`, `nmap -iL F`, `openssl enc -in F`, `gcc @F`: read through an option, whatever the program.
+  const viaOptions = inv.args.length > 0 ? optionPaths(inv) : [];
+  if (viaOptions.some((found) => found.access === "read" && isCredentialPath(found.path))) return hit("shell.credential_read", inv);
+  const operands = readOperands(inv, viaOptions);
+  return operands.some(isCredentialPath) || (wholeDirReader(inv) && operands.some(isCredentialDir))
     ? hit("shell.credential_read", inv)
     : undefined;
 }
 
 /** The operands a reader takes its input from; none for programs that do not read files. */
-function readOperands(inv: Invocation): string[] {
-  const texts = (fields: Field[]) => fields.map((field) => field.text);
+function readOperands(inv: Invocation, viaOptions: readonly OptionPath[]): string[] {
+  // `sort -o /etc/x list`: an option's value is no operand read.
+  const values = viaOptions.map((found) => found.valueArg);
+  const texts = (fields: Field[]) => fields.filter((field) => !values.includes(field)).map((field) => field.text);
   if (PRINTERS.has(inv.name)) return texts(operandFields(inv));
   // `tar -x -C ~/.ssh` extracts into the directory; what it names there is not read.
   if (ARCHIVERS.has(inv.name)) return texts(operandFields(inv, inv.name === "tar" ? "C" : ""));

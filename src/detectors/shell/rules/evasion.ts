@@ -2,14 +2,14 @@
 // Defender, ASLR) and erasing traces (shell history, system logs, the journal).
 import { deletionsOf, isDeleter, writesOf } from "../effects.ts";
 import { commandName } from "../commands.ts";
-import { flagSet } from "../facts.ts";
+import { flagSet, invocationsIn } from "../facts.ts";
 import type { Invocation } from "../model.ts";
-import { isHistoryFile, isSystemLog } from "../paths.ts";
+import { isHistoryFile, isSystemLog, normalizePath } from "../paths.ts";
 import { findRoots } from "./destructive.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
 export const evasionRule: Rule = (ctx) => [
-  ...eachInvocation(ctx, judgeSecurityControl),
+  ...eachInvocation(ctx, (inv) => judgeSecurityControl(ctx, inv)),
   ...eachInvocation(ctx, judgeTraceErasure),
   ...historyVariableHits(ctx),
 ];
@@ -22,6 +22,7 @@ const SECURITY_SERVICES = new Set([
   "clamav", "clamav-freshclam", "clamonacc", "wazuh-manager", "ossec-hids", "sentinelone-agent", "cbdaemon", "carbonblack",
   "cb-psc-sensor", "sophos-spl", "sav-protect", "ds_agent", "qualys-cloud-agent", "tanium-client", "taniumclient", "velociraptor",
   "santad", "xagt", "cortex-xdr", "traps_pmd", "mfetpd", "isectpd", "esets", "bdsec", "f-secure", "crowdstrike",
+  "sysmon", "sysmonforlinux", "filebeat", "fluent-bit", "td-agent-bit", "splunkforwarder", "splunkd", "nxlog", "ossec-agent",
 ]);
 
 /** Vendor words in launchd labels and plist paths of EDR / antivirus agents. */
@@ -32,26 +33,37 @@ const STOP_VERBS = new Set(["stop", "disable", "mask", "kill"]);
 const serviceName = (text: string): string => text.toLowerCase().replace(/\.(service|socket)$/, "");
 const isSecurityService = (text: string): boolean => SECURITY_SERVICES.has(serviceName(text));
 
-function judgeSecurityControl(inv: Invocation): Hit | undefined {
-  return disablesControl(inv) ? hit("shell.disable_security_control", inv) : undefined;
+function judgeSecurityControl(ctx: RuleContext, inv: Invocation): Hit | undefined {
+  return disablesControl(inv) || killsControlByPid(ctx, inv) ? hit("shell.disable_security_control", inv) : undefined;
+}
+
+/** `kill -9 $(pidof auditd)`, `kill $(pgrep falcon-sensor)`: a security agent stopped through its process id. */
+function killsControlByPid(ctx: RuleContext, inv: Invocation): boolean {
+  if (inv.name !== "kill") return false;
+  const finders = invocationsIn(ctx.model, inv.args.flatMap((arg) => arg.subs));
+  return finders.some((finder) => (finder.name === "pidof" || finder.name === "pgrep") && finder.args.some((arg) => isSecurityService(arg.text)));
 }
 
 /** The commands `disablesControl` judges by name; any other command only by what it writes. */
 const CONTROL_COMMANDS = new Set([
   "setenforce", "ufw", "systemctl", "service", "chkconfig", "update-rc.d", "pkill", "killall", "auditctl", "spctl",
   "csrutil", "nft", "aa-teardown", "aa-disable", "sysctl", "netsh", "sc", "set-mppreference", "add-mppreference",
-  "launchctl", "falconctl", "sentinelctl", "mdatp", "osqueryctl",
+  "launchctl", "falconctl", "sentinelctl", "mdatp", "osqueryctl", "aa-complain", "apparmor_parser", "pfctl", "socketfilterfw",
 ]);
 
 function disablesControl(inv: Invocation): boolean {
-  if (!CONTROL_COMMANDS.has(inv.name)) return isFirewallFlush(inv) || writesKernelHardeningOff(inv);
+  if (!CONTROL_COMMANDS.has(inv.name)) return isFirewallFlush(inv) || writesKernelHardeningOff(inv) || writesControlOff(inv);
   const args = inv.args.map((arg) => arg.text);
   const lower = args.map((arg) => arg.toLowerCase());
   switch (inv.name) {
     case "setenforce":
       return lower[0] === "0" || lower[0] === "permissive";
     case "ufw":
-      return lower[0] === "disable";
+      // `ufw reset` turns it off and drops every rule; `ufw default allow` admits everything not denied.
+    {
+      const [verb, what, direction] = lower.filter((arg) => !arg.startsWith("-"));
+      return verb === "disable" || verb === "reset" || (verb === "default" && what === "allow" && direction !== "outgoing" && direction !== "routed");
+    }
     case "systemctl":
       return lower.some((verb) => STOP_VERBS.has(verb)) && lower.some(isSecurityService);
     case "service":
@@ -63,7 +75,8 @@ function disablesControl(inv: Invocation): boolean {
     case "killall":
       return lower.some(isSecurityService);
     case "auditctl":
-      return args.includes("-D") || (args.includes("-e") && args[args.indexOf("-e") + 1] === "0");
+      // `-a never,task` (or `exit,never`) exempts everything from auditing as surely as `-e 0`.
+      return args.includes("-D") || (args.includes("-e") && args[args.indexOf("-e") + 1] === "0") || args.some((arg, i) => args[i - 1] === "-a" && /\bnever\b/.test(arg));
     case "spctl":
       return lower.includes("--master-disable") || lower.includes("--global-disable") || (lower.includes("--disable") && !lower.some((arg) => arg.startsWith("--label")));
     case "csrutil":
@@ -72,7 +85,15 @@ function disablesControl(inv: Invocation): boolean {
       return lower[0] === "flush" && lower[1] === "ruleset";
     case "aa-teardown":
     case "aa-disable":
+    case "aa-complain":
       return true;
+    case "apparmor_parser":
+      // `-R` removes loaded profiles (`-r` only replaces them).
+      return args.some((arg) => /^-[a-zA-Z]*R[a-zA-Z]*$/.test(arg) || arg === "--remove");
+    case "pfctl":
+      return args.includes("-d");
+    case "socketfilterfw":
+      return lower.some((arg, i) => arg === "--setglobalstate" && lower[i + 1] === "off");
     case "sysctl":
       return lower.some((arg) => /^kernel\.(randomize_va_space|yama\.ptrace_scope)=0$/.test(arg.replace(/\s/g, "")));
     case "netsh":
@@ -101,6 +122,24 @@ function disablesControl(inv: Invocation): boolean {
 const writesKernelHardeningOff = (inv: Invocation): boolean =>
   writesOf(inv).some((write) => /randomize_va_space|yama\/ptrace_scope/.test(write.path) && write.content?.text.trim() === "0");
 
+/**
+ * SELinux set to permissive or disabled for the next boot, an AppArmor profile linked into its
+ * `disable` directory, audit rules that switch auditing off: the controls' own config files.
+ */
+function writesControlOff(inv: Invocation): boolean {
+  const writes = writesOf(inv);
+  if (writes.length === 0) return false;
+  const script = inv.name === "sed" ? inv.args.map((arg) => arg.text).join(" ") : "";
+  return writes.some((write) => {
+    const path = normalizePath(write.path);
+    const text = `${write.content?.text ?? ""} ${script}`;
+    if (path === "/etc/selinux/config" || path === "/etc/sysconfig/selinux") return /SELINUX=(?:disabled|permissive)/i.test(text);
+    if (path === "/etc/apparmor.d/disable" || path.startsWith("/etc/apparmor.d/disable/")) return true;
+    if (path.startsWith("/etc/audit/")) return /(?:^|\s)-e\s+0\b|(?:^|\s)-D\b|\bnever\b/m.test(text);
+    return false;
+  });
+}
+
 const FIREWALLS = new Set(["iptables", "ip6tables", "iptables-legacy", "iptables-nft", "ip6tables-legacy", "ebtables", "arptables"]);
 
 function isFirewallFlush(inv: Invocation): boolean {
@@ -108,10 +147,37 @@ function isFirewallFlush(inv: Invocation): boolean {
   const flags = flagSet(inv);
   if (flags.has("--flush") || flags.has("-F")) return true;
   const policy = inv.args.findIndex((arg) => arg.text === "-P" || arg.text === "--policy");
-  return policy !== -1 && inv.args[policy + 2]?.text.toUpperCase() === "ACCEPT" && inv.args[policy + 1]?.text.toUpperCase() === "INPUT";
+  if (policy !== -1) return inv.args[policy + 2]?.text.toUpperCase() === "ACCEPT" && inv.args[policy + 1]?.text.toUpperCase() === "INPUT";
+  return acceptsEverything(inv);
+}
+
+/** `iptables -I INPUT -j ACCEPT`: a rule with no match at all in front of the others admits everything. */
+function acceptsEverything(inv: Invocation): boolean {
+  const args = inv.args.map((arg) => arg.text);
+  const chain = args.findIndex((arg) => arg === "-I" || arg === "--insert" || arg === "-A" || arg === "--append");
+  if (chain === -1 || args[chain + 1]?.toUpperCase() !== "INPUT") return false;
+  const target = args.findIndex((arg) => arg === "-j" || arg === "--jump");
+  if (target === -1 || args[target + 1]?.toUpperCase() !== "ACCEPT") return false;
+  // Any match narrows the rule: a protocol, a port, an interface, an address, a module, a state.
+  return !args.some((arg) => /^(?:-[psdim]|--(?:protocol|source|destination|in-interface|match|dport|sport|ctstate|state))$|^-[io]$/.test(arg));
+}
+
+/**
+ * Logging switched off in its own config: journald told to keep nothing (`Storage=none`), an
+ * rsyslog rule that discards everything (`*.* stop`, `*.* ~`). Forwarding or rotation settings are not.
+ */
+function writesLoggingOff(inv: Invocation): boolean {
+  return writesOf(inv).some((write) => {
+    const path = normalizePath(write.path);
+    const text = write.content?.text ?? "";
+    if (path === "/etc/systemd/journald.conf" || path.startsWith("/etc/systemd/journald.conf.d/")) return /^\s*Storage\s*=\s*none\b/im.test(text);
+    if (path === "/etc/rsyslog.conf" || path.startsWith("/etc/rsyslog.d/") || path === "/etc/syslog.conf") return /^\s*\*\.\*\s+(?:stop|~)\s*$/m.test(text);
+    return false;
+  });
 }
 
 function judgeTraceErasure(inv: Invocation): Hit | undefined {
+  if (writesOf(inv).length > 0 && writesLoggingOff(inv)) return hit("shell.log_tampering", inv);
   if (inv.name === "history" && inv.args.some((arg) => /^-[a-z]*c/.test(arg.text))) return hit("shell.history_tampering", inv);
   if (inv.name === "set" && inv.args.some((arg, i) => arg.text === "+o" && inv.args[i + 1]?.text === "history")) return hit("shell.history_tampering", inv);
   if (inv.name === "journalctl" && inv.args.some((arg, i) => isJournalWipe(arg.text, inv.args[i + 1]?.text))) return hit("shell.log_tampering", inv);

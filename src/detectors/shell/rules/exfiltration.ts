@@ -1,10 +1,14 @@
 // Credentials and secrets leaving the machine: a network sender (curl/wget uploads, netcat,
 // scp/rsync to a remote, DNS lookups) whose payload comes from a credential file, the process
 // environment, a CLI that prints its login token, or the cloud metadata service, through a pipe, a substitution or a file argument.
+// A secret spelled into a request only as its credential, to the API it is for, is used, not sent (secret-use.ts).
 import { FETCHERS } from "../commands.ts";
 import { invocationsIn, isSocketTool, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
 import { baseName, normalizePath } from "../paths.ts";
+import { optionPaths } from "../option-paths.ts";
+import { secretSendBy, spelledProducers } from "../secret-use.ts";
+import { isCredentialPath } from "./credential-read.ts";
 import { eachInvocation, hit, type Rule } from "./rule.ts";
 
 export const exfiltrationRule: Rule = (ctx) =>
@@ -34,7 +38,8 @@ const SECRET_DIRS = ["/.ssh", "/.aws", "/.gnupg", "/.kube", "/.docker", "/.passw
 const METADATA_HOSTS = ["169.254.169.254", "metadata.google.internal", "100.100.100.200", "fd00:ec2::254"];
 const ENV_DUMPERS = new Set(["env", "printenv", "set", "export", "declare"]);
 const DNS_TOOLS = new Set(["dig", "nslookup", "host", "ping", "drill"]);
-const REMOTE_COPIERS = new Set(["scp", "rsync", "sftp", "ftp", "tftp"]);
+/** Copiers whose last operand may be another machine or a cloud remote (`rclone copy F remote:path`). */
+const REMOTE_COPIERS = new Set(["scp", "rsync", "sftp", "ftp", "tftp", "rclone"]);
 
 /** CLI subcommands that print a live credential (`gh auth token`, `gcloud auth print-access-token`): secret when piped out as data. */
 const TOKEN_PRINTERS = new Map<string, RegExp>([
@@ -57,9 +62,12 @@ function readsSecrets(inv: Invocation): boolean {
   if (inv.inert) return false;
   if (ENV_DUMPERS.has(inv.name) && inv.args.length === 0) return true;
   if (FETCHERS.has(inv.name) && inv.args.some((arg) => METADATA_HOSTS.some((host) => arg.text.includes(host)))) return true;
-  if (inv.stdin?.kind === "file" && isSecretPath(inv.stdin.field.text)) return true;
-  return inv.args.some((arg) => isSecretPath(arg.text.replace(/^@/, "")));
+  if (inv.stdin?.kind === "file" && isSecretOrCredential(inv.stdin.field.text)) return true;
+  return inv.args.some((arg) => isSecretOrCredential(arg.text.replace(/^@/, "")));
 }
+
+/** One table of secrets: this file's fragments and the credential stores a Read is judged by. */
+const isSecretOrCredential = (text: string): boolean => isSecretPath(text) || isCredentialPath(text);
 
 function isSender(inv: Invocation): boolean {
   return FETCHERS.has(inv.name) || isSocketTool(inv) || DNS_TOOLS.has(inv.name) || REMOTE_COPIERS.has(inv.name);
@@ -68,8 +76,10 @@ function isSender(inv: Invocation): boolean {
 function sendsSecrets(inv: Invocation, model: ShellModel): boolean {
   const feed = inv.stdin;
   const upstream = feed?.kind === "pipe" ? upstreamOf(feed.upstream) : [];
-  const substituted = invocationsIn(model, inv.args.flatMap((arg) => arg.subs));
-  if ([...upstream, ...substituted].some(readsSecrets)) return true;
+  if (upstream.some(readsSecrets)) return true;
+  // A secret spelled into the request leaves unless it is only the credential (secret-use.ts).
+  const substituted = FETCHERS.has(inv.name) ? spelledProducers(model, inv) : invocationsIn(model, inv.args.flatMap((arg) => arg.subs));
+  if (substituted.some((reader) => readsSecrets(reader) && (!FETCHERS.has(inv.name) || secretSendBy(model, inv, reader) === "leak"))) return true;
   // Only piped in as data: `-H "Authorization: Bearer $(gcloud auth print-access-token)"` is how the token is meant to be used.
   if (upstream.some(printsToken)) return true;
   if (feed?.kind === "file" && isSecretPath(feed.field.text) && !FETCHERS.has(inv.name)) return true;
@@ -81,18 +91,9 @@ function sendsSecrets(inv: Invocation, model: ShellModel): boolean {
 function copiesSecretAway(inv: Invocation): boolean {
   const operands = operandFields(inv, "cFiJloPSXe").map((field) => field.text);
   const destination = operands[operands.length - 1] ?? "";
-  return /^[^/]*:/.test(destination) && operands.slice(0, -1).some(isSecretPath);
+  return /^[^/]*:/.test(destination) && operands.slice(0, -1).some(isSecretOrCredential);
 }
 
-const UPLOAD_OPTIONS = ["-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-T", "--upload-file", "--post-file", "--body-file"];
-
-/** `curl -d @~/.aws/credentials`, `curl -F f=@id_rsa`, `curl -T .env`, `wget --post-file=.env`. */
-function uploadsSecretFile(inv: Invocation): boolean {
-  return inv.args.some((arg, i) => {
-    const [flag = "", inline] = arg.text.split(/=(.*)/s, 2);
-    const value = inline ?? (UPLOAD_OPTIONS.includes(flag) ? (inv.args[i + 1]?.text ?? "") : undefined);
-    if (value === undefined || !UPLOAD_OPTIONS.includes(flag)) return false;
-    const file = value.includes("@") ? value.slice(value.indexOf("@") + 1) : flag.startsWith("-T") || flag.includes("file") ? value : "";
-    return file !== "" && isSecretPath(file.split(";")[0] ?? "");
-  });
-}
+/** `curl -d @~/.aws/credentials`, `curl -F f=@id_rsa`, `curl -T .env`, `wget --post-file=.env`: the file is the payload. */
+const uploadsSecretFile = (inv: Invocation): boolean =>
+  optionPaths(inv).some((found) => found.sent && isSecretOrCredential(found.path.split(";")[0] ?? ""));

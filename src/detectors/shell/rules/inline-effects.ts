@@ -2,6 +2,7 @@
 // a credential store opened, a system or home directory removed (`shutil.rmtree("/home")`), a
 // startup or hook file opened for writing (`open('/root/.bashrc','a')`), a shell wired to a socket. Read from the string
 // literals the code names, the way the shell's own forms are judged.
+import { codeWrites } from "../effects.ts";
 import type { Invocation } from "../model.ts";
 import { isSystemOrHomeTarget } from "../paths.ts";
 import { isCredentialPath } from "./credential-read.ts";
@@ -18,7 +19,6 @@ const LITERAL = /(["'])((?:~|\/|\.)[^"'\n]{1,256})\1/g;
 /** `path.join(os.homedir(), '.aws', 'credentials')`, `Path.home().joinpath('.aws','credentials')`. */
 const JOIN = /(?:joinpath|path\.join|os\.path\.join|File\.join)\s*\(([^)]{1,512})\)/g;
 const REMOVE = /(?:rmtree|rm_rf|rm_r|rmSync|rmdirSync|rimraf|remove_tree|rmdir)\s*\(\s*(["'])([^"'\n]{1,256})\1/g;
-const OPEN_WRITE = /(?:open|appendFileSync|writeFileSync|appendFile|writeFile|File\.write|IO\.write)\s*\(\s*(["'])([^"'\n]{1,256})\1\s*(?:,\s*(["'])([^"'\n]*)\3)?/g;
 
 function judge(inv: Invocation): Hit[] | undefined {
   const program = inv.program;
@@ -28,10 +28,8 @@ function judge(inv: Invocation): Hit[] | undefined {
   if (namedPaths(code).some(isCredentialPath)) hits.push(hit("shell.credential_read", inv));
   if (SPAWNS_SHELL.test(code) && CONNECTS.test(code)) hits.push(hit("shell.reverse_shell", inv));
   for (const match of code.matchAll(REMOVE)) if (isSystemOrHomeTarget(match[2] as string)) hits.push(hit("shell.destructive_delete", inv));
-  for (const match of code.matchAll(OPEN_WRITE)) {
-    const mode = match[4];
-    const writes = !match[0].startsWith("open") || (mode !== undefined && /[aw+x]/.test(mode));
-    const hook = writes ? hookOf(match[2] as string) : undefined;
+  for (const path of codeWrites(code)) {
+    const hook = hookOf(path);
     if (hook) hits.push(hit(hook, inv));
   }
   return hits;

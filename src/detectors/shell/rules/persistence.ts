@@ -30,6 +30,8 @@ const SERVICE_PATHS = [
   "~/.config/autostart/", "~/.config/systemd/", "/etc/update-motd.d/", "/usr/lib/systemd/user/",
 ];
 
+const SYSTEM_PROGRAMS = /^\/(?:usr\/(?:local\/)?)?s?bin\/|^\/opt\/[^/]+\/s?bin\/|^\/usr\/(?:local\/)?lib\/[^/]+\/[^/]+\.sh$/;
+
 const startsWithAny = (path: string, prefixes: readonly string[]): boolean => prefixes.some((prefix) => path.startsWith(prefix));
 
 /** Files other tools run as commands: direnv's `.envrc`, husky's hooks, git's global hooks directory. */
@@ -70,13 +72,29 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   const hits: Hit[] = [];
   for (const write of writesOf(inv)) {
     const hook = hookOf(write.path) ?? sshCommandHook(write.path, write.content?.text);
+    // Text added to a program in a system directory runs with whoever runs it (often root, from cron or a unit).
+    if (!hook && write.content && !write.clearing && SYSTEM_PROGRAMS.test(normalizePath(write.path))) hits.push(...ctx.analyzeEmbedded(write.content.text, inv.span));
     if (!hook) continue;
     hits.push(hit(hook, inv));
+    if (hook === "shell.persistence_shell_rc" && write.content && capturesCommands(write.content.text)) hits.push(hit("shell.keystroke_capture", inv));
     if (write.content && !write.clearing && hook !== "shell.persistence_authorized_keys") {
       hits.push(...ctx.analyzeEmbedded(executablePart(write.path, write.content.text), inv.span));
     }
   }
   return hits;
+}
+
+/** A prompt or DEBUG hook that hands each command typed to a file or the network. */
+const COMMAND_HOOK = /\bPROMPT_COMMAND\s*\+?=|\btrap\b.*\bDEBUG\b|\bpreexec(?:_functions)?\b|\bprecmd_functions\b|\bzle\s+-N\b|\bbind\s+-x\b/;
+const TYPED_COMMAND = /\$\{?BASH_COMMAND|\bhistory\s+1\b|\bfc\s+-[a-z]*l|\$\{?1\b|\$\{?BUFFER|\$\{?READLINE_LINE/;
+const CARRIED_AWAY = />>?\s*\S|\|\s*(?:nc|ncat|curl|wget|logger|socat|tee)\b|\/dev\/(?:tcp|udp)\/|\b(?:curl|wget|nc)\s/;
+/** `script -qf FILE` started from a startup file: every session recorded. */
+const SESSION_RECORDER = /(?:^|[;&|]\s*)(?:exec\s+)?script\s+(?:-[a-zA-Z]+\s+)*-[a-zA-Z]*f/m;
+
+/** Startup-file lines that record what is typed: the hook is a keylogger, not a prompt. */
+function capturesCommands(text: string): boolean {
+  if (SESSION_RECORDER.test(text)) return true;
+  return text.split("\n").some((line) => COMMAND_HOOK.test(line) && TYPED_COMMAND.test(line) && CARRIED_AWAY.test(line));
 }
 
 /** `~/.ssh/config` given a ProxyCommand or LocalCommand: ssh runs it on every connection. */
@@ -91,6 +109,8 @@ function sshCommandHook(path: string, content: string | undefined): Hook | undef
 const SCHEDULERS = new Set(["crontab", "at", "batch", "schtasks", "reg", "systemctl"]);
 
 function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
+  // `systemd-run --on-calendar=.. cmd`: a transient timer runs the command again and again.
+  if (inv.scheduled) return [hit("shell.persistence_cron", inv)];
   if (!SCHEDULERS.has(inv.name)) return undefined;
   const args = inv.args.map((arg) => arg.text);
   if (inv.name === "crontab") {
@@ -101,6 +121,8 @@ function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
     if (content) hits.push(...ctx.analyzeEmbedded(cronCommands(content.text, false), inv.span));
     return hits;
   }
+  // `at -f job.sh now + 5 minutes`: the job read from a file rather than the input.
+  if ((inv.name === "at" || inv.name === "batch") && args.some((arg) => arg === "-f" || /^-[a-zA-Z]*f/.test(arg))) return [hit("shell.persistence_cron", inv)];
   if ((inv.name === "at" || inv.name === "batch") && inv.stdin) {
     const content = feedOutput(inv.stdin);
     return [hit("shell.persistence_cron", inv), ...(content ? ctx.analyzeEmbedded(content.text, inv.span) : [])];
@@ -111,6 +133,10 @@ function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   // `systemctl --user enable x.service`: a unit the agent could write itself, started at every login from
   // now on. System units (`systemctl enable nginx`) need root, which has its own prompt: left alone.
   if (inv.name === "systemctl" && lower.includes("--user") && lower.includes("enable")) return [hit("shell.persistence_service", inv)];
+  // `systemctl link /tmp/x.service`, `systemctl enable ./x.service`: a unit file from outside systemd's own directories installed.
+  if (inv.name === "systemctl" && (lower.includes("link") || lower.includes("enable")) && args.some((arg) => /^[./~]/.test(arg) && arg.includes("/"))) {
+    return [hit("shell.persistence_service", inv)];
+  }
   return [];
 }
 

@@ -7,6 +7,7 @@ import { operandFields } from "../facts.ts";
 import type { Invocation } from "../model.ts";
 import { type OptionSpec, scanOptions, valueText } from "../options.ts";
 import { normalizePath } from "../paths.ts";
+import { privilegedTargetOf } from "../privileged-targets.ts";
 import { isPermissiveOrWiping } from "./destructive.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
@@ -16,11 +17,14 @@ function judgePrivilege(inv: Invocation): Hit[] {
   const hits: Hit[] = [];
   if (grantsSetuid(inv)) hits.push(hit("shell.setuid_binary", inv));
   judgeSensitiveWrites(inv, hits);
-  if (createsRootAccount(inv)) hits.push(hit("shell.account_file_modification", inv));
+  if (createsRootAccount(inv) || createsAccountOverBus(inv)) hits.push(hit("shell.account_file_modification", inv));
+  if (preloadsUnderPrivilege(inv)) hits.push(hit("shell.preload_hijack", inv));
+  if (inv.privileged && runsTempCode(inv)) hits.push(hit("shell.privileged_temp_code", inv));
   if (addsPrivilegedGroup(inv)) hits.push(hit("shell.privileged_group", inv));
   if (changesRootPassword(inv)) hits.push(hit("shell.root_password_change", inv));
   if (loosensCredentialFile(inv)) hits.push(hit("shell.sensitive_file_permissions", inv));
   if (opensRootShell(inv)) hits.push(hit("shell.interactive_root_shell", inv));
+  if (CLOUD_CLIS.has(inv.name) && grantsCloudAdmin(inv)) hits.push(hit("shell.cloud_admin_grant", inv));
   return hits;
 }
 
@@ -45,15 +49,11 @@ function isSetuidMode(mode: string): boolean {
   });
 }
 
-const ACCOUNT_FILES = new Set(["/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/master.passwd"]);
-
+/** Every write looked up in the one table of privileged targets (privileged-targets.ts). */
 function judgeSensitiveWrites(inv: Invocation, hits: Hit[]): void {
   for (const write of writesOf(inv)) {
-    const path = normalizePath(write.path);
-    if (path === "/etc/sudoers" || path.startsWith("/etc/sudoers.d/") || /nopasswd/i.test(write.content?.text ?? "")) {
-      hits.push(hit("shell.sudoers_modification", inv));
-    } else if (ACCOUNT_FILES.has(path)) hits.push(hit("shell.account_file_modification", inv));
-    else if (path === "/etc/ld.so.preload") hits.push(hit("shell.preload_hijack", inv));
+    const check = privilegedTargetOf(write.path, write.content?.text);
+    if (check) hits.push(hit(check, inv));
   }
   if (inv.name === "visudo" && /\ball\b/i.test(feedOutput(inv.stdin)?.text ?? "")) hits.push(hit("shell.sudoers_modification", inv));
 }
@@ -65,6 +65,39 @@ function createsRootAccount(inv: Invocation): boolean {
   if (inv.name !== "useradd" && inv.name !== "usermod" && inv.name !== "adduser") return false;
   const scan = scanOptions(inv.args, USER_SPEC);
   return scan.options.some((option) => (option.flag === "-u" || option.flag === "--uid") && valueText(option.value) === "0");
+}
+
+/**
+ * `sudo LD_PRELOAD=/tmp/x.so prog`: a library from outside the system's own directories loaded
+ * into a root process runs its constructor as root, whatever the program was.
+ */
+function preloadsUnderPrivilege(inv: Invocation): boolean {
+  if (inv.preloads.length === 0) return false;
+  // A directory (provenance.ts): a world-writable one searched first by a program named in full.
+  if (inv.preloads.some((path) => path.endsWith("/"))) return true;
+  if (!inv.privileged) return false;
+  return inv.preloads.some((path) => /\.so(?:\.|$)/.test(path) && !/^\/(?:usr\/)?lib(?:32|64|x32)?\//.test(normalizePath(path)));
+}
+
+/** Directories any local user can write: what is there may have been planted for root to run. */
+const WORLD_WRITABLE = /^\/(?:tmp|var\/tmp|dev\/shm)\//;
+/** Package tools whose install of a local path runs the package's own scripts (setup.py, postinst, npm hooks). */
+const INSTALLERS = new Set(["pip", "pip3", "pipx", "uv", "dpkg", "apt", "apt-get", "rpm", "dnf", "yum", "zypper", "npm", "pnpm", "yarn", "gem", "snap", "flatpak"]);
+
+/** `sudo /tmp/x`, `sudo bash /tmp/x.sh`, `sudo pip install /tmp/pkg`, `sudo dpkg -i /dev/shm/x.deb`. */
+function runsTempCode(inv: Invocation): boolean {
+  if (WORLD_WRITABLE.test(normalizePath(inv.argv0))) return true;
+  if (inv.program?.kind === "file" && WORLD_WRITABLE.test(normalizePath(inv.program.file.text))) return true;
+  return INSTALLERS.has(inv.name) && operandFields(inv).some((field) => WORLD_WRITABLE.test(normalizePath(field.text)));
+}
+
+/** Account-service methods that create a user or set a password (polkit decides, not the caller's own rights). */
+const ACCOUNT_METHODS = /\borg\.freedesktop\.Accounts(?:\.User)?\.(?:CreateUser|SetPassword|SetAccountType)\b|\bAccounts\s+\S*\s*(?:CreateUser|SetPassword)\b/;
+
+/** `dbus-send --system ... org.freedesktop.Accounts.CreateUser`, `gdbus call ... --method org.freedesktop.Accounts.CreateUser`. */
+function createsAccountOverBus(inv: Invocation): boolean {
+  if (inv.name !== "dbus-send" && inv.name !== "gdbus" && inv.name !== "busctl") return false;
+  return ACCOUNT_METHODS.test(inv.args.map((arg) => arg.text).join(" "));
 }
 
 const PRIVILEGED_GROUPS = new Set(["sudo", "wheel", "admin", "root", "docker", "lxd", "lxc", "disk", "shadow", "administrators", "sudoers"]);
@@ -115,6 +148,35 @@ function grantsOthers(mode: string): boolean {
   if (mode.length > 32) return false;
   if (/^[0-7]{3,4}$/.test(mode)) return mode[mode.length - 1] !== "0";
   return /(^|,)[ugo]*[ao][ugo]*[+=][rwx]|(^|,)[+=][rwx]/.test(mode);
+}
+
+const CLOUD_CLIS = new Set(["aws", "kubectl", "oc", "gcloud", "az"]);
+/** Roles and policies that grant everything: AWS's AdministratorAccess or IAMFullAccess, `cluster-admin`, GCP owner/editor, Azure Owner. */
+const ADMIN_ROLE = /(?:^|[/=:])(?:AdministratorAccess|IAMFullAccess|cluster-admin|roles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.projectIamAdmin)|Owner|User Access Administrator)$|"Action"\s*:\s*"\*"/;
+
+/**
+ * An identity given administrator rights (`aws iam attach-user-policy .. AdministratorAccess`,
+ * `kubectl create clusterrolebinding --clusterrole=cluster-admin`, `gcloud .. add-iam-policy-binding
+ * --role=roles/owner`) or another user's access key minted: the cloud's own privilege escalation.
+ */
+function grantsCloudAdmin(inv: Invocation): boolean {
+  const args = inv.args.map((arg) => arg.text);
+  const words = args.filter((arg) => !arg.startsWith("-"));
+  switch (inv.name) {
+    case "aws":
+      if (words[0] !== "iam") return false;
+      if (words[1] === "create-access-key" || words[1] === "create-login-profile" || words[1] === "update-login-profile") return args.includes("--user-name");
+      return /^(?:attach|put)-(?:user|role|group)-policy$/.test(words[1] ?? "") && args.some((arg) => ADMIN_ROLE.test(arg));
+    case "kubectl":
+    case "oc":
+      return words[0] === "create" && /^(?:cluster)?rolebinding$/.test(words[1] ?? "") && args.some((arg, i) => (arg.startsWith("--clusterrole=") || args[i - 1] === "--clusterrole") && ADMIN_ROLE.test(arg));
+    case "gcloud":
+      return args.some((arg) => arg === "add-iam-policy-binding") && args.some((arg, i) => (arg.startsWith("--role=") || args[i - 1] === "--role") && ADMIN_ROLE.test(arg));
+    case "az":
+      return words[0] === "role" && words[1] === "assignment" && words[2] === "create" && args.some((arg, i) => (arg.startsWith("--role=") || args[i - 1] === "--role") && ADMIN_ROLE.test(arg));
+    default:
+      return false;
+  }
 }
 
 /** `sudo -i`, `sudo su`, `su -`, `sudo bash` with the terminal as input. */

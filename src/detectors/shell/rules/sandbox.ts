@@ -50,11 +50,23 @@ const CONTAINER_VALUE_OPTIONS = [
 
 function startsPrivilegedContainer(inv: Invocation): boolean {
   if (inv.name === "kubectl") return kubectlPrivileged(inv);
+  if (inv.name === "lxc" || inv.name === "incus") return lxcPrivileged(inv);
   if (!CONTAINER_CLIS.has(inv.name)) return false;
   const verb = inv.args.findIndex((arg) => ["run", "create", "exec"].includes(arg.text));
   if (verb === -1 || verb > 3) return false;
   const scan = scanOptions(inv.args, { shortWithValue: "veuwpm", longWithValue: CONTAINER_VALUE_OPTIONS }, verb + 1);
   return scan.options.some(({ flag, value }) => isPrivilegedOption(flag, (valueText(value) ?? "").toLowerCase()));
+}
+
+/**
+ * `lxc launch img x -c security.privileged=true`, `lxc config set x security.privileged true`, or
+ * the host's root given to a container as a disk (`lxc config device add x d disk source=/ path=/mnt`).
+ */
+function lxcPrivileged(inv: Invocation): boolean {
+  const texts = inv.args.map((arg) => arg.text.toLowerCase());
+  if (texts.some((text, i) => /^security\.privileged(?:=true)?$/.test(text) && (text.endsWith("=true") || texts[i + 1] === "true"))) return true;
+  if (!texts.includes("disk")) return false;
+  return texts.some((text) => text.startsWith("source=") && HOST_MOUNTS.has(normalizePath(text.slice(7)) || "/"));
 }
 
 function isPrivilegedOption(flag: string, value: string): boolean {

@@ -1,12 +1,9 @@
-// System tampering and privilege by effect (issue 17 items 4 and 5): what a command does to the
-// machine's trust, whichever program does it. The authentication stack (PAM), the certificate
-// trust store, kernel modules and the boot configuration; a hunt for key files across a disk;
-// files encrypted and their originals removed in bulk; and a program's own way of running a
-// shell (find -exec sh, tar's checkpoint action, vim's :!, an interpreter's setuid(0)) used
-// under privilege.
-import { writesOf } from "../effects.ts";
+// System tampering by effect (issue 17 item 5): what a command does to the machine's trust,
+// whichever program does it, beyond the files it writes (privileged-targets.ts judges those):
+// certificates trusted through a tool, kernel modules loaded, the boot entry changed; a hunt for
+// key files across a disk; files encrypted and their originals removed in bulk. Shells escaped to
+// under privilege are escapes.ts's.
 import type { Invocation } from "../model.ts";
-import { normalizePath } from "../paths.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
 export const systemTamperRule: Rule = (ctx) => [
@@ -14,21 +11,15 @@ export const systemTamperRule: Rule = (ctx) => [
   ...massEncryption(ctx.invocations),
 ];
 
-const PAM = /^(?:\/etc\/pam\.d(?:\/|$)|\/etc\/pam\.conf$|\/(?:usr\/)?lib(?:64)?\/(?:x86_64-linux-gnu\/)?security\/)/;
-const TRUST_STORE = /^(?:\/usr\/local\/share\/ca-certificates|\/usr\/share\/ca-certificates|\/etc\/ssl\/certs|\/etc\/pki\/ca-trust\/source(?:\/anchors)?|\/etc\/pki\/tls\/certs|\/etc\/ca-certificates(?:\.conf)?)(?:\/|$)/;
-const BOOT = /^(?:\/boot\/|\/etc\/default\/grub(?:\.d\/|$)|\/etc\/grub\.d\/|\/etc\/kernel\/cmdline$)/;
-const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh|ksh|csh|tcsh|fish|busybox)$/;
 const KEY_NAMES = /(?:\*?\.(?:pem|key|ppk|kdbx|p12|pfx|jks|keystore|ovpn)|id_(?:rsa|dsa|ecdsa|ed25519)\*?|\.env|credentials|wallet\.dat|\.git-credentials|\.netrc|\.pgpass)['"]?$/i;
 const SEARCH_ROOTS = /^(?:\/|\/home\/?|\/Users\/?|\/root\/?|~\/?|\$HOME\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?|\/media\/?)$/;
 
-function judgeInvocation(inv: Invocation): Hit[] {
+/** The programs `judgeInvocation` knows, checked first: most commands are none of them. */
+const BY_NAME = new Set(["security", "trust", "certutil", "insmod", "modprobe", "grub-editenv", "grub2-editenv", "efibootmgr", "find"]);
+
+function judgeInvocation(inv: Invocation): Hit[] | undefined {
+  if (!BY_NAME.has(inv.name)) return undefined;
   const hits: Hit[] = [];
-  for (const write of writesOf(inv)) {
-    const path = normalizePath(write.path);
-    if (PAM.test(path)) hits.push(hit("shell.auth_stack_modification", inv));
-    else if (TRUST_STORE.test(path)) hits.push(hit("shell.trust_store_modification", inv));
-    else if (BOOT.test(path)) hits.push(hit("shell.boot_modification", inv));
-  }
   const args = inv.args.map((a) => a.text);
   switch (inv.name) {
     case "security":
@@ -57,71 +48,15 @@ function judgeInvocation(inv: Invocation): Hit[] {
       break;
     case "find":
       if (huntsKeys(args)) hits.push(hit("shell.credential_hunt", inv));
-      if (inv.privileged && spawnsShellFromFind(args)) hits.push(hit("shell.privileged_shell_escape", inv));
       break;
-    case "tar":
-    case "gtar":
-      if (inv.privileged && args.some((a) => /^--(?:checkpoint-action=exec=|to-command=|use-compress-program=|info-script=|new-volume-script=)/.test(a))) {
-        hits.push(hit("shell.privileged_shell_escape", inv));
-      }
-      break;
-    case "vim":
-    case "vi":
-    case "nvim":
-    case "view":
-    case "ex":
-      if (inv.privileged && args.some((a, i) => (a === "-c" || a.startsWith("+") || args[i - 1] === "-c") && /(?:^|[:|])\s*!|:sh(?:ell)?\b|:py|:lua|:terminal/.test(a))) {
-        hits.push(hit("shell.privileged_shell_escape", inv));
-      }
-      break;
-    case "sh":
-    case "bash":
-    case "dash":
-    case "zsh":
-      // -p keeps a setuid shell's privileges: the way a planted setuid copy is used. Only the
-      // shell's own options count: after the script name (or -c's command) they are the script's.
-      if (shellOptions(args).some((a) => /^-[a-oq-z]*p[a-z]*$/.test(a))) hits.push(hit("shell.privileged_shell_escape", inv));
-      break;
-  }
-  const code = inlineCode(inv);
-  if (code !== undefined && /\bset(?:e|re)?[ug]id\s*\(\s*0\s*[,)]/.test(code)) hits.push(hit("shell.privileged_shell_escape", inv));
-  else if (code !== undefined && inv.privileged && /\b(?:os\.system|subprocess\.|pty\.spawn|os\.exec\w*|exec\s*\(|system\s*\(|child_process|spawnSync|execSync)/.test(code) && /\b(?:sh|bash|zsh)\b/.test(code)) {
-    hits.push(hit("shell.privileged_shell_escape", inv));
   }
   return hits;
-}
-
-/** A shell's own options: those before its first operand or `-c`'s command. */
-function shellOptions(args: readonly string[]): string[] {
-  const own: string[] = [];
-  for (const a of args) {
-    if (!a.startsWith("-") || a === "-" || a === "--") break;
-    own.push(a);
-    if (/^-[a-z]*c$/.test(a)) break;
-  }
-  return own;
-}
-
-/** The code an interpreter runs from its arguments (`python3 -c CODE`, `perl -e CODE`, `awk PROG`). */
-function inlineCode(inv: Invocation): string | undefined {
-  const args = inv.args.map((a) => a.text);
-  if (/^(?:python\d*(?:\.\d+)?|perl|ruby|node|php)$/.test(inv.name)) {
-    const at = args.findIndex((a) => a === "-c" || a === "-e" || a === "-r" || a === "-E");
-    return at === -1 ? undefined : args[at + 1];
-  }
-  if (/^(?:awk|gawk|mawk|nawk)$/.test(inv.name)) return args.find((a) => !a.startsWith("-"));
-  return undefined;
 }
 
 /** `find / -name id_rsa`, `find ~ -iname '*.pem' -o -name .env`: key files looked for across a tree. */
 function huntsKeys(args: readonly string[]): boolean {
   if (!args.some((a) => SEARCH_ROOTS.test(a))) return false;
   return args.some((a, i) => /^-(?:i?name|i?path|i?wholename|regex)$/.test(args[i - 1] ?? "") && KEY_NAMES.test(a));
-}
-
-/** `find . -exec /bin/sh \;`: the program find runs is a shell. */
-function spawnsShellFromFind(args: readonly string[]): boolean {
-  return args.some((a, i) => /^-(?:exec|execdir|ok|okdir)$/.test(a) && SHELLS.test(args[i + 1] ?? ""));
 }
 
 const ENCRYPTORS = (inv: Invocation): boolean => {
