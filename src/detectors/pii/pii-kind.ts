@@ -51,6 +51,7 @@ export const PII_KINDS = {
   email: defineKind("email", "email", "medium", "EMAIL", "Email address", 60),
   dateOfBirth: defineKind("date_of_birth", "date_of_birth", "medium", "DOB", "Date of birth", 55),
   phone: defineKind("phone", "phone_number", "medium", "PHONE", "Phone number", 50),
+  address: defineKind("address", "address", "medium", "ADDRESS", "Postal address", 45),
   ipAddress: defineKind("ip_address", "ip_address", "low", "IP", "Public IP address", 30),
 } as const;
 

@@ -1,5 +1,6 @@
 // One text field in, the personal data in it out: every enabled scanner runs, then overlaps are
 // settled in favour of the kind with the stricter structure (an IBAN's digits are not a phone).
+import { scanAddresses } from "./addresses.ts";
 import { scanCards, scanIbans } from "./bank.ts";
 import { scanDatesOfBirth } from "./dates-of-birth.ts";
 import { scanEmails } from "./emails.ts";
@@ -40,6 +41,7 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.email, scan: scanEmails, needsDigit: false },
   { kind: PII_KINDS.dateOfBirth, scan: scanDatesOfBirth, needsDigit: true },
   { kind: PII_KINDS.phone, scan: scanPhones, needsDigit: true },
+  { kind: PII_KINDS.address, scan: scanAddresses, needsDigit: true },
   { kind: PII_KINDS.ipAddress, scan: scanIpAddresses, needsDigit: true },
 ];
 
