@@ -166,6 +166,10 @@ const DIGEST_WINDOW = 48;
 // `public key: age1...`, `host key: ...`: a word before a weak name that makes it shareable.
 const PUBLIC_BEFORE = /(?:public|publishable|host|primary|foreign|sort|partition|cache)[ \t]+$/i;
 
+// `user:42:profile`, `cache-v2-users`, `mail@host`, `a/b`: names and paths built of words;
+// `SHA256withRSA`, `aes-256-gcm`: algorithm names under `signature` or `key`.
+const WORDY = /[:/@]|^[A-Za-z]{3,}(?:[-_.][A-Za-z0-9]+)+$|sha-?\d|rsa|ecdsa|ed25519|aes-?\d|hmac|pkcs/i;
+
 /** A dotted token drawn at random (`AbC12x.Yz9.q8R...`), not a member access (`process.env.X`). */
 const looksDrawn = (value: string): boolean => value.length >= 24 && countCharClasses(value) >= 3 && /\d/.test(value);
 
@@ -174,7 +178,8 @@ const looksDrawn = (value: string): boolean => value.length >= 24 && countCharCl
  * enough, letters and digits mixed, high entropy, and no identifier shape.
  */
 const isDrawnValue = (value: string): boolean =>
-  value.length >= 12 && /[A-Za-z]/.test(value) && /\d/.test(value) && !UUID.test(value) && shannonEntropy(value) >= 3;
+  value.length >= 12 && /[A-Za-z]/.test(value) && /\d/.test(value) && !UUID.test(value) && !WORDY.test(value) &&
+  shannonEntropy(value) >= 3;
 
 function isCredentialValue(value: string, quoted: boolean, options: AssignmentOptions, strength: NameStrength): boolean {
   if (value.length < options.minLength || value.length > MAX_VALUE) return false;
