@@ -1,7 +1,7 @@
 // Street and postal addresses of people. A street line is found in one of the shapes countries
 // write it in (`1234 Elm Street`, `Hauptstraße 5`, `12 rue de la Paix`, `Via Roma 10`), widened
-// over what follows it (unit, town, US state and ZIP, UK postcode, PLZ, code postal, NL
-// postcode), and reported only when the words before it make it someone's address (`lives at`,
+// over what follows it (unit, town, US state and ZIP, CA and AU province and code, UK
+// postcode, Eircode, PLZ, code postal, NL postcode), and reported only when the words before it make it someone's address (`lives at`,
 // `ship to`, `home address`, `Anschrift`, `adresse`, a person's name or title, a field named
 // for an address) and not a company's (`Inc.`, `GmbH`, `headquarters`, `Impressum`).
 import type { Budget } from "../../engine/budget.ts";
@@ -48,6 +48,9 @@ const TOWN = `${CAP}(?: ${CAP}){0,2}`;
 /** What may follow a street line: town and postal code, per country. */
 const TAILS: readonly RegExp[] = [
   new RegExp(`,? ${TOWN},? (?:${US_STATES}) \\d{5}(?:-\\d{4})?(?!\\d)`, "y"),
+  // Canada (province and `K1A 0B1`) and Australia (state and four digits).
+  new RegExp(`,? ${TOWN},? (?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\\d[A-Z] ?\\d[A-Z]\\d(?![\\w])`, "y"),
+  new RegExp(`,? ${TOWN},? (?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \\d{4}(?!\\d)`, "y"),
   // UK postcode (`SW1A 2AA`) or Irish Eircode (`D02 X285`), after up to two town parts.
   new RegExp(`(?:,? ${TOWN}){0,2},? (?:[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[AC-FHKNPRTV-Y]\\d[\\dW] [0-9AC-FHKNPRTV-Y]{4})(?![\\w])`, "y"),
   new RegExp(`,? (?:[A-Z]{1,2}-)?\\d{4,5} ${TOWN}`, "y"),
