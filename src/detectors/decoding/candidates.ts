@@ -6,9 +6,11 @@
 /**
  * A family of escapes, decoded as a run: `percent` (`%4B`), `backslash` (`\x4b`, `\113`,
  * `\u004b`, `\u{4b}`), `entity` (`&#75;`, `&#x4b;`, plain characters between), `qp`
- * (quoted-printable `=4B`) and `hexsep` (hex bytes with separators: `4b:45`, `0x4b, 0x45`).
+ * (quoted-printable `=4B`), `form` (a query or form value, application/x-www-form-urlencoded:
+ * `+` for a space, `%XX` for a byte, decoded together as one value: `q=call+me%2C+please`)
+ * and `hexsep` (hex bytes with separators: `4b:45`, `0x4b, 0x45`).
  */
-export type EscapeFamily = "percent" | "backslash" | "entity" | "qp" | "hexsep";
+export type EscapeFamily = "form" | "percent" | "backslash" | "entity" | "qp" | "hexsep";
 
 export interface Candidate {
   start: number;
@@ -16,6 +18,8 @@ export interface Candidate {
   run: string;
   kind: "escapes" | "block";
   family?: EscapeFamily;
+  /** A form value that is also a base64 block (`+` is in both alphabets): tried first. */
+  block?: Candidate;
 }
 
 const ENTITY = "&#(?:[0-9]{1,7}|[xX][0-9A-Fa-f]{1,6});";
@@ -29,6 +33,14 @@ const SEP = "(?:[:,] ?| )";
  * stop there), and its runs.
  */
 const ESCAPE_FAMILIES: readonly { family: EscapeFamily; gate: RegExp; pattern: RegExp }[] = [
+  // A value after `key=` at the start of a query, a form body or a pair (`?`, `&`, a space or a
+  // quote before the key) holding a `+`: the whole value, so its `%XX` and `+` decode at once
+  // (decoded apart, a `%2B` turned `+` would be read as a space by the next layer).
+  {
+    family: "form",
+    gate: /[\w\]]=[A-Za-z0-9%._~!*,:@\/-]*\+/,
+    pattern: /(?<=(?:^|[?&\s"'])[\w.\[\]%-]{1,64}=)[A-Za-z0-9%._~!*,:@\/-]*\+[A-Za-z0-9%._~!*,:@\/+-]*/g,
+  },
   { family: "percent", gate: /%[0-9A-Fa-f]{2}/, pattern: /(?:%[0-9A-Fa-f]{2})+/g },
   {
     family: "backslash",
@@ -92,7 +104,10 @@ function findBlocks(text: string, pattern: RegExp, out: Map<number, Candidate>, 
     re.lastIndex = from;
     const run = re.exec(text)![0];
     pattern.lastIndex = Math.max(m.index + 1, from + run.length);
-    if (start !== undefined && !out.has(start)) out.set(start, { start, run, kind: "block" });
+    if (start === undefined) continue;
+    const known = out.get(start);
+    if (known === undefined) out.set(start, { start, run, kind: "block" });
+    else if (known.family === "form") known.block = { start, run, kind: "block" };
   }
   return true;
 }

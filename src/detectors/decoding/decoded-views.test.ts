@@ -222,3 +222,24 @@ describe("fieldViews: once per event", () => {
     expect(fieldViews(fields, 0, ` ${text.slice(1)}`, UNLIMITED)).not.toBe(first);
   });
 });
+
+describe("decodedViews: query strings and form bodies", () => {
+  test("a form value reads `+` as a space and its escapes as bytes, in one step", () => {
+    const text = `a=1&note=call+me%2C+${WORD}+%2B1&z=2`;
+    const { views } = viewsOf(text);
+    expect(views.map((v) => v.text)).toEqual([text, `a=1&note=call me, ${WORD} +1&z=2`]);
+    const { start, end } = spanOf(text, `${WORD} +1`);
+    expect(text.slice(start, end)).toBe(`call+me%2C+${WORD}+%2B1`);
+  });
+
+  test("a value that decodes as base64 text stays base64, plus signs and all", () => {
+    const encoded = b64(`${WORD}>>${WORD}>`);
+    expect(encoded).toContain("+");
+    const { views } = viewsOf(`data=${encoded}`);
+    expect(views.at(-1)!.text).toBe(`data=${WORD}>>${WORD}>`);
+  });
+
+  test("a `+` in code or prose is no form value", () => {
+    expect(viewsOf("let total = price + tax; x == y+1").views).toHaveLength(1);
+  });
+});

@@ -144,8 +144,25 @@ function hexBytes(run: string, byte: RegExp): string | undefined {
   return readableText(Uint8Array.from(digits), MIN_DECODED);
 }
 
+/** A form value: `+` is a space, `%XX` a byte (UTF-8 together), other characters as written. */
+function decodeFormValue(run: string): string | undefined {
+  const bytes = new Uint8Array(run.length);
+  let n = 0;
+  for (let i = 0; i < run.length; i++) {
+    const c = run.charCodeAt(i);
+    const hex = c === 37 ? run.slice(i + 1, i + 3) : "";
+    if (hex.length === 2 && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes[n++] = parseInt(hex, 16);
+      i += 2;
+    } else bytes[n++] = c === 43 ? 32 : c;
+  }
+  return readableText(bytes.subarray(0, n));
+}
+
 function decodeEscapeFamily(family: EscapeFamily, run: string): string | undefined {
   switch (family) {
+    case "form":
+      return decodeFormValue(run);
     case "percent":
       return decodePercent(run);
     case "backslash":
@@ -202,11 +219,18 @@ function decodeEscapeRun(cursor: Cursor, run: string, family: EscapeFamily): str
 }
 
 /** One candidate as an edit (or nothing), and where the next may start. */
-function decodeCandidate(cursor: Cursor, { start, run, kind, family }: Candidate): { edit?: Edit; next: number } {
+function decodeCandidate(cursor: Cursor, { start, run, kind, family, block: alsoBlock }: Candidate): { edit?: Edit; next: number } {
+  if (alsoBlock !== undefined) {
+    // `token=SGVsbG8+d29y...`: a value that decodes as base64 text is base64, not words.
+    const asBlock = decodeCandidate(cursor, alsoBlock);
+    if (asBlock.edit) return asBlock;
+  }
   if (kind === "escapes") {
     const text = decodeEscapeRun(cursor, run, family ?? "percent");
     const end = start + run.length;
-    return text === undefined ? { next: end } : { edit: { start, end, text }, next: end };
+    // An undecodable form value still holds escape runs of its own, read next.
+    if (text === undefined) return { next: family === "form" ? start + 1 : end };
+    return { edit: { start, end, text }, next: end };
   }
   const block = unwrap(run);
   const end = start + block.length;

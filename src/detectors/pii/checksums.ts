@@ -127,3 +127,39 @@ export function isAbaRoutingValid(digits: string): boolean {
   const d = (i: number) => digits.charCodeAt(i) - 48;
   return (3 * (d(0) + d(3) + d(6)) + 7 * (d(1) + d(4) + d(7)) + d(2) + d(5) + d(8)) % 10 === 0;
 }
+
+/** NHS number (England, Wales, Isle of Man): MOD 11 over nine digits, weights 10..2; 10 is never issued. */
+export function isNhsNumberValid(digits: string): boolean {
+  if (digits.length !== 10 || /^(\d)\1{9}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += (digits.charCodeAt(i) - 48) * (10 - i);
+  const check = 11 - (sum % 11);
+  return check !== 10 && (check === 11 ? 0 : check) === digits.charCodeAt(9) - 48;
+}
+
+/**
+ * German Steuer-ID (§ 139b AO): eleven digits, the first not 0; among the first ten exactly one
+ * digit occurs twice or three times; the last is an ISO 7064 MOD 11,10 check digit.
+ */
+export function isSteuerIdValid(digits: string): boolean {
+  if (digits.length !== 11 || digits[0] === "0") return false;
+  const counts = new Array<number>(10).fill(0);
+  for (let i = 0; i < 10; i++) counts[digits.charCodeAt(i) - 48]!++;
+  if (counts.filter((c) => c >= 2).length !== 1 || counts.some((c) => c > 3)) return false;
+  let product = 10;
+  for (let i = 0; i < 10; i++) {
+    let sum = (digits.charCodeAt(i) - 48 + product) % 10;
+    if (sum === 0) sum = 10;
+    product = (sum * 2) % 11;
+  }
+  const check = 11 - product;
+  return (check === 10 ? 0 : check) === digits.charCodeAt(10) - 48;
+}
+
+/** Dutch BSN: the "elfproef", nine digits weighted 9..2 and -1, sum divisible by 11. */
+export function isBsnValid(digits: string): boolean {
+  if (digits.length !== 9 || /^(\d)\1{8}$/.test(digits)) return false;
+  let sum = -(digits.charCodeAt(8) - 48);
+  for (let i = 0; i < 8; i++) sum += (digits.charCodeAt(i) - 48) * (9 - i);
+  return sum % 11 === 0;
+}

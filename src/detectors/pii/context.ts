@@ -7,7 +7,7 @@ const word = (alternatives: string): RegExp => new RegExp(`(?<![a-z])(?:${altern
 
 export const PHONE_CONTEXT = word(
   "tel|tele?phone|phone|phones|mobile|mob|cell|cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
-    "text\\s+me|ring\\s+me|contact[\\s_]+(?:number|no)|telefon|tel[eé]fono|t[eé]l[eé]phone|handy|portable|celular|" +
+    "text\\s+me|ring(?:\\s+(?:me|us|him|her|them))?|reach\\s+(?:me|us|him|her|them)\\s+(?:at|on)|contact[\\s_]+(?:number|no)|telefon|tel[eé]fono|t[eé]l[eé]phone|handy|portable|celular|" +
     "m[oó]vil|cellulare|msisdn",
 );
 

@@ -13,6 +13,15 @@ const CANDIDATE =
 
 const MIN_DIGITS = 10;
 const MAX_DIGITS = 15;
+/** Local numbers without an area code (`555-0143`, `030 12345`): only right after a phone word. */
+const MIN_LOCAL_DIGITS = 6;
+/** How close the phone word must be to a short number: `call me on`, `tel.`, `mobile:`. */
+const LOCAL_WINDOW = 24;
+const DAY_MONTH_YEAR = /^(?:0?[1-9]|[12]\d|3[01])([.\-\/])(?:0?[1-9]|[12]\d|3[01])\1(?:\d{2}|\d{4})$/;
+const PHONE_WORDS = new RegExp(PHONE_CONTEXT.source, "gi");
+// Between the word and the number only punctuation and a few linking words (`call me on`,
+// `number is`, `tel. no.`); any other word makes it something else: `sms code 482913`.
+const PHONE_LINK = /^[\s:.#=(-]*(?:(?:on|at|is|was|no|nr|number|num|me|us|him|her|them|its|his|their|our|my)[\s:.#=(-]+){0,3}$/i;
 
 const ISO_DATE_PREFIX = /^(?:19|20)\d\d[.\-\/ ](?:0?[1-9]|1[0-2])[.\-\/ ](?:0?[1-9]|[12]\d|3[01])(?!\d)/;
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
@@ -32,8 +41,26 @@ function hasPhoneGrouping(value: string): boolean {
   return groups.length === 1 || groups.every((g) => g.length <= 8) || (groups.length === 2 && groups[0]!.length <= 4);
 }
 
+/**
+ * A short local number is a phone only when a phone word stands just before it on the same line
+ * (or names the field), and it is not shaped like a date.
+ */
+function scoreLocalNumber(value: string, text: string, start: number, context: FieldContext): number {
+  if (value.charCodeAt(0) === 43 || value.charCodeAt(0) === 40 || DAY_MONTH_YEAR.test(value)) return 0;
+  if (ISO_DATE_PREFIX.test(value) || PLACEHOLDER_TAIL.test(value.replace(/\D/g, ""))) return 0;
+  if (PHONE_CONTEXT.test(context.key)) return 0.7;
+  const before = text.slice(Math.max(0, start - LOCAL_WINDOW), start);
+  const line = before.slice(before.lastIndexOf("\n") + 1);
+  // No other number between the word and this one: `phone model 5510, batch 123456` is not.
+  let after = -1;
+  for (const m of line.matchAll(PHONE_WORDS)) after = m.index + m[0].length;
+  if (after < 0 || !PHONE_LINK.test(line.slice(after))) return 0;
+  return hasPhoneGrouping(value) ? 0.7 : 0;
+}
+
 function scoreCandidate(value: string, text: string, start: number, context: FieldContext): number {
   const digits = countDigits(value);
+  if (digits >= MIN_LOCAL_DIGITS && digits < MIN_DIGITS) return scoreLocalNumber(value, text, start, context);
   if (digits < MIN_DIGITS || digits > MAX_DIGITS) return 0;
   if (ISO_DATE_PREFIX.test(value) || DOTTED_QUAD.test(value)) return 0;
   if (PLACEHOLDER_TAIL.test(value.replace(/\D/g, ""))) return 0;

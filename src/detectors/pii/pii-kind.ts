@@ -43,9 +43,15 @@ export const PII_KINDS = {
   caSin: defineKind("ca_sin", "national_id.ca", "high", "NATIONAL_ID", "Canadian Social Insurance Number", 74),
   usRouting: defineKind("us_bank_routing", "bank_account", "high", "BANK_ACCOUNT", "US bank routing number", 73),
   ssn: defineKind("ssn", "national_id.us", "high", "SSN", "US Social Security number", 75),
+  gbNhsNumber: defineKind("gb_nhs_number", "national_id.gb", "high", "NATIONAL_ID", "NHS number", 72),
+  deSteuerId: defineKind("de_steuer_id", "tax_id.de", "high", "NATIONAL_ID", "German tax identification number", 71),
+  nlBsn: defineKind("nl_bsn", "national_id.nl", "high", "NATIONAL_ID", "Dutch citizen service number (BSN)", 70),
+  passport: defineKind("passport_number", "passport_number", "high", "PASSPORT", "Passport number", 65),
+  driversLicense: defineKind("drivers_license", "drivers_license", "high", "DRIVERS_LICENSE", "Driving licence number", 64),
   email: defineKind("email", "email", "medium", "EMAIL", "Email address", 60),
   dateOfBirth: defineKind("date_of_birth", "date_of_birth", "medium", "DOB", "Date of birth", 55),
   phone: defineKind("phone", "phone_number", "medium", "PHONE", "Phone number", 50),
+  address: defineKind("address", "address", "medium", "ADDRESS", "Postal address", 45),
   ipAddress: defineKind("ip_address", "ip_address", "low", "IP", "Public IP address", 30),
 } as const;
 

@@ -3,7 +3,17 @@ import { Value } from "@sinclair/typebox/value";
 import type { DetectorOutcome } from "../../engine/detector.ts";
 import { createInspectedEvent } from "../../engine/inspected-event.ts";
 import type { GuardEvent, Redaction } from "../../wire/guard-event.ts";
-import { isCnResidentIdValid, isFrenchNirValid, isIbanChecksumValid, isItalianFiscalCodeValid, isLuhnValid, isVerhoeffValid } from "./checksums.ts";
+import {
+  isBsnValid,
+  isCnResidentIdValid,
+  isFrenchNirValid,
+  isIbanChecksumValid,
+  isItalianFiscalCodeValid,
+  isLuhnValid,
+  isNhsNumberValid,
+  isSteuerIdValid,
+  isVerhoeffValid,
+} from "./checksums.ts";
 import negativeCases from "./fixtures/negative.json";
 import positiveCases from "./fixtures/positive.json";
 import encodedNegative from "./fixtures/encoded-negative.json";
@@ -109,6 +119,16 @@ describe("checksums", () => {
     expect([isCnResidentIdValid("11010519491231002X"), isCnResidentIdValid("110105194912310021")]).toEqual([true, false]);
     expect([isFrenchNirValid("2690375123456", "96"), isFrenchNirValid("2690375123456", "95")]).toEqual([true, false]);
     expect([isItalianFiscalCodeValid("BNCGPP80A01H501E"), isItalianFiscalCodeValid("BNCGPP80A01H501F")]).toEqual([true, false]);
+    expect([isNhsNumberValid("7626705068"), isNhsNumberValid("7626705069")]).toEqual([true, false]);
+    expect([isSteuerIdValid("74289601314"), isSteuerIdValid("74289601315")]).toEqual([true, false]);
+    expect([isBsnValid("473143379"), isBsnValid("473143378")]).toEqual([true, false]);
+  });
+
+  test("a Steuer-ID repeats exactly one of its first ten digits", () => {
+    // Valid MOD 11,10 check digits, but all ten distinct, or two digits repeated.
+    const checked = (body: string): string => [...Array(10).keys()].map(String).map((d) => body + d).find((id) => isSteuerIdValid(id)) ?? "";
+    expect(checked("1234567890")).toBe("");
+    expect(checked("1122345678")).toBe("");
   });
 });
 
@@ -165,10 +185,10 @@ describe("large, unextracted and garbage payloads", () => {
     expect(outcome.findings.map((f) => text.slice(f.start, f.end))).toEqual([planted]);
   });
 
-  // Nine 1 MiB texts: under 1 s on a quiet machine, about 1 s on a loaded one; a quadratic scan takes hours.
+  // Ten 1 MiB texts: under 1 s on a quiet machine, about 1 s on a loaded one; a quadratic scan takes hours.
   test("complete on adversarial 1 MiB inputs", () => {
     const size = (1 << 20) - 16;
-    for (const unit of ["9", "1 ", "+1 (2) 3-", "a.b@", "1.2.", "2a00:", "dob 1", "AB12", "DE89 "]) {
+    for (const unit of ["9", "1 ", "+1 (2) 3-", "a.b@", "1.2.", "2a00:", "dob 1", "AB12", "DE89 ", "address 1 Elm St, "]) {
       const outcome = inspect(makeEvent("tool_result", { result: unit.repeat(Math.floor(size / unit.length)) }));
       expect(outcome.findings.length).toBeLessThanOrEqual(256);
     }

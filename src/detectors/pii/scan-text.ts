@@ -1,11 +1,13 @@
 // One text field in, the personal data in it out: every enabled scanner runs, then overlaps are
 // settled in favour of the kind with the stricter structure (an IBAN's digits are not a phone).
+import { scanAddresses } from "./addresses.ts";
 import { scanCards, scanIbans } from "./bank.ts";
 import { scanDatesOfBirth } from "./dates-of-birth.ts";
 import { scanEmails } from "./emails.ts";
 import { scanFrenchNirs, scanItalianFiscalCodes, scanSpanishIds } from "./eu-ids.ts";
 import { scanIpAddresses } from "./ip-addresses.ts";
 import { scanAadhaars, scanBrCpfs, scanCaSins, scanCnResidentIds, scanGbNinos, scanUsBankRouting, scanUsSsns } from "./national-ids.ts";
+import { scanBsns, scanDriversLicenses, scanNhsNumbers, scanPassports, scanSteuerIds } from "./labelled-ids.ts";
 import { scanPhones } from "./phones.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
@@ -31,9 +33,15 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.caSin, scan: scanCaSins, needsDigit: true },
   { kind: PII_KINDS.usRouting, scan: scanUsBankRouting, needsDigit: true },
   { kind: PII_KINDS.ssn, scan: scanUsSsns, needsDigit: true },
+  { kind: PII_KINDS.gbNhsNumber, scan: scanNhsNumbers, needsDigit: true },
+  { kind: PII_KINDS.deSteuerId, scan: scanSteuerIds, needsDigit: true },
+  { kind: PII_KINDS.nlBsn, scan: scanBsns, needsDigit: true },
+  { kind: PII_KINDS.passport, scan: scanPassports, needsDigit: true },
+  { kind: PII_KINDS.driversLicense, scan: scanDriversLicenses, needsDigit: true },
   { kind: PII_KINDS.email, scan: scanEmails, needsDigit: false },
   { kind: PII_KINDS.dateOfBirth, scan: scanDatesOfBirth, needsDigit: true },
   { kind: PII_KINDS.phone, scan: scanPhones, needsDigit: true },
+  { kind: PII_KINDS.address, scan: scanAddresses, needsDigit: true },
   { kind: PII_KINDS.ipAddress, scan: scanIpAddresses, needsDigit: true },
 ];
 

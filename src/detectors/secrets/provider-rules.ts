@@ -191,6 +191,11 @@ const TOKEN_RULES: readonly TokenRule[] = [
     ["telegram_bot_token", "TELEGRAM_BOT_TOKEN", "Telegram bot token", ":AA", /(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g],
     ["atlassian_api_token", "ATLASSIAN_API_TOKEN", "Atlassian API token", "ATATT3", /ATATT3[A-Za-z0-9_=-]{150,250}/g],
     ["square_token", "SQUARE_TOKEN", "Square access token", "sq0", /(?<![A-Za-z0-9_])sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}(?![A-Za-z0-9_-])/g],
+    // GitLab agent tokens are longer than the other GitLab formats: `glagent-` and 50 or more.
+    ["gitlab_token", "GITLAB_TOKEN", "GitLab agent token", "glagent-", /(?<![A-Za-z0-9_-])glagent-[A-Za-z0-9_-]{50,80}(?![A-Za-z0-9_-])/g],
+    ["square_token", "SQUARE_TOKEN", "Square access token", "EAAA", /(?<![A-Za-z0-9_+\/-])EAAA[A-Za-z0-9+=_-]{60}(?![A-Za-z0-9_+\/=-])/g],
+    // Mailchimp: 32 hex digits and the data centre the account lives in.
+    ["mailchimp_api_key", "MAILCHIMP_API_KEY", "Mailchimp API key", "-us", /(?<![A-Za-z0-9_])[0-9a-f]{32}-us[0-9]{1,2}(?![A-Za-z0-9_])/g],
     ["supabase_token", "SUPABASE_TOKEN", "Supabase access token", "sbp_", /(?<![A-Za-z0-9_])sbp_[a-f0-9]{40}(?![A-Za-z0-9_])/g],
   ].map(([name, label, title, anchors, pattern]) =>
     defineRule({ name, label, title, anchors: [anchors].flat(), pattern } as RuleSpec),

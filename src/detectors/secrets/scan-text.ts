@@ -5,6 +5,7 @@ import { scanAuthorizationHeaders, scanAuthorizationValue } from "./auth-headers
 import { scanArgvCredential, scanCliCredentials, scanUserFlagValue } from "./cli-credentials.ts";
 import { scanCloudCredentials } from "./cloud-credentials.ts";
 import { scanConnectionUris } from "./connection-uris.ts";
+import { scanDottedTokens } from "./dotted-tokens.ts";
 import { scanPrivateKeys } from "./private-keys.ts";
 import { scanProviderTokens } from "./provider-rules.ts";
 import { MAX_HITS_PER_FIELD, type SecretHit } from "./secret-kind.ts";
@@ -22,6 +23,7 @@ const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, opti
   scanPrivateKeys,
   scanCloudCredentials,
   scanProviderTokens,
+  scanDottedTokens,
   scanConnectionUris,
   scanAuthorizationHeaders,
   scanCliCredentials,

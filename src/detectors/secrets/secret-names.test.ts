@@ -1,0 +1,19 @@
+import { describe, expect, test } from "bun:test";
+import { secretNameStrength } from "./secret-names.ts";
+
+describe("secret names", () => {
+  test("names that say credential outright are strong", () => {
+    const names = ["DB_PASSWORD", "apiKey", "client_secret", "--token", "db.pass", "signingKey"];
+    expect(names.map(secretNameStrength)).toEqual(names.map(() => "strong"));
+  });
+
+  test("unfamiliar compounds ending in an auth word are weak", () => {
+    const names = ["upstream_auth", "hmacSalt", "client-sig", "session_cookie", "APP_KEY", "bearer", "signing.private", "webhookSignature", "sessionid"];
+    expect(names.map(secretNameStrength)).toEqual(names.map(() => "weak"));
+  });
+
+  test("keys that index data, settings about auth and public material name nothing secret", () => {
+    const names = ["primary_key", "sortKey", "cache_key", "public_key", "auth_url", "session_ttl", "max_sig", "author", "design", "monkey", "auth_enabled"];
+    expect(names.map(secretNameStrength)).toEqual(names.map(() => undefined));
+  });
+});
