@@ -16,6 +16,7 @@ import { guardTamperRule } from "./rules/guard-tamper.ts";
 import { exfiltrationRule } from "./rules/exfiltration.ts";
 import { inlineCodeRule } from "./rules/inline-code.ts";
 import { inlineEffectsRule } from "./rules/inline-effects.ts";
+import { offensiveToolRule } from "./rules/offensive-tools.ts";
 import { operationsRule } from "./rules/operations.ts";
 import { persistenceRule } from "./rules/persistence.ts";
 import { privilegeRule } from "./rules/privilege.ts";
@@ -50,6 +51,7 @@ const RULES: readonly Rule[] = [
   inlineEffectsRule,
   systemTamperRule,
   escapeRule,
+  offensiveToolRule,
 ];
 
 export interface AnalyzeOptions {

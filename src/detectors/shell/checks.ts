@@ -17,6 +17,8 @@ export const CHECKS = {
   "shell.download_then_execute": { category: MALICIOUS, severity: "high", decision: "block", score: 0.9, title: "Downloaded file executed" },
   "shell.decode_then_execute": { category: MALICIOUS, severity: "high", decision: "block", score: 0.9, title: "Decoded content executed" },
   "shell.reverse_shell": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.97, title: "Reverse or bind shell" },
+  "shell.offensive_payload": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.95, title: "Attack payload or its listener built (reverse shell, meterpreter, web shell)" },
+  "shell.offensive_tool": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Attack tooling run against other systems (password guessing, exploitation, wireless attacks, scanning)" },
   "shell.credential_read": { category: "security.secret_leak", severity: "high", decision: "require_approval", score: 0.8, title: "Credential store read" },
   "shell.data_exfiltration": { category: "security.data_exfiltration", severity: "high", decision: "block", score: 0.85, title: "Sensitive data sent over the network" },
   "shell.raw_socket_redirect": { category: MALICIOUS, severity: "medium", decision: "require_approval", score: 0.6, title: "Raw network socket opened through a redirection" },

@@ -98,6 +98,13 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
       if (judged.incomplete) unjudged.add(target.item.path);
       continue;
     }
+    // Source code in another language handed over as a command (a Java or C reverse shell pasted
+    // into a shell tool) means nothing parsed as shell: it is judged by its capabilities too.
+    if (target.kind === "script" && SOURCE_SHAPE.test(target.item.text.slice(0, SOURCE_SNIFF_CHARS))) {
+      const judged = judgeSourceCode(target.item, POWERSHELL_SHAPE.test(target.item.text.slice(0, SOURCE_SNIFF_CHARS)), budget);
+      hits.push(...kept(target, filterDisabled(judged.hits, options)));
+      if (judged.incomplete) unjudged.add(target.item.path);
+    }
     const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), analyzeOptions, budget);
     const written = extraction.from === "file" || target.written === true;
     if (runsNow && !target.written) followRun(analysis.model, files, queue, unjudged, left);
@@ -114,6 +121,12 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
   if (payload) outcome.rewrite = { kind: "constrain", payload, reason: "download kept, execution removed" };
   return outcome;
 }
+
+/** How far into a command its language is sniffed. */
+const SOURCE_SNIFF_CHARS = 4096;
+/** Lines that start programs in languages other than the shell's (Java, C, Go, Rust, Dart, Ruby, Haskell, PHP, C#, PowerShell). */
+const SOURCE_SHAPE = /^[ \t]*(?:(?:public|private|static|final|abstract)\s+(?:class|static|void|final)\b|class\s+\w+\s*(?:extends\b|implements\b|[:{(])|import[ \t]+(?:['"]|[\w.]+[ \t]*;|[\w.]+[ \t]*$)|package[ \t]+[\w.]+[ \t]*;?[ \t]*$|#include\s*[<"]|using\s+System\b|module\s+\w+\s+where\b|require\s+['"]\w+['"]|fn\s+main\s*\(|func\s+main\s*\(|(?:int|void)\s+main\s*\(|<\?php\b|<%|\$\w+\s*=\s*New-Object\b)/im;
+const POWERSHELL_SHAPE = /\bNew-Object\b|\$\w+\s*=\s*\[|\bInvoke-\w+|\biex\b/i;
 
 /** What a command run now leaves: the files it writes, and the patches it applies, queued to be judged as written content. */
 function followRun(model: ShellModel, files: SessionFilesView, queue: Target[], unjudged: Set<string>, left: FileLeft[]): void {

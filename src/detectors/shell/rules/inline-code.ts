@@ -8,7 +8,7 @@ import type { Invocation } from "../model.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
 const NETWORK = [
-  "socket", "fsockopen", "net.dial", "tcpsocket", "tcpclient", "net.connect", "createconnection", "/inet/tcp/", "/inet/udp/",
+  "socket", "sockaddr_in", "inet_addr(", "inet_pton(", "fsockopen", "net.dial", "tcpsocket", "tcpclient", "net.connect", "createconnection", "/inet/tcp/", "/inet/udp/",
   "stream_socket_client", "io::socket", "socket_create",
 ];
 const PROCESS = [
@@ -100,17 +100,22 @@ export function judgeCapabilities(inv: Pick<Invocation, "span">, text: string, p
  * of code and a shell handed to a socket count there.
  */
 const CODE_EVALUATE = /(?<![\w.$])(?:exec|eval|loadstring|assert|create_function)\s*\(|new function\s*\(|invoke-expression|instance_eval/;
-const CODE_PROCESS = [
-  "pty.spawn", "dup2", "/bin/sh", "/bin/bash", "cmd.exe", "subprocess", "child_process", "spawn(", "popen", "proc_open",
-  "shell_exec", "passthru", "os.execute", "getstream(", "invoke-expression",
+const CODE_SHELL = [
+  "pty.spawn", "dup2", "/bin/sh", "/bin/bash", "cmd.exe", "popen", "proc_open", "shell_exec", "passthru", "os.execute",
+  "getstream(", "invoke-expression",
 ];
+/** Starting a process is ordinary in a source file; next to a socket it matters when the process is a shell. */
+const CODE_SPAWN = ["subprocess", "child_process", "spawn(", "process.start(", "processbuilder", "runtime.getruntime().exec", "command::new(", "exec.command("];
+const SHELL_NAMES = ["'sh'", '"sh"', "'bash'", '"bash"', "'zsh'", '"zsh"', "powershell", "'cmd'", '"cmd"', "shell=true", "'-i'", '"-i"'];
+const runsShellInCode = (text: string): boolean =>
+  includesAny(text, CODE_SHELL) || (includesAny(text, CODE_SPAWN) && includesAny(text, SHELL_NAMES));
 
 /** The checks the capabilities found in lower-cased program text amount to (`sourceFile`: a whole file's lines). */
 export function capabilityChecks(text: string, powershell: boolean, sourceFile = false): CheckId[] {
   const hits: CheckId[] = [];
   const evaluates = (sourceFile ? CODE_EVALUATE.test(text) : includesAny(text, EVALUATE)) || (powershell && hasToken(text, "iex"));
   const fetches = includesAny(text, FETCH) || (powershell && (hasToken(text, "iwr") || hasToken(text, "irm")));
-  const runs = includesAny(text, sourceFile ? CODE_PROCESS : PROCESS) || (powershell && hasToken(text, "iex"));
+  const runs = (sourceFile ? runsShellInCode(text) : includesAny(text, PROCESS)) || (powershell && hasToken(text, "iex"));
   if (includesAny(text, NETWORK) && runs) hits.push("shell.reverse_shell");
   else if (fetches && evaluates) hits.push("shell.pipe_to_interpreter");
   if (includesAny(text, DECODE) && evaluates) hits.push("shell.decode_then_execute");

@@ -1,0 +1,51 @@
+// Attack tooling (issue 17 item 5, "opaque offensive tools by behaviour"). A payload built to
+// call back to a listener, or the listener itself, is judged by what it is told to do whatever
+// the program is called: payload options (LHOST=, LPORT=) beside a payload naming a reverse or
+// bind shell or meterpreter, a renamed msfvenom included. Tools whose whole job is attacking
+// other systems (online password guessing, SQL injection, relaying credentials, wireless
+// attacks, content discovery on someone's site) ask for a person: pentesters use them, an
+// agent should not run them on its own. Dispatched by program name, except the cheap look at
+// payload options every invocation gets.
+import type { Invocation } from "../model.ts";
+import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
+
+export const offensiveToolRule: Rule = (ctx) => eachInvocation(ctx, judgeOffensive);
+
+/** Payload options of exploit frameworks: where the payload calls back to, or listens on. */
+const PAYLOAD_OPTION = /^(?:[lr]host|[lr]port|lhosts?)=\S/i;
+/** Payload names that are remote shells: meterpreter, reverse/bind shells over any transport. */
+const SHELL_PAYLOAD = /(?:^|[/_])(?:meterpreter|(?:shell_)?reverse_(?:tcp|https?|udp|dns|php|bash|perl|python|ruby|netcat|nc|powershell|shell|ipv6_tcp|winhttps?)|(?:shell_)?bind_(?:tcp|udp|ipv6_tcp|php|perl|netcat)|jsp_shell_reverse_tcp|powershell_reverse_tcp)(?:$|[/_\s])/i;
+/** Programs that build payloads: any payload they are given is looked at. */
+const GENERATORS = new Set(["msfvenom", "msfpc", "venom", "veil", "veil-evasion", "donut", "shellter", "sharpshooter"]);
+/** Tools whose job is attacking other systems; a person approves them. */
+const ATTACK_TOOLS = new Set([
+  // online password guessing and credential relaying
+  "hydra", "medusa", "ncrack", "patator", "crowbar", "kerbrute", "crackmapexec", "cme", "netexec", "nxc", "responder", "mitm6",
+  "ntlmrelayx.py", "evil-winrm", "mimikatz", "mimikatz.exe", "pypykatz", "lazagne", "rubeus", "rubeus.exe",
+  // offline cracking of captured hashes
+  "hashcat", "john",
+  // exploitation and web attacks
+  "sqlmap", "commix", "xsstrike", "beef-xss", "setoolkit", "routersploit", "weevely",
+  // wireless attacks
+  "aircrack-ng", "airmon-ng", "aireplay-ng", "airodump-ng", "airbase-ng", "airgeddon", "reaver", "bully", "wifite", "mdk3", "mdk4", "pixiewps",
+  // interception and spoofing
+  "bettercap", "ettercap", "arpspoof", "dnsspoof",
+  // discovery on other people's hosts at scale
+  "masscan", "zmap", "nikto", "wpscan", "gobuster", "dirb", "dirbuster", "ffuf", "wfuzz", "feroxbuster", "enum4linux", "enum4linux-ng",
+  // command and control, pivoting
+  "sliver-server", "sliver-client", "sliver", "empire", "powershell-empire", "starkiller", "pupy", "chisel", "ligolo-ng", "msfconsole", "msfd", "armitage",
+]);
+/** impacket's examples run as `impacket-<name>` or `<name>.py`. */
+const IMPACKET = /^(?:impacket-\w+|(?:secretsdump|psexec|wmiexec|smbexec|atexec|dcomexec|getuserspns|getnpusers|gettgt|getst|ntlmrelayx|smbrelayx|ticketer|lookupsid|samrdump|reg|rpcdump)\.py)$/i;
+
+function judgeOffensive(inv: Invocation): Hit | undefined {
+  const name = inv.name.toLowerCase();
+  const args = inv.args.map((a) => a.text);
+  const generator = GENERATORS.has(name);
+  const payloadOptions = args.some((a) => PAYLOAD_OPTION.test(a));
+  if ((generator || payloadOptions) && args.some((a) => SHELL_PAYLOAD.test(a))) return hit("shell.offensive_payload", inv);
+  if (name === "msfconsole" && args.some((a) => /\b(?:exploit\/|multi\/handler|payload\s+\S*(?:reverse|bind|meterpreter))/i.test(a))) return hit("shell.offensive_payload", inv);
+  if (name === "weevely" && args[0] === "generate") return hit("shell.offensive_payload", inv);
+  if (generator || ATTACK_TOOLS.has(name) || IMPACKET.test(name)) return hit("shell.offensive_tool", inv);
+  return undefined;
+}
