@@ -75,8 +75,6 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
     // Text added to a program in a system directory runs with whoever runs it (often root, from cron or a unit).
     if (!hook && write.content && !write.clearing && SYSTEM_PROGRAMS.test(normalizePath(write.path))) hits.push(...ctx.analyzeEmbedded(write.content.text, inv.span));
     if (!hook) continue;
-    // An alias or a PATH entry an install guide adds to a startup file runs nothing by itself.
-    if (hook === "shell.persistence_shell_rc" && write.content && !write.clearing && onlyDeclares(write.content.text)) continue;
     hits.push(hit(hook, inv));
     if (hook === "shell.persistence_shell_rc" && write.content && capturesCommands(write.content.text)) hits.push(hit("shell.keystroke_capture", inv));
     if (write.content && !write.clearing && hook !== "shell.persistence_authorized_keys") {
@@ -84,43 +82,6 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
     }
   }
   return hits;
-}
-
-/**
- * Startup-file lines that only declare: `alias ll='ls -la'`, `export EDITOR=vim`, a PATH entry
- * under the home directory or /usr/local or /opt. Nothing substituted, chained or redirected; no
- * variable the shell or a runtime turns into code (preload, prompt hooks, startup scripts, option
- * strings), no proxy that reroutes traffic, no alias over a command that handles credentials.
- */
-const DECLARE_ALIAS = /^alias\s+([\w.-]+)=(?:'[^'\n;|&<>`$]*'|"[^"\n;|&<>`$]*"|[^\s;|&<>`$'"]+)\s*$/;
-const DECLARE_VAR = /^(?:export\s+)?([A-Za-z_]\w*)=(?:'[^'\n`$]*'|"[^"\n`;|&<>]*"|[^\s;|&<>`'"]*)\s*$/;
-const GUARDED_ALIASES = /^(?:sudo|su|doas|ssh|scp|sftp|passwd|kinit|gpg|git|cd|ls|cat|curl|wget|login|pkexec|run0)$/;
-const CODE_VARIABLES = /^(?:LD_\w+|DYLD_\w+|PROMPT_COMMAND|PS[0-4]|BASH_ENV|ENV|ZDOTDIR|HIST\w*|\w*_PROXY|GIT_SSH\w*|GIT_EXEC_PATH|SSH_\w+|PYTHON(?:STARTUP|PATH|HOME)|NODE_OPTIONS|NODE_PATH|PERL5(?:OPT|LIB)|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|IFS|SHELLOPTS|BASHOPTS|CDPATH|MANPAGER|PAGER|EDITOR|VISUAL|GIT_PAGER|LESSOPEN|LESSCLOSE|SUDO_\w+)$/;
-const PATH_DIR = /^(?:\$HOME|\$\{HOME\}|~)(?:\/[\w.+-]+)+$|^\/(?:usr\/local|opt)(?:\/[\w.+-]+)*$/;
-
-function onlyDeclares(text: string): boolean {
-  let declared = 0;
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) continue;
-    const alias = DECLARE_ALIAS.exec(line);
-    if (alias) {
-      if (GUARDED_ALIASES.test(alias[1]!)) return false;
-      declared++;
-      continue;
-    }
-    const variable = DECLARE_VAR.exec(line);
-    if (!variable || CODE_VARIABLES.test(variable[1]!.toUpperCase())) return false;
-    if (variable[1] === "PATH" && !pathEntriesSafe(line.slice(line.indexOf("=") + 1))) return false;
-    declared++;
-  }
-  return declared > 0;
-}
-
-/** A PATH whose every entry is the PATH before it or a directory the user or the system owns. */
-function pathEntriesSafe(value: string): boolean {
-  const entries = value.replace(/^["']|["']$/g, "").split(":");
-  return entries.every((entry) => entry === "$PATH" || entry === "${PATH}" || PATH_DIR.test(entry));
 }
 
 /** A prompt or DEBUG hook that hands each command typed to a file or the network. */
