@@ -36,8 +36,22 @@ const CLASS_CHECKS: Record<Exclude<HostClass, "public">, CheckId> = {
   internal_name: "egress.internal_hostname",
   loopback: "egress.loopback",
 };
-/** Local control planes whose APIs hand out root or code execution (Docker, kubelet, etcd, ...). */
-const CONTROL_PORTS = new Set([2375, 2376, 2379, 2380, 10250, 10255, 8500, 4646, 9229, 5985, 5986]);
+/**
+ * Local control planes whose APIs hand out root, code execution or secrets (Docker, kubelet,
+ * etcd, the Kubernetes API and kubectl proxy, Consul, Vault, Nomad, WinRM, ngrok's agent API,
+ * RabbitMQ's management API) and stores that no HTTP client has a reason to reach (Redis,
+ * Memcached: an HTTP request to them is a protocol-smuggling attempt).
+ */
+const CONTROL_PORTS = new Set([2375, 2376, 2379, 2380, 10250, 10255, 6443, 8001, 8500, 8200, 4646, 9229, 5985, 5986, 4040, 15672]);
+const STORE_PORTS = new Set([6379, 11211]);
+const HTTP_SCHEMES = new Set(["http", "https"]);
+/**
+ * Paths of internal services' admin and secret APIs, on any port: Kubernetes secrets, etcd and
+ * Consul keys, CouchDB's user and database lists, Elasticsearch cluster views, Solr and MinIO
+ * admin, ngrok tunnels, Spring actuator dumps, Apache server-status, Druid's coordinator, the
+ * Docker API, the Lambda runtime API, WebLogic and PeopleSoft consoles.
+ */
+const ADMIN_PATH = /^\/(?:api\/v1\/(?:namespaces\/[^/]+\/)?secrets|v2\/keys|v3\/kv|v1\/(?:kv|agent|secret|sys|catalog)(?:\/|$)|_all_dbs|_users(?:\/|$)|_cat\/|_cluster\/|_nodes(?:\/|$)|solr\/admin|api\/tunnels|(?:actuator|manage)\/(?:env|heapdump|jolokia|shutdown|configprops|threaddump|loggers)|heapdump|jolokia|server-status|druid\/(?:coordinator|indexer)\/|containers\/|images\/json|\d{4}-\d{2}-\d{2}\/runtime\/|minio\/admin|uddiexplorer|psigw)/i;
 const SMUGGLING_SCHEMES = new Set(["gopher", "dict", "ldap", "ldaps", "tftp", "telnet"]);
 
 function judgeAddress(cls: HostClass, dest: Destination, obfuscated: boolean, opts: EgressOptions, name: string): Hit[] {
@@ -49,7 +63,9 @@ function judgeAddress(cls: HostClass, dest: Destination, obfuscated: boolean, op
   const check = CLASS_CHECKS[cls];
   hits.push(cls === "loopback" && opts.allowLoopback ? { check, severity: "info", decision: "allow" } : { check });
   if (obfuscated || dest.disguised) hits.push({ check: "egress.obfuscated_ip" });
-  if (dest.port !== undefined && CONTROL_PORTS.has(dest.port) && cls !== "metadata") hits.push({ check: "egress.control_port" });
+  const store = dest.port !== undefined && STORE_PORTS.has(dest.port) && HTTP_SCHEMES.has(dest.scheme ?? "");
+  if (dest.port !== undefined && (CONTROL_PORTS.has(dest.port) || store) && cls !== "metadata") hits.push({ check: "egress.control_port" });
+  else if (dest.urlPath && cls !== "metadata" && ADMIN_PATH.test(dest.urlPath)) hits.push({ check: "egress.admin_api" });
   if (dest.scheme && SMUGGLING_SCHEMES.has(dest.scheme)) hits.push({ check: "egress.smuggling_scheme" });
   return hits;
 }

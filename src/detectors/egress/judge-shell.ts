@@ -1,9 +1,10 @@
 // Destinations inside shell commands (`exec` argv, shell tool calls): the shell package reads
 // out what curl, wget, nc, dig, ssh and friends would contact; each is judged here exactly as a
 // fetch tool's URL or a network event's host is. Only the checks that mean the same from a
-// developer's terminal are kept: metadata credentials, exfiltration services, denied hosts and
-// disguised addresses. Reaching loopback, private or internal hosts from a shell is everyday
-// work (`curl localhost:3000`, `nc -zv db.internal 5432`), not server-side request forgery.
+// developer's terminal are kept: metadata credentials, exfiltration services, denied hosts,
+// disguised addresses, and internal control planes and admin APIs (the Docker API, Kubernetes
+// secrets, etcd keys). Reaching loopback, private or internal hosts from a shell is otherwise
+// everyday work (`curl localhost:3000`, `nc -zv db.internal 5432`), not request forgery.
 import type { Budget } from "../../engine/budget.ts";
 import type { GuardEvent } from "../../wire/guard-event.ts";
 import { listNetworkTargets, type NetworkTarget } from "../shell/network-targets.ts";
@@ -14,7 +15,7 @@ import { locateField } from "./located.ts";
 
 const SHELL_CHECKS = new Set<CheckId>([
   "egress.cloud_metadata", "egress.obfuscated_ip", "egress.smuggling_scheme", "egress.exfil_service", "egress.exfil_with_data",
-  "egress.denied_host", "egress.mining_pool",
+  "egress.denied_host", "egress.mining_pool", "egress.control_port", "egress.admin_api",
 ]);
 
 function judgeTarget(target: NetworkTarget, opts: EgressOptions): Hit[] {
