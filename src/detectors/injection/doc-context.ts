@@ -49,7 +49,11 @@ export function rateDocumentation(text: string, start: number, end: number): num
   const from = Math.max(0, start - META_WINDOW);
   const to = Math.min(text.length, end + META_WINDOW);
   // Hosts such as example-attacker.net are the attack's own words, not an article's.
-  const window = text.slice(from, to).replace(/\b(?:https?:)?\/\/[^\s)"'>]+/gi, " ");
+  // So are reserved names (RFC 2606: mailbox.example, shop.test) and mail addresses.
+  const window = text
+    .slice(from, to)
+    .replace(/\b(?:https?:)?\/\/[^\s)"'>]+/gi, " ")
+    .replace(/\b[\w-]+(?:\.[\w-]+)*\.(?:example|test|invalid|localhost)\b/gi, " ");
   const seen = new Set<string>();
   META.lastIndex = 0;
   let m: RegExpExecArray | null;

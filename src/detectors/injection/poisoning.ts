@@ -20,6 +20,8 @@ const GROUP_OF: Record<SignalClass, Group> = {
   override: "hidden",
   role: "hidden",
   address: "hidden",
+  reply: "hidden",
+  steer: "hidden",
   persona: "hidden",
   restriction: "hidden",
   command: "hidden",

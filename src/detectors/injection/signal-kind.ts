@@ -11,6 +11,8 @@ export type SignalClass =
   | "override"
   | "role"
   | "address"
+  | "reply"
+  | "steer"
   | "persona"
   | "restriction"
   | "secrecy"
