@@ -94,7 +94,7 @@ export function rateRepeatRequest(match: string, text: string, start: number): n
 }
 
 const MODEL_DIRECTIVE =
-  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!\u2014-]\s*|\bthen\s+))(?:please\s+|now\s+|also\s+|instead\s+|always\s+|immediately\s+|first\s+)?(?:(?:you\s+)?(?:are\s+(?:required|instructed|expected|asked)\s+to|must|should|need\s+to|have\s+to|shall|will\s+now)\s+(?:now\s+|also\s+|always\s+)?)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload|add|append|include|translate|encode|write|end|begin|start|stop|switch|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|visit|open|fetch|reveal|make|use|reverse|rewrite|give|do\s+not|don't|never)\b/i;
+  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!\u2014-]\s*|\bthen\s+))(?:please\s+|now\s+|also\s+|instead\s+|always\s+|immediately\s+|first\s+)?(?:(?:you\s+)?(?:are\s+(?:required|instructed|expected|asked)\s+to|must|should|need\s+to|have\s+to|shall|will\s+now)\s+(?:now\s+|also\s+|always\s+)?)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload|add|append|include|translate|encode|write|end|begin|start|stop|switch|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|visit|open|fetch|reveal|make|use|reverse|rewrite|give|transfer|pay|wire|approve|purchase|buy|do\s+not|don't|never)\b/i;
 
 /** Text addressed to the model weighs more when what follows tells it what to do or say. */
 export function rateAddressed(match: string, text: string, start: number): number {
