@@ -26,6 +26,7 @@ const GROUP_OF: Record<SignalClass, Group> = {
   restriction: "hidden",
   command: "hidden",
   sysprompt: "hidden",
+  repetition: "hidden",
   priority: "hidden",
   tag: "hidden",
   render: "hidden",

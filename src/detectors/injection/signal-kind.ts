@@ -22,6 +22,7 @@ export type SignalClass =
   | "param_stuffing"
   | "sensitive"
   | "sysprompt"
+  | "repetition"
   | "cross_tool"
   | "priority"
   | "tag"
