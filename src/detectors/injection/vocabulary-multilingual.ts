@@ -27,7 +27,7 @@ function phrase(cls: SignalClass, w: Weights, source: string): Pattern {
 }
 
 /** "you are now" and, within a few words, what it makes the assistant. */
-const becomes = (youNow: string, what: string): string => r`(?:${youNow})[^\n]{0,40}?(?:${what})`;
+const becomes = (youNow: string, what: string): string => r`(?:${youNow})\s*[^\n]{0,40}?(?:${what})`;
 
 const OVERRIDES = [
   r`(?:ignoriere|ignorier|ignorieren\s+sie|vergiss|vergessen\s+sie|missachte)\s+(?:bitte\s+)?(?:alle\s+|sämtliche\s+|die\s+|deine\s+)?(?:vorherigen|bisherigen|obigen|vorigen|früheren|vorangegangenen|ursprünglichen)\s+(?:Anweisungen|Instruktionen|Befehle|Regeln|Vorgaben)`,
@@ -109,7 +109,7 @@ const SYSTEM_PROMPT_REQUESTS = [
   r`(?:اكشف|أظهر|اظهر|اعرض|أخبرني|اخبرني|كرر|اطبع|اكتب)\s+(?:لي\s+)?(?:عن\s+)?(?:موجه|تعليمات|رسالة|أوامر)\s+(?:النظام|الأولية|المخفية)`,
   r`(?:सिस्टम\s+प्रॉम्प्ट|सिस्टम\s+प्रांप्ट|सिस्टम\s+निर्देश|प्रारंभिक\s+निर्देश)[^\n।]{0,12}?(?:दिखाओ|दिखाइए|दिखाएं|बताओ|बताइए|बताएं|लिखो|प्रकट)`,
   r`(?:tampilkan|tunjukkan|perlihatkan|beritahu|sebutkan|ulangi|cetak|bocorkan|ungkapkan)\s+(?:kepada\s+saya\s+|saya\s+)?(?:prompt\s+sistem|instruksi\s+sistem|pesan\s+sistem|instruksi\s+awal)`,
-  r`(?:cho\s+tôi\s+xem|hiển\s+thị|tiết\s+lộ|in\s+ra|nhắc\s+lại|lặp\s+lại|nói\s+cho\s+tôi)\s+(?:\S+\s+){0,3}?(?:lời\s+nhắc\s+hệ\s+thống|prompt\s+hệ\s+thống|chỉ\s+dẫn\s+hệ\s+thống|hướng\s+dẫn\s+hệ\s+thống)`,
+  r`(?:cho\s+tôi\s+xem|hiển\s+thị|tiết\s+lộ|nhắc\s+lại|lặp\s+lại|nói\s+cho\s+tôi)\s+(?:\S+\s+){0,3}?(?:lời\s+nhắc\s+hệ\s+thống|prompt\s+hệ\s+thống|chỉ\s+dẫn\s+hệ\s+thống|hướng\s+dẫn\s+hệ\s+thống)`,
 ];
 
 const DEVELOPER_MODES = [

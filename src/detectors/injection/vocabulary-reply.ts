@@ -14,7 +14,7 @@ const NOT_MODEL_REPLY = r`(?!\s+(?:to|for|from|on|about|by|body|bodies|headers?|
 const READ_VERB = r`(?:reads?|reading|screen(?:s|ing)|evaluat(?:es|ing)|grad(?:es|ing)|scor(?:es|ing)|triag(?:es|ing)|summari[sz](?:es|ing)|process(?:es|ing)|pars(?:es|ing)|review(?:s|ing)|analy[sz](?:es|ing)|index(?:es|ing)|crawl(?:s|ing)|scrap(?:es|ing)|ingest(?:s|ing)|sees|seeing|handl(?:es|ing))`;
 const DOC_NOUN = r`(?:page|web\s?page|document|doc|email|e-mail|mail|message|article|text|file|content|website|site|post|review|resume|cv|repository|repo|thread|data|table|pdf|transcript|ticket|issue|comment|invoice|report|readme|notes?)`;
 /** What no human reader is asked to do to their reply. */
-const FORM_VERB = r`(?:encode|encrypt|obfuscate|reverse|scramble|translate|rewrite|re-write|reformat|convert|transform)`;
+const FORM_VERB = r`(?:encode|encrypt|obfuscate|reverse|scramble|translate|rewrite|reformat|convert|transform)`;
 const ODD_FORM = r`(?:emojis?|pig\s+latin|leet(?:speak)?|pirate(?:\s+speak)?|all\s+caps|upper-?case|capital\s+letters|base-?64|rot-?13|hex(?:adecimal)?|morse(?:\s+code)?|reverse(?:d)?(?:\s+order)?|binary|riddles|rhymes)`;
 const PAYLOAD_NOUN = r`(?:link|url|hyperlink|ad|advert|advertisement|promo(?:tion(?:al)?)?|banner|pixel|tracking\s+\w+|referral\s+\w+|affiliate\s+\w+|sentence|phrase|line|disclaimer|footer|signature|note|slogan|text|words?)`;
 const CODE_NOUN = r`(?:code|snippet|lines?|function|script|import|dependency|package|payload|call|backdoor|hook)`;
@@ -32,7 +32,7 @@ const notNegated = (_m: string, text: string, start: number): number =>
 export const REPLY_PATTERNS: readonly Pattern[] = [
   // Who the text speaks to: whoever reads or summarises it, "you, the assistant".
   { cls: "address", w: [0.45, 0.1, 0.4], head: r`(?:whoever|whatever|anyone|anybody)\s+(?:is\s+|that\s+|who\s+)?${READ_VERB}\s+(?:this|these|the\s+(?:above|following))\b`, validate: rateAddressed },
-  { cls: "address", w: [0.45, 0.1, 0.4], before: r`\byou,?\s+`, head: r`the\s+(?:AI|assistant|model|language\s+model|agent|chatbot|LLM|reader\s+AI)\b`, validate: rateAddressed },
+  { cls: "address", w: [0.45, 0.1, 0.4], head: r`you,?\s+the\s+(?:AI|assistant|model|language\s+model|agent|chatbot|LLM|reader\s+AI)\b`, validate: rateAddressed },
   { cls: "address", w: [0.35, 0.05, 0.3], head: r`(?:when|while|if|before|after|once)\s+(?:you\s+(?:are\s+|have\s+|get\s+)?)?(?:asked\s+to\s+)?(?:summari[sz](?:e|ed|ing)|answer(?:ed|ing)?|respond(?:ed|ing)?|repl(?:y|ied|ying)|process(?:ed|ing)?|pars(?:e|ed|ing)|analy[sz](?:e|ed|ing)|describ(?:e|ed|ing)|translat(?:e|ed|ing)|read(?:ing)?|review(?:ed|ing)?)\s+(?:about\s+)?(?:this|the\s+(?:above|following))\s+${DOC_NOUN}`, validate: rateAddressed },
   { cls: "address", w: [0.45, 0.05, 0.3], head: r`(?:before|when|while|after)\s+(?:you\s+)?(?:reply|respond|answer|replying|responding|answering|talking|speaking|writing\s+back)\s+to\s+the\s+user\b`, validate: rateAddressed },
   { cls: "address", w: [0.45, 0.1, 0.4], before: r`\b(?:for|to|dear|hey|attention|all|any|every)\s+(?:the\s+)?`, head: r`(?:large\s+)?language\s+models?\b`, validate: rateAddressed },
@@ -57,8 +57,8 @@ export const REPLY_PATTERNS: readonly Pattern[] = [
   { cls: "steer", w: [0.25, 0.05, 0.1], head: r`(?:rate|rank|score|grade|review)\s+`, tail: r`(?:this|the|it|him|her|them|our)\s+(?:[\w-]+\s+){0,3}?(?:as\s+|with\s+|at\s+)?(?:5|five|10|ten|100|highly|positively|excellent|perfect(?:ly)?|the\s+(?:best|strongest|top|highest|most))\b` },
   { cls: "steer", w: [0.35, 0.05, 0.1], head: r`summari[sz]e\s+`, tail: r`(?:this|the|it)\s+(?:\w+\s+)?(?:as|with)\s+(?:["'“‘]|only\b|just\b)` },
   { cls: "steer", w: [0.35, 0.05, 0.1], head: r`(?:print|output|display|show|say|give|return)\s+`, tail: r`(?:them\s+|the\s+user\s+)?(?:the\s+|this\s+)?(?:link|url|address)\s*:?\s*<?(?:https?:\/\/|www\.)` },
-  { cls: "steer", w: [0.3, 0.05, 0.1], before: r`\b(?:tell|ask|get|have|make)\s+(?:the\s+|their\s+)?(?:user|reader|customer|recipient)s?\s+(?:to\s+)?`, head: r`(?:verify|confirm|re-?enter|update|validate|provide|submit|type|enter)\s+(?:their|your|his|her)\s+`, tail: r`(?:account|identity|password|credentials|card|payment|billing|bank|login|security|ssn|pin)` },
-  { cls: "steer", w: [0.3, 0.05, 0.1], head: r`(?:verify|confirm|re-?enter|update|validate)\s+their\s+`, tail: r`(?:account|identity|password|credentials|card|payment|billing|bank|login)` },
+  { cls: "steer", w: [0.3, 0.05, 0.1], before: r`\b(?:tell|ask|get|have|make)\s+(?:the\s+|their\s+)?(?:user|reader|customer|recipient)s?\s+(?:to\s+)?`, head: r`(?:verify|confirm|update|validate|provide|submit|type|enter)\s+(?:their|your|his|her)\s+`, tail: r`(?:account|identity|password|credentials|card|payment|billing|bank|login|security|ssn|pin)` },
+  { cls: "steer", w: [0.3, 0.05, 0.1], head: r`(?:verify|confirm|update|validate)\s+their\s+`, tail: r`(?:account|identity|password|credentials|card|payment|billing|bank|login)` },
   // Code slipped into what the assistant writes.
   { cls: "steer", w: [0.35, 0.05, 0.15], head: r`(?:insert|add|inject|include|append|embed|slip|place|put)\s+`, tail: r`(?:the\s+following|this|these|a|an)\s+(?:[\w-]+\s+)?${CODE_NOUN}s?\b[^\n]{0,60}?\b(?:in|into|to)\s+(?:the\s+user'?s|every|each|all|any|their|whatever|the\s+generated|your\s+(?:generated|next))\b` },
   { cls: "steer", w: [0.35, 0.05, 0.15], before: r`\b(?:in|into|to)\s+`, head: r`(?:every|each|all|any)\s+(?:file|function|script|answer|snippet|response|program|commit|module)s?\s+`, tail: r`(?:that\s+)?you\s+(?:generate|write|create|produce|edit|touch|output|modify)\b` },
