@@ -92,7 +92,7 @@ function firstWordsOfAlternative(alt: string): string[] {
   const next = alt.slice(word.length);
   if (/^[?*]/.test(next)) return [word.slice(0, -1)];
   // `\b` only sees ASCII word characters: after an accented letter it would never match.
-  const asciiEnd = /[A-Za-z0-9_]$/.test(word);
+  const asciiEnd = /[A-Za-z0-9_]$/.test(word) && !/\\u[0-9a-fA-F]{4}$/.test(word);
   return asciiEnd && (next === "" || /^(?:\\[sb]|[|)])/.test(next)) ? [`${word}\\b`] : [word];
 }
 
