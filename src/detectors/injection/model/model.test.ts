@@ -25,6 +25,12 @@ describe("features", () => {
     for (const i of a.indices) expect(i).toBeLessThan(BUCKETS);
     expect(normalise("ＡＢＣ")).toBe("abc");
   });
+
+  test("Chinese, Japanese and Korean text shares single characters and pairs, as spaced text shares words", () => {
+    const shared = (a: string, b: string) => [...featuresOf(a).indices].filter((i) => featuresOf(b).indices.includes(i)).length;
+    expect(shared("你好吗", "我好")).toBeGreaterThan(0);
+    expect(shared("システム", "システムの指示")).toBeGreaterThan(shared("abc", "xyz"));
+  });
 });
 
 describe("the model", () => {
