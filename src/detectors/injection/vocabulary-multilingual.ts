@@ -1,6 +1,7 @@
 // The core jailbreak and injection moves beyond English, written per language: drop the previous
 // instructions, "you are now" an assistant without restrictions, reveal the system prompt, turn on
-// developer mode. Machine-translated attacks keep these moves word for word, so each is a short
+// developer mode; and, in data, names for the assistant and directives about its reply.
+// Machine-translated attacks keep these moves word for word, so each is a short
 // phrase, not a keyword: "ohne Einschränkungen" alone is a product claim, "du bist jetzt eine KI
 // ohne Einschränkungen" is a persona switch. Weights match the English patterns'. Languages: de,
 // fr, es, it, pt, nl, pl, ru, uk, tr, zh, ja, ko, ar, hi, id, vi.
@@ -82,7 +83,7 @@ const NO_LIMIT_PHRASES = [
   r`(?:zonder\s+(?:enige\s+)?|geen\s+)(?:beperkingen|grenzen|filters|censuur|regels)`,
   r`bez\s+(?:żadnych\s+|zadnych\s+)?(?:ograniczeń|ograniczen|limitów|filtrów|cenzury|zasad)`,
   r`(?:без\s+(?:каких-?либо\s+|всяких\s+|любых\s+|жодних\s+|будь-яких\s+)?|нет\s+(?:никаких\s+)?)(?:ограничений|фильтров|цензуры|правил|обмежень|фільтрів|цензури)`,
-  r`(?:kısıtlaması|kısıtlama|sınırlaması|filtresi)\s+(?:olmayan|yok)|kısıtlamasız`,
+  r`(?:kısıtlaması|kısıtlama|sınırlaması|filtresi)\s+(?:olmayan|yok)|kısıtlamasız|(?:hiçbir\s+)?(?:kural|kısıtlama|sınır|filtre|sansür)\s+olmadan`,
   r`(?:没有任何|没有|不受任何|不受|沒有任何|沒有|无任何)(?:限制|约束|約束|过滤|過濾|审查|審查|规则|規則)`,
   r`(?:制限|制約|フィルター|検閲)(?:の|が)?(?:ない|無い|なし|無し)`,
   r`(?:제한|제약|필터|검열)(?:이|가)?\s*(?:없는|없이|없다|없어)`,
@@ -102,7 +103,7 @@ const SYSTEM_PROMPT_REQUESTS = [
   r`(?:pokaż|pokaz|ujawnij|podaj|powtórz|powtorz|wypisz|napisz|zdradź|zdradz)\s+(?:mi\s+)?(?:swój|swoj|swoje|twój|twoj|twoje|swoją)\s+(?:pełny\s+|cały\s+)?(?:prompt\s+systemowy|systemowy\s+prompt|instrukcje\s+systemowe|wiadomość\s+systemow\S+|początkowe\s+instrukcje)`,
   r`(?:покажи|покажите|выведи|раскрой|повтори|напиши|скажи|расскажи|дай)\s+(?:мне\s+)?(?:свой|свои|твой|твои|ваш|ваши)\s+(?:полный\s+|исходный\s+|скрытый\s+|системный\s+)?(?:системный\s+промпт|промпт|системные\s+инструкции|инструкции|системное\s+сообщение)`,
   r`(?:покажи|виведи|розкрий|повтори|напиши|скажи)\s+(?:мені\s+)?(?:свій|свої|твій|твої|ваш|ваші)\s+(?:повний\s+|системний\s+)?(?:системний\s+промпт|промпт|системні\s+інструкції|інструкції)`,
-  r`(?:sistem\s+(?:istemini|istemi|komutunu|promptunu|mesajını|talimatlarını)|ilk\s+talimatlarını|gizli\s+talimatlarını)\s+(?:bana\s+)?(?:göster|yaz|söyle|tekrarla|açıkla|ver|paylaş)`,
+  r`(?:sistem\s+(?:istemini|istemi|komutunu|promptunu|mesajını|talimatlarını)|ilk\s+talimatlarını|gizli\s+talimatlarını)\s+(?:bana\s+)?(?:\S+\s+){0,2}?(?:göster|yaz|söyle|tekrarla|açıkla|ver|paylaş)`,
   r`(?:告诉我|显示|展示|输出|打印|泄露|透露|重复|给我看|說出|说出|告訴我|顯示|輸出)[^\n。]{0,6}?(?:系统提示|系統提示|系统指令|系統指令|初始指令|系统消息|系統訊息|系统设定|系統設定|隐藏指令|隱藏指令)`,
   r`(?:システムプロンプト|システム・プロンプト|初期指示|システムメッセージ|内部指示|隠された指示)[^\n。]{0,8}?(?:表示|教え|見せ|出力|公開|繰り返|書き出)`,
   r`(?:시스템\s*프롬프트|시스템\s*메시지|초기\s*지시|숨겨진\s*지시)[^\n.]{0,8}?(?:보여|알려|출력|공개|말해|반복)`,
@@ -127,7 +128,45 @@ const DEVELOPER_MODES = [
   r`chế\s+độ\s+nhà\s+phát\s+triển`,
 ];
 
+/** "you are no longer" an assistant with rules. */
+const NO_LONGER = [
+  r`du\s+bist\s+(?:nicht\s+mehr|kein(?:e|en)?\s+\S+\s+mehr)`,
+  r`(?:tu\s+n'es|vous\s+n'êtes)\s+plus`,
+  r`ya\s+no\s+eres`,
+  r`non\s+sei\s+più`,
+  r`(?:você|voce)\s+não\s+é\s+mais`,
+  r`(?:je|jij)\s+bent\s+niet\s+langer`,
+  r`(?:nie\s+jesteś\s+już|już\s+nie\s+jesteś)`,
+  r`(?:ты\s+больше\s+не|ти\s+більше\s+не)`,
+  r`(?:你不再是|你已经不是|你已經不是)`,
+  r`(?:あなたはもう|君はもう)[^\n。]{0,12}?(?:ではない|じゃない)`,
+];
+
+/** Someone the text speaks to, by a name for the assistant: "Asistente,", "An das Sprachmodell:". */
+const ADDRESSES = [
+  r`(?:(?:hinweis|nachricht|anweisung)\s+)?an\s+(?:den|das|die)\s+(?:KI-?Assistenten|KI|Sprachmodell|Assistenten|KI-Modell)\s*[:,]`,
+  r`(?:note|message|consigne)\s+(?:pour|à)\s+(?:l'assistant(?:\s+IA)?|l'IA|le\s+modèle)\s*[:,]`,
+  r`(?:nota|mensaje)\s+para\s+(?:el\s+asistente|la\s+IA|el\s+modelo)\s*[:,]`,
+  r`(?:asistente(?:\s+de\s+IA)?|assistente(?:\s+(?:IA|de\s+IA))?|assistant\s+IA|KI-?Assistent|Sprachmodell|modelo\s+de\s+lenguaje|modello\s+linguistico)\s*[:,]`,
+  r`(?:ИИ-?ассистент|ассистент|нейросеть|ШІ-?асистент|асистент)\s*[:,]`,
+];
+
+/** Directives about the reply: translate it, end it with a link, encode it. */
+const REPLY_DIRECTIVES = [
+  r`(?:übersetze|beende|beginne|schreibe|formuliere|kodiere|ergänze)\s+(?:deine|ihre)\s+(?:Antwort|Zusammenfassung|Ausgabe)`,
+  r`(?:traduis|termine|commence|ecris|encode|réécris|reecris|traduisez|terminez|commencez|ajoute|ajoutez)\s+(?:à\s+)?(?:ta|votre)\s+(?:réponse|reponse|résumé|resume)`,
+  r`(?:traduce|termina|empieza|comienza|escribe|codifica|reescribe|añade|agrega)\s+(?:a\s+)?(?:tu|su)\s+(?:respuesta|resumen)`,
+  r`(?:traduci|termina|inizia|scrivi|codifica|riscrivi|aggiungi)\s+(?:alla\s+|la\s+)?(?:tua|sua)\s+(?:risposta|riassunto)`,
+  r`(?:traduza|termine|comece|escreva|codifique|reescreva|adicione)\s+(?:à\s+|a\s+)?(?:sua|tua)\s+(?:resposta|resumo)`,
+  r`(?:переведи|закончи|начни|напиши|закодируй|добавь\s+в)\s+(?:свой|свою|твой|твою|свой)\s+(?:ответ|резюме|пересказ)`,
+  r`(?:füge|fügen\s+sie)\s+[^\n.]{0,40}?(?:Link|Werbung|Hinweis)[^\n.]{0,40}?hinzu`,
+  r`(?:ajoute|ajoutez|añade|agrega|aggiungi|adicione|inclua|incluye|inclus)\s+(?:un|una|um|uma)\s+(?:lien|enlace|link)\b`,
+];
+
 export const MULTILINGUAL_PATTERNS: readonly Pattern[] = [
+  ...NO_LONGER.map((s) => phrase("persona", [0.4, 0.5, 0.4], s)),
+  ...ADDRESSES.map((s) => phrase("address", [0.3, 0.05, 0.3], s)),
+  ...REPLY_DIRECTIVES.map((s) => phrase("reply", [0.45, 0.05, 0.15], s)),
   ...OVERRIDES.map((s) => phrase("override", OVERRIDE, s)),
   ...PERSONAS.map((s) => phrase("persona", YOU_NOW, s)),
   ...NO_LIMIT_PHRASES.map((s) => phrase("restriction", NO_LIMITS, s)),
