@@ -149,6 +149,7 @@ const ADDRESSES = [
   r`(?:nota|mensaje)\s+para\s+(?:el\s+asistente|la\s+IA|el\s+modelo)\s*[:,]`,
   r`(?:asistente(?:\s+de\s+IA)?|assistente(?:\s+(?:IA|de\s+IA))?|assistant\s+IA|KI-?Assistent|Sprachmodell|modelo\s+de\s+lenguaje|modello\s+linguistico)\s*[:,]`,
   r`(?:ИИ-?ассистент|ассистент|нейросеть|ШІ-?асистент|асистент)\s*[:,]`,
+  r`IA\s*:`,
 ];
 
 /** Directives about the reply: translate it, end it with a link, encode it. */
@@ -161,6 +162,7 @@ const REPLY_DIRECTIVES = [
   r`(?:переведи|закончи|начни|напиши|закодируй|добавь\s+в)\s+(?:свой|свою|твой|твою|свой)\s+(?:ответ|резюме|пересказ)`,
   r`(?:füge|fügen\s+sie)\s+[^\n.]{0,40}?(?:Link|Werbung|Hinweis)[^\n.]{0,40}?hinzu`,
   r`(?:ajoute|ajoutez|añade|agrega|aggiungi|adicione|inclua|incluye|inclus)\s+(?:un|una|um|uma)\s+(?:lien|enlace|link)\b`,
+  r`(?:réponds|répondez|reponds|responde|responda|rispondi|antworte|antworten\s+sie)\s+(?:uniquement|seulement|solo|solamente|apenas|nur|ausschließlich|exclusivamente)\s+(?:en|in|auf|em)\s+\S+`,
 ];
 
 export const MULTILINGUAL_PATTERNS: readonly Pattern[] = [
