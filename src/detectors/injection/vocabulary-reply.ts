@@ -5,7 +5,7 @@
 // readers get imperatives too ("run npm install", "reply by Friday"), so most of these weigh
 // little alone and count when two meet; the forms no human reader is asked for weigh more.
 // Weights are [data, user, definition]: a user may ask for any reply they like.
-import { AI, r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
+import { r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
 
 /** The assistant's own output, as an injection names it. */
 const REPLY = r`(?:reply|replies|response|responses|answer|answers|summary|summaries|output|completion|message)`;
@@ -14,6 +14,8 @@ const NOT_MODEL_REPLY = r`(?!\s+(?:to|for|from|on|about|by|body|bodies|headers?|
 /** "convert your answer to base64" is a format; "your response to the RFP" a person's reply. */
 const NOT_FORMATTED_REPLY = r`(?!\s+(?:to\s+(?:the|my|our|his|her|their|this|that|an?|question|request)\b|for|from|on|about|by|body|bodies|headers?|codes?|status|objects?|times?|rates?|data|types?|payload|deadline|form|sheet)\b)`;
 const LANGUAGE = r`(?:English|French|German|Spanish|Italian|Portuguese|Dutch|Polish|Russian|Ukrainian|Turkish|Chinese|Japanese|Korean|Arabic|Hindi|Indonesian|Vietnamese|Latin|Klingon|Esperanto)`;
+/** An assistant named as a reader: "models reading this benchmark" may be an ML paper's models. */
+const READER_AI = r`(?:AI(?:\s+[\w-]+)?|LLMs?|(?:large\s+)?language\s+models?|assistants?|chatbots?|Claude|ChatGPT|Copilot|Gemini|Cursor)`;
 const READ_VERB = r`(?:reads?|reading|screen(?:s|ing)|evaluat(?:es|ing)|grad(?:es|ing)|scor(?:es|ing)|triag(?:es|ing)|summari[sz](?:es|ing)|process(?:es|ing)|pars(?:es|ing)|review(?:s|ing)|analy[sz](?:es|ing)|index(?:es|ing)|crawl(?:s|ing)|scrap(?:es|ing)|ingest(?:s|ing)|sees|seeing|handl(?:es|ing))`;
 const DOC_NOUN = r`(?:page|web\s?page|document|doc|email|e-mail|mail|message|article|text|file|content|website|site|post|review|resume|cv|repository|repo|thread|data|table|pdf|transcript|ticket|issue|comment|invoice|report|readme|notes?)`;
 /** What no human reader is asked to do to their reply. */
@@ -45,7 +47,7 @@ export const REPLY_PATTERNS: readonly Pattern[] = [
   // Directives about the reply itself.
   { cls: "reply", w: [0.55, 0.05, 0.15], head: FORM_VERB, tail: r`\s+(?:[\w'-]+\s+){0,6}?(?:your|the\s+(?:entire|whole|full|final|complete))\s+(?:entire\s+|whole\s+|full\s+|final\s+|next\s+|complete\s+)?${REPLY}\b${NOT_FORMATTED_REPLY}` },
   { cls: "reply", w: [0.55, 0.05, 0.15], head: r`(?:modify|change|alter|edit|update|adjust|rewrite|tweak)\s+`, tail: r`your\s+(?:final\s+|next\s+)?${REPLY}\s+(?:so\s+(?:that\s+)?it\s+|to\s+)(?:include|contain|add|mention|say|state|recommend|promote|end|start|begin|link|feature|praise)` },
-  { cls: "address", w: [0.45, 0.1, 0.4], head: r`${AI}\s+`, tail: r`(?:that\s+|who\s+)?(?:is\s+|are\s+)?${READ_VERB}\s+(?:this|these|the\s+(?:above|following))\b`, validate: rateAddressed },
+  { cls: "address", w: [0.45, 0.1, 0.4], head: r`${READER_AI}\s+`, tail: r`(?:that\s+|who\s+)?(?:is\s+|are\s+)?${READ_VERB}\s+(?:this|these|the\s+(?:above|following))\b`, validate: rateAddressed },
   { cls: "reply", w: [0.45, 0.05, 0.15], head: r`(?:include|add|insert|append|prepend|put|place|embed|mention|state|say|write|note|claim|slip)\s+`, tail: r`(?:in|to|into|within|at\s+the\s+(?:end|start|beginning|top|bottom)\s+of)\s+(?:each\s+of\s+|every\s+one\s+of\s+)?your\s+(?:final\s+|next\s+)?${REPLY}\b${NOT_MODEL_REPLY}`, validate: rateGivenContent },
   { cls: "reply", w: [0.45, 0.05, 0.15], head: r`(?:end|begin|start|finish|conclude|close|prefix|preface|open|sign)\s+`, tail: r`(?:each\s+of\s+|every\s+one\s+of\s+)?your\s+(?:final\s+|next\s+)?${REPLY}\s+(?:with|by)\b`, validate: rateGivenContent },
   { cls: "reply", w: [0.45, 0.05, 0.15], head: r`(?:include|add|insert|append|prepend|embed|put|place)\s+`, tail: r`(?:a|an|the|this|these|our|the\s+following)?\s*${PAYLOAD_NOUN}\b[^\n]{0,100}?\b(?:to|in|into|at\s+the\s+(?:end|start|top|bottom)\s+of|within)\s+(?:your|every|each|all)\s+${REPLY}`, validate: (m) => (/["'“‘]|https?:|www\.|\.\w{2,}\b/.test(m) ? 1.25 : 1) },
