@@ -58,6 +58,7 @@ export const REPLY_PATTERNS: readonly Pattern[] = [
   { cls: "reply", w: [0.3, 0.05, 0.1], before: r`\b(?:in|within|throughout)\s+`, head: r`your\s+(?:final\s+|next\s+)?${REPLY}\b`, tail: r`(?=\s*[,:]|\s+(?:to\s+the\s+user\s*)?,?\s*(?:say|state|claim|mention|tell|write|include|add|recommend|suggest|insist|make\s+sure)\b)` },
   { cls: "reply", w: [0.45, 0.05, 0.1], head: r`your\s+(?:final\s+|next\s+)?${REPLY}\s+(?:must|should|shall|has\s+to|needs\s+to|will)\s+(?:now\s+|always\s+|only\s+)?`, tail: r`(?:contain|include|start|begin|end|say|state|mention|claim|recommend|be\s+(?:written|encoded|translated|formatted|only|exactly|in\s+(?!writing\b)\w+))\b`, validate: (m, text, start) => rateGivenContent(m, text, start) > 1 ? 1.3 : 0.7 },
   { cls: "reply", w: [0.3, 0.05, 0.1], head: r`(?:just|only|simply)\s+(?:print|say|output|write|type|respond\s+with|reply\s+with|answer\s+with|return)\b`, validate: rateGivenContent },
+  { cls: "reply", w: [0.25, 0.05, 0.1], head: r`(?:print|say|output|type|respond\s+with|reply\s+with|answer\s+with)\s+`, tail: r`["'“‘]\w` },
   { cls: "reply", w: [0.3, 0.05, 0.1], head: r`(?:reply|respond|answer|write|speak|talk)\s+`, tail: r`(?:to\s+(?:the\s+)?user\s+)?(?:only\s+|exclusively\s+|always\s+)?(?:in\s+${LANGUAGE}|(?:as|like)\s+(?:a|an)\s+[\w-]+)\b` },
   { cls: "reply", w: [0.3, 0.1, 0.1], head: r`instead\s*,?\s+`, tail: r`(?:please\s+|just\s+)?(?:write|respond\s+with|reply\s+with|answer\s+with|compose|generate|produce|output|tell|say)\b` },
   // What the reply should tell the user, or do to them.
@@ -92,6 +93,6 @@ export const REPLY_PATTERNS: readonly Pattern[] = [
   { cls: "override", w: [0.5, 0.3, 0.4], head: r`(?:ignore|disregard)\s+`, tail: r`(?:the\s+)?(?:user|human|requester)(?=\s*(?:[,.;:!]|and\b|$|entirely|completely|for\s+now))` },
   { cls: "override", w: [0.5, 0.35, 0.4], head: r`(?:previous|prior|above|earlier|original|old|existing|current|initial|all\s+other)\s+`, tail: r`(?:instructions|guidelines|rules|directives|prompts?|tasks?|orders|policies)\s+(?:are|is|have\s+been|were|has\s+been)\s+(?:now\s+|hereby\s+)?(?:deprecated|obsolete|void|cancell?ed|revoked|superseded|outdated|replaced|invalid|null|suspended|lifted|no\s+longer\s+(?:valid|apply|applicable|in\s+effect|relevant))\b` },
   { cls: "override", w: [0.5, 0.35, 0.4], before: r`\byour\s+`, head: r`(?:task|job|role|goal|mission|purpose|assignment)\s+`, tail: r`(?:from\s+now\s+on|now|henceforth|going\s+forward|has\s+changed)(?:\s*,)?\s+(?:is|will\s+be|to)?\b` },
-  { cls: "override", w: [0.35, 0.2, 0.3], head: r`(?:system\s+)?override\s*:`, tail: r`\s*(?:[\w'-]+\s+){0,3}?(?:reply|respond|answer|summari[sz]e|ignore|output|print|say|tell|grant|send|forward|email|delete|run|do\s+not|always|never)\b`, validate: (m) => (/^[A-Z]/.test(m) ? 1 : 0) },
+  { cls: "override", w: [0.35, 0.2, 0.3], head: r`(?:system\s+)?override\s*:`, tail: r`\s*(?!(?:true|false|yes|no|null|none|on|off)\b)[a-z][a-z'-]+\s`, validate: (m) => (/^[A-Z]/.test(m) ? 1 : 0) },
 ];
 
