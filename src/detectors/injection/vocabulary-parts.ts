@@ -90,7 +90,7 @@ export function rateSystemPromptRequest(_match: string, text: string, start: num
 /** "repeat the words above" leaks the system prompt when asked verbatim, from the start. */
 export function rateRepeatRequest(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 80);
-  return /\b(?:starting|beginning)\s+with|verbatim|word\s+for\s+word|code\s+block|include\s+everything|exactly|quote\s+(?:it|them|everything)/i.test(after) ? 1.25 : 1;
+  return /\b(?:starting|beginning)\s+with|verbatim|word\s+for\s+word|code\s+block|include\s+everything|exactly|quote\s+(?:it|them|everything)|in\s+full|but\s+(?:replace|with|in\s+reverse|translated|reversed|spelled|encoded)/i.test(after) ? 1.25 : 1;
 }
 
 const MODEL_DIRECTIVE =
