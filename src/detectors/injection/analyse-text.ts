@@ -24,7 +24,9 @@ const HIDDEN_INSTRUCTION_SCORE = 0.95;
 const INVISIBLE_ONLY_SCORE = 0.5;
 /** Encoding an instruction is evasion, which adds to what the instruction already scores. */
 const ENCODING_BONUS = 0.3;
-/** How much more than the text as written a cipher reading must score to count. */
+/** A cipher reading counts from this score (one weak signal in a reshuffled text is noise)... */
+const CIPHER_MIN = 0.45;
+/** ...and only by how much more than the text as written it scores. */
 const CIPHER_GAIN = 0.15;
 
 /** Best cluster score of `text` read in `context`. */
@@ -141,7 +143,7 @@ export function findCarriers(field: Field, context: Context, budget: Budget, wit
   for (const view of withEncoded ? cipherViews(field.text) : []) {
     if (quota.scans-- <= 0 || budget.spent()) break;
     const inner = scoreText(view.text, context, budget);
-    if (inner < FINDING_AT) continue;
+    if (inner < CIPHER_MIN) continue;
     plain ??= scoreText(field.text, context, budget);
     if (inner < plain + CIPHER_GAIN) continue;
     out.push(scoredCarrier(field, context, "encoded_instructions", { start: 0, end: field.text.length }, Math.min(1, inner + ENCODING_BONUS)));

@@ -12,8 +12,8 @@ export interface CipherView {
 const MAX_VIEW = 8192;
 const ROT13_CUE = /\brot-?13\b|\bcaesar\b|\bcipher(?:ed|text)?\b|\bdecrypt\b|\bdecode\b/i;
 const REVERSED_CUE = /\bbackwards?\b|\breversed?\b|\bright[\s-]to[\s-]left\b|\bmirror(?:ed)?\b|\bin\s+reverse\b/i;
-/** A word of letters with leet digits in it, and at least one letter hex cannot have (not a digest). */
-const LEET_WORD = /\b(?=[a-z0-9]*[g-z])(?=[a-z]*[013457])[a-z]*[013457][a-z013457]*\b/gi;
+/** A word of letters with leet digits in it, two letters at least (not `I4`), and one letter hex cannot have (not a digest). */
+const LEET_WORD = /\b(?=[a-z0-9]*[g-z])(?=[a-z]*[013457])(?=[013457]*[a-z][013457]*[a-z])[a-z]*[013457][a-z013457]*\b/gi;
 const MIN_LEET_WORDS = 3;
 const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
 

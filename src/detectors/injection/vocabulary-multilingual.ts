@@ -149,7 +149,7 @@ const ADDRESSES = [
   r`(?:nota|mensaje)\s+para\s+(?:el\s+asistente|la\s+IA|el\s+modelo)\s*[:,]`,
   r`(?:asistente(?:\s+de\s+IA)?|assistente(?:\s+(?:IA|de\s+IA))?|assistant\s+IA|KI-?Assistent|Sprachmodell|modelo\s+de\s+lenguaje|modello\s+linguistico)\s*[:,]`,
   r`(?:ИИ-?ассистент|ассистент|нейросеть|ШІ-?асистент|асистент)\s*[:,]`,
-  r`IA\s*:`,
+  r`IA\s+:`,
 ];
 
 /** Directives about the reply: translate it, end it with a link, encode it. */

@@ -43,7 +43,7 @@ export const REPLY_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.45, 0.1, 0.4], before: r`\b(?:for|to|dear|hey|attention|all|any|every)\s+(?:the\s+)?`, head: r`(?:large\s+)?language\s+models?\b`, validate: rateAddressed },
   { cls: "address", w: [0.45, 0.1, 0.4], before: r`\b(?:if|when)\s+you(?:\s+are|'re|’re)\s+(?:an?\s+)?`, head: r`(?:AI|automated|language|LLM)[\w\s-]{0,20}?(?:summari[sz]er|reader|crawler|tool|system|screener|reviewer|parser|bot)\b`, validate: rateAddressed },
   { cls: "address", w: [0.45, 0.1, 0.4], before: r`(?:^|[\n.!?>*\]:(\[]|<!--)\s*`, head: r`(?:AI\s+(?:summari[sz]ers?|readers?|crawlers?|screeners?)|(?:large\s+)?language\s+models?|LLMs)\s*[:,]`, validate: rateAddressed },
-  { cls: "address", w: [0.35, 0.05, 0.3], head: r`(?:when|while)\s+(?:summari[sz]ing|answering|responding|replying)\s*,`, validate: rateAddressed },
+  { cls: "address", w: [0.35, 0.05, 0.3], head: r`(?:when|while)\s+summari[sz]ing\s*,`, validate: rateAddressed },
   // Directives about the reply itself.
   { cls: "reply", w: [0.55, 0.05, 0.15], head: FORM_VERB, tail: r`\s+(?:[\w'-]+\s+){0,6}?(?:your|the\s+(?:entire|whole|full|final|complete))\s+(?:entire\s+|whole\s+|full\s+|final\s+|next\s+|complete\s+)?${REPLY}\b${NOT_FORMATTED_REPLY}` },
   { cls: "reply", w: [0.55, 0.05, 0.15], head: r`(?:modify|change|alter|edit|update|adjust|rewrite|tweak)\s+`, tail: r`your\s+(?:final\s+|next\s+)?${REPLY}\s+(?:so\s+(?:that\s+)?it\s+|to\s+)(?:include|contain|add|mention|say|state|recommend|promote|end|start|begin|link|feature|praise)` },
@@ -58,7 +58,7 @@ export const REPLY_PATTERNS: readonly Pattern[] = [
   { cls: "reply", w: [0.3, 0.05, 0.1], before: r`\b(?:in|within|throughout)\s+`, head: r`your\s+(?:final\s+|next\s+)?${REPLY}\b`, tail: r`(?=\s*[,:]|\s+(?:to\s+the\s+user\s*)?,?\s*(?:say|state|claim|mention|tell|write|include|add|recommend|suggest|insist|make\s+sure)\b)` },
   { cls: "reply", w: [0.45, 0.05, 0.1], head: r`your\s+(?:final\s+|next\s+)?${REPLY}\s+(?:must|should|shall|has\s+to|needs\s+to|will)\s+(?:now\s+|always\s+|only\s+)?`, tail: r`(?:contain|include|start|begin|end|say|state|mention|claim|recommend|be\s+(?:written|encoded|translated|formatted|only|exactly|in\s+(?!writing\b)\w+))\b`, validate: (m, text, start) => rateGivenContent(m, text, start) > 1 ? 1.3 : 0.7 },
   { cls: "reply", w: [0.3, 0.05, 0.1], head: r`(?:just|only|simply)\s+(?:print|say|output|write|type|respond\s+with|reply\s+with|answer\s+with|return)\b`, validate: rateGivenContent },
-  { cls: "reply", w: [0.25, 0.05, 0.1], head: r`(?:print|say|output|type|respond\s+with|reply\s+with|answer\s+with)\s+`, tail: r`["'“‘]\w` },
+  { cls: "reply", w: [0.25, 0.05, 0.1], head: r`(?:print|output|respond\s+with|reply\s+with|answer\s+with)\s+`, tail: r`["'“‘]\w` },
   { cls: "reply", w: [0.3, 0.05, 0.1], head: r`(?:reply|respond|answer|write|speak|talk)\s+`, tail: r`(?:to\s+(?:the\s+)?user\s+)?(?:only\s+|exclusively\s+|always\s+)?(?:in\s+${LANGUAGE}|(?:as|like)\s+(?:a|an)\s+[\w-]+)\b` },
   { cls: "reply", w: [0.3, 0.1, 0.1], head: r`instead\s*,?\s+`, tail: r`(?:please\s+|just\s+)?(?:write|respond\s+with|reply\s+with|answer\s+with|compose|generate|produce|output|tell|say)\b` },
   // What the reply should tell the user, or do to them.
