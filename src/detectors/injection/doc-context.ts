@@ -55,7 +55,8 @@ export function rateDocumentation(text: string, start: number, end: number): num
   const window = text
     .slice(from, to)
     .replace(/\b(?:https?:)?\/\/[^\s)"'>]+/gi, " ")
-    .replace(/\b[\w-]+(?:\.[\w-]+)*\.(?:example|test|invalid|localhost)\b/gi, " ");
+    // Only the reserved label goes: a pattern spanning the whole host would backtrack on "1.1.1...".
+    .replace(/\.(?:example|test|invalid|localhost)\b/gi, " ");
   const seen = new Set<string>();
   let topical = false;
   META.lastIndex = 0;
