@@ -3,14 +3,21 @@
 // thresholds and calibration to src/detectors/injection/model/weights.ts, compiled into the
 // binary. No network: it reads the development corpus where it lies (../shared/corpus by default).
 //
-//   bun scripts/train-injection-model.ts [--corpus DIR] [--out FILE]
+//   bun scripts/train-injection-model.ts [--corpus DIR] [--out FILE] [--loso]
 //
 // Data: the corpus's prompt_injection_direct (user prompts: jailbreaks and direct injection vs
 // ordinary prompts) and prompt_injection_indirect (tool results carrying instructions vs plain
 // results) suites; the texts of its secret_leak and pii suites, whatever their labels there, are
-// more examples of text that is not an injection, and so is warden's own source code (below). 20% of cases (chosen by a hash of their id) are
-// held out: thresholds and the calibration table are measured on them, never trained on.
-import { readFileSync, writeFileSync } from "node:fs";
+// more examples of text that is not an injection, and so is warden's own source code (below); and
+// scripts/injection-data/*.jsonl, texts written for warden (attacks and ordinary text in several
+// languages). 20% of cases (chosen by a hash of their id) are held out: thresholds and the
+// calibration table are measured on them, never trained on.
+//
+// --loso (leave one source out) writes nothing: for each repository the injection suites draw on,
+// it trains on every case from other repositories and reports precision, recall and false-positive
+// rate on that repository's cases at the trained thresholds, next to the in-sample and held-out
+// figures. It says how well the model carries to text from a source it has never seen.
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUCKETS, featuresOf } from "../src/detectors/injection/model/features.ts";
 
@@ -21,9 +28,10 @@ const option = (name: string, fallback: string) => {
 };
 const corpus = option("corpus", join(import.meta.dir, "..", "..", "shared", "corpus"));
 const out = option("out", join(import.meta.dir, "..", "src", "detectors", "injection", "model", "weights.ts"));
+const OWN_DATA = join(import.meta.dir, "injection-data");
 
 type Context = "user" | "data";
-interface Example { id: string; text: string; context: Context; label: 0 | 1 }
+interface Example { id: string; text: string; context: Context; label: 0 | 1; source: string; injectionSuite: boolean }
 
 function textOf(event: { kind: string; payload: Record<string, unknown> }): string | undefined {
   const p = event.payload;
@@ -35,12 +43,13 @@ const examples: Example[] = [];
 for (const suite of ["prompt_injection_direct", "prompt_injection_indirect", "secret_leak", "pii"]) {
   for (const line of readFileSync(join(corpus, `${suite}.jsonl`), "utf8").split("\n")) {
     if (!line.trim()) continue;
-    const c = JSON.parse(line) as { id: string; unsafe: boolean; event: { kind: string; payload: Record<string, unknown> } };
+    const c = JSON.parse(line) as { id: string; unsafe: boolean; source: string; event: { kind: string; payload: Record<string, unknown> } };
     const text = textOf(c.event);
     if (!text) continue;
     const context: Context = c.event.kind === "user_input" ? "user" : "data";
-    const injection = suite.startsWith("prompt_injection") && c.unsafe;
-    examples.push({ id: c.id, text, context, label: injection ? 1 : 0 });
+    const injectionSuite = suite.startsWith("prompt_injection");
+    // Grouped by repository: `owner/repo@sha:path` -> `owner/repo`.
+    examples.push({ id: c.id, text, context, label: injectionSuite && c.unsafe ? 1 : 0, source: c.source.split("@")[0]!, injectionSuite });
   }
 }
 
@@ -51,52 +60,85 @@ for (const path of new Bun.Glob("src/**/*.ts").scanSync(join(import.meta.dir, ".
   if (/test|fixtures|vocabulary|weights/.test(path)) continue;
   const source = readFileSync(join(import.meta.dir, "..", path), "utf8");
   for (let at = 0, n = 0; at < source.length; at += 1500, n++) {
-    examples.push({ id: `own-code:${path}:${n}`, text: source.slice(at, at + 1500), context: "data", label: 0 });
+    examples.push({ id: `own-code:${path}:${n}`, text: source.slice(at, at + 1500), context: "data", label: 0, source: "warden/own-code", injectionSuite: false });
   }
 }
+
+// Texts written for warden, one JSON object a line: {"id", "context": "user"|"data", "label": 0|1, "text"}.
+for (const file of readdirSync(OWN_DATA).filter((f) => f.endsWith(".jsonl")).sort()) {
+  for (const line of readFileSync(join(OWN_DATA, file), "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const c = JSON.parse(line) as { id: string; context: Context; label: 0 | 1; text: string };
+    examples.push({ id: `own-data:${c.id}`, text: c.text, context: c.context, label: c.label, source: "warden/injection-data", injectionSuite: false });
+  }
+}
+
+/** Context is a feature too: a bias per context, hashed past the n-gram buckets' reach. */
+const CONTEXT_FEATURE: Record<Context, number> = { user: BUCKETS - 1, data: BUCKETS - 2 };
+type Vector = { indices: Uint32Array; value: number; context: number };
+const vectors = new Map<string, Vector>();
+const vectorOf = (e: Example): Vector => {
+  let v = vectors.get(e.id);
+  if (!v) {
+    const f = featuresOf(e.text);
+    vectors.set(e.id, (v = { indices: f.indices, value: f.value, context: CONTEXT_FEATURE[e.context] }));
+  }
+  return v;
+};
+
+interface Model { weights: Float64Array; bias: number }
+const EPOCHS = 12;
+const L2 = 1e-6;
+
+function probability(model: Model, v: Vector): number {
+  let z = model.bias + model.weights[v.context]!;
+  for (const i of v.indices) z += model.weights[i]! * v.value;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Stochastic gradient descent with balanced class weights, shuffled with a fixed seed so a run is reproducible. */
+function fit(train: readonly Example[]): Model {
+  const model: Model = { weights: new Float64Array(BUCKETS), bias: 0 };
+  const rows = train.map((e) => ({ v: vectorOf(e), y: e.label }));
+  const positives = train.filter((e) => e.label === 1).length;
+  const weightOf = (y: number) => (y === 1 ? train.length / (2 * positives) : train.length / (2 * (train.length - positives)));
+  let seed = 42;
+  const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    const rate = 0.8 / (1 + epoch);
+    const order = rows.map((_, i) => i).sort(() => random() - 0.5);
+    for (const k of order) {
+      const { v, y } = rows[k]!;
+      const g = (probability(model, v) - y) * weightOf(y) * rate;
+      model.bias -= g;
+      model.weights[v.context]! -= g;
+      for (const i of v.indices) model.weights[i] = model.weights[i]! * (1 - rate * L2) - g * v.value;
+    }
+  }
+  return model;
+}
+
+interface Counts { tp: number; fp: number; fn: number; tn: number }
+function countAt(model: Model, cases: readonly Example[], thresholds: Record<Context, number>): Counts {
+  const c: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  for (const e of cases) {
+    const hit = probability(model, vectorOf(e)) >= thresholds[e.context];
+    if (e.label === 1) hit ? c.tp++ : c.fn++;
+    else hit ? c.fp++ : c.tn++;
+  }
+  return c;
+}
+const pct = (n: number, d: number) => (d === 0 ? "-" : `${((n / d) * 100).toFixed(1)}%`);
+const row = (name: string, c: Counts) =>
+  `| ${name} | ${c.tp + c.fn} / ${c.fp + c.tn} | ${pct(c.tp, c.tp + c.fp)} | ${pct(c.tp, c.tp + c.fn)} | ${pct(c.fp, c.fp + c.tn)} |`;
 
 const heldOut = (id: string) => (new Bun.CryptoHasher("sha256").update(id).digest()[0]! % 5) === 0;
 const train = examples.filter((e) => !heldOut(e.id));
 const test = examples.filter((e) => heldOut(e.id));
-
-/** Context is a feature too: a bias per context, hashed past the n-gram buckets' reach. */
-const CONTEXT_FEATURE: Record<Context, number> = { user: BUCKETS - 1, data: BUCKETS - 2 };
-const vectorOf = (e: Example) => {
-  const f = featuresOf(e.text);
-  return { indices: f.indices, value: f.value, context: CONTEXT_FEATURE[e.context] };
-};
-
-const weights = new Float64Array(BUCKETS);
-let bias = 0;
-const trainVectors = train.map((e) => ({ v: vectorOf(e), y: e.label }));
-const positives = train.filter((e) => e.label === 1).length;
-const weightOf = (y: number) => (y === 1 ? train.length / (2 * positives) : train.length / (2 * (train.length - positives)));
-
-const score = (v: ReturnType<typeof vectorOf>) => {
-  let z = bias + weights[v.context]!;
-  for (const i of v.indices) z += weights[i]! * v.value;
-  return 1 / (1 + Math.exp(-z));
-};
-
-// Stochastic gradient descent, shuffled with a fixed seed so a run is reproducible.
-let seed = 42;
-const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-const EPOCHS = 12;
-const L2 = 1e-6;
-for (let epoch = 0; epoch < EPOCHS; epoch++) {
-  const rate = 0.8 / (1 + epoch);
-  const order = trainVectors.map((_, i) => i).sort(() => random() - 0.5);
-  for (const k of order) {
-    const { v, y } = trainVectors[k]!;
-    const g = (score(v) - y) * weightOf(y) * rate;
-    bias -= g;
-    weights[v.context]! -= g;
-    for (const i of v.indices) weights[i] = weights[i]! * (1 - rate * L2) - g * v.value;
-  }
-}
+const model = fit(train);
 
 // Measured on the held-out fifth only.
-const scored = test.map((e) => ({ e, p: score(vectorOf(e)) }));
+const scored = test.map((e) => ({ e, p: probability(model, vectorOf(e)) }));
 const thresholds: Record<Context, number> = { user: 1, data: 1 };
 const FLOOR = 0.85;
 const report: string[] = [];
@@ -112,6 +154,21 @@ for (const context of ["user", "data"] as const) {
   const fp = negatives.filter((p) => p >= thresholds[context]).length;
   report.push(`${context}: threshold ${thresholds[context].toFixed(3)}, recall ${(caught / Math.max(1, positivesHere.length) * 100).toFixed(1)}% (${caught}/${positivesHere.length}), false positives ${fp}/${negatives.length}`);
 }
+
+if (args.includes("--loso")) {
+  // In-sample and held-out first, then one row per repository left out of training altogether.
+  console.log("| cases | injections / others | precision | recall | FP rate |\n| --- | --- | --- | --- | --- |");
+  console.log(row("in-sample (80% trained on)", countAt(model, train, thresholds)));
+  console.log(row("held out (20% by id)", countAt(model, test, thresholds)));
+  const sources = [...new Set(examples.filter((e) => e.injectionSuite).map((e) => e.source))].sort();
+  for (const source of sources) {
+    const foldModel = fit(examples.filter((e) => e.source !== source));
+    const cases = examples.filter((e) => e.source === source && e.injectionSuite);
+    console.log(row(`left out: ${source}`, countAt(foldModel, cases, thresholds)));
+  }
+  process.exit(0);
+}
+
 // Calibration: predicted probability against the observed share of injections, in tenths.
 const calibration = Array.from({ length: 10 }, (_, b) => {
   const bin = scored.filter((s) => Math.min(9, Math.floor(s.p * 10)) === b);
@@ -120,6 +177,7 @@ const calibration = Array.from({ length: 10 }, (_, b) => {
 
 // Keep the weights that matter, quantised to int8 with one scale.
 const KEEP = 60_000;
+const { weights, bias } = model;
 const ranked = [...weights.keys()].filter((i) => weights[i] !== 0).sort((a, b) => Math.abs(weights[b]!) - Math.abs(weights[a]!)).slice(0, KEEP).sort((a, b) => a - b);
 const max = Math.max(...ranked.map((i) => Math.abs(weights[i]!)));
 const scale = max / 127;

@@ -1,6 +1,7 @@
 // Per-text checks for untrusted data and user prompts: scored instruction clusters, invisible
-// Unicode and base64 carriers (whose decoded text is scored the same way), and markdown links.
+// Unicode, base64 and cipher carriers (whose decoded text is scored the same way), and markdown links.
 import type { Budget } from "../../engine/budget.ts";
+import { cipherViews } from "./cipher-views.ts";
 import { findEncodedBlocks } from "./encoded-payloads.ts";
 import { CATEGORY, PREFIX, createFinding, decide, type Scored } from "./findings.ts";
 import { findHiddenUnicode, type HiddenRun } from "./hidden-unicode.ts";
@@ -23,6 +24,10 @@ const HIDDEN_INSTRUCTION_SCORE = 0.95;
 const INVISIBLE_ONLY_SCORE = 0.5;
 /** Encoding an instruction is evasion, which adds to what the instruction already scores. */
 const ENCODING_BONUS = 0.3;
+/** A cipher reading counts from this score (one weak signal in a reshuffled text is noise)... */
+const CIPHER_MIN = 0.45;
+/** ...and only by how much more than the text as written it scores. */
+const CIPHER_GAIN = 0.15;
 
 /** Best cluster score of `text` read in `context`. */
 export function scoreText(text: string, context: Context, budget: Budget): number {
@@ -40,6 +45,7 @@ const USER_CHECK: Partial<Record<SignalClass, string>> = {
   override: "jailbreak.instruction_override",
   restriction: "jailbreak.instruction_override",
   sysprompt: "jailbreak.system_prompt_extraction",
+  repetition: "jailbreak.token_repetition",
 };
 
 function checkIdOf(cluster: Cluster, context: Context): string {
@@ -117,7 +123,7 @@ function scoredCarrier(field: Field, context: Context, check: string, span: { st
   return { finding, decision };
 }
 
-/** Invisible Unicode and base64 blocks; their decoded text is scored in the same context. */
+/** Invisible Unicode, base64 blocks and cipher readings; their decoded text is scored in the same context. */
 export function findCarriers(field: Field, context: Context, budget: Budget, withEncoded = true): Scored[] {
   const out: Scored[] = [];
   const quota = { scans: MAX_DECODED_SCANS };
@@ -129,6 +135,18 @@ export function findCarriers(field: Field, context: Context, budget: Budget, wit
     const inner = scoreText(block.decoded, context, budget);
     if (inner < FINDING_AT) continue;
     out.push(scoredCarrier(field, context, "encoded_instructions", block, Math.min(1, inner + ENCODING_BONUS)));
+  }
+  // rot13, reversed and leetspeak readings of the whole text: the span is the text, as no
+  // boundary of the ciphered run survives the reading.
+  // A reading counts only for what it adds: leetspeak leaves the plain words as they were.
+  let plain: number | undefined;
+  for (const view of withEncoded ? cipherViews(field.text) : []) {
+    if (quota.scans-- <= 0 || budget.spent()) break;
+    const inner = scoreText(view.text, context, budget);
+    if (inner < CIPHER_MIN) continue;
+    plain ??= scoreText(field.text, context, budget);
+    if (inner < plain + CIPHER_GAIN) continue;
+    out.push(scoredCarrier(field, context, "encoded_instructions", { start: 0, end: field.text.length }, Math.min(1, inner + ENCODING_BONUS)));
   }
   return out;
 }

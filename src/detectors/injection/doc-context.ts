@@ -39,8 +39,10 @@ export function rateQuotation(text: string, start: number): number {
 }
 
 const META =
-  /\b(?:prompt[\s-]injections?|injection\s+attacks?|indirect\s+injections?|jailbreak(?:s|ing)?|attackers?(?![.\w])|adversar(?:y|ial|ies)|malicious|exploit(?:s|ed|ing|ation)?|vulnerab\w*|red[\s-]team\w*|payloads?|for\s+example|(?<!\.)e\.g\.(?![a-z]\.)|for\s+instance|such\s+as|examples?(?![.\w])|researchers?|mitigat\w*|defen[cs]e\w*|defenders?|detect\w*|classif\w*|benchmark\w*|datasets?|test\s+cases?|owasp|cve-\d+|threat\w*|phishing|sanitiz\w*|security\s+(?:class|course|research|team|blog|training)|assert\w*|expect\(|attacks?\b|benign|labels?\b|guardrails?|blocklists?|denylists?|special\s+tokens?|tokeni[sz]ers?)|(?<![a-z])(?:injections?|jailbreaks?|patterns?|regex(?:es)?|detectors?|classifiers?|deny)/gi;
+  /\b(?:prompt[\s-]injections?|injection\s+attacks?|indirect\s+injections?|jailbreak(?:s|ing)?|attackers?(?![.\w])|adversar(?:y|ial|ies)|malicious|exploit(?:s|ed|ing|ation)?|vulnerab\w*|red[\s-]team\w*|payloads?|for\s+example|(?<!\.)e\.g\.(?![a-z]\.)|for\s+instance|such\s+as|examples?(?![.\w])|researchers?|mitigat\w*|defen[cs]e\w*|defenders?|detect\w*|classif\w*|benchmark\w*|datasets?|test\s+cases?|owasp|cve-\d+|threat\w*|phishing|sanitiz\w*|security\s+(?:class|course|research|blog|training)|assert\w*|expect\(|attacks?\b|benign|labels?\b|guardrails?|blocklists?|denylists?|special\s+tokens?|tokeni[sz]ers?)|(?<![a-z])(?:injections?|jailbreaks?|patterns?|regex(?:es)?|detectors?|classifiers?|deny)/gi;
 
+/** Words of any technical manual: they count only beside a word about attacks or detection. */
+const GENERIC = /^(?:for\s+example|e\.g\.|for\s+instance|such\s+as|examples?|test\s+cases?|assert\w*|expect\(|labels?|datasets?|benchmark\w*|researchers?|patterns?|deny)$/i;
 const META_FACTOR = [1, 0.7, 0.45, 0.3] as const;
 const META_WINDOW = 300;
 
@@ -49,14 +51,23 @@ export function rateDocumentation(text: string, start: number, end: number): num
   const from = Math.max(0, start - META_WINDOW);
   const to = Math.min(text.length, end + META_WINDOW);
   // Hosts such as example-attacker.net are the attack's own words, not an article's.
-  const window = text.slice(from, to).replace(/\b(?:https?:)?\/\/[^\s)"'>]+/gi, " ");
+  // So are reserved names (RFC 2606: mailbox.example, shop.test), in hosts and mail addresses.
+  const window = text
+    .slice(from, to)
+    .replace(/\b(?:https?:)?\/\/[^\s)"'>]+/gi, " ")
+    // Only the reserved label goes: a pattern spanning the whole host would backtrack on "1.1.1...".
+    .replace(/\.(?:example|test|invalid|localhost)\b/gi, " ");
   const seen = new Set<string>();
+  let topical = false;
   META.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while (seen.size < 3 && (m = META.exec(window)) !== null) {
+  while ((seen.size < 3 || !topical) && (m = META.exec(window)) !== null) {
     seen.add(m[0].toLowerCase().replace(/s$/, "").slice(0, 8));
+    topical ||= !GENERIC.test(m[0]);
   }
-  return META_FACTOR[seen.size as 0 | 1 | 2 | 3];
+  // "for example" and "such as" fill every manual; only beside a word about attacks do they mark
+  // writing about one (a cheat sheet's examples do not make an instruction planted in it a quote).
+  return topical ? META_FACTOR[Math.min(3, seen.size) as 0 | 1 | 2 | 3] : 1;
 }
 
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d])|color\s*:\s*(?:white|#fff(?:fff)?\b|transparent)/i;

@@ -24,6 +24,7 @@ const TITLES: Record<string, string> = {
   "jailbreak.persona": "Jailbreak persona or roleplay framing",
   "jailbreak.instruction_override": "Request to drop instructions or safety rules",
   "jailbreak.system_prompt_extraction": "Request to reveal the system prompt",
+  "jailbreak.token_repetition": "Request to repeat a token without end",
   "jailbreak.hidden_unicode": "Invisible Unicode characters in a prompt",
   "jailbreak.encoded_instructions": "Encoded jailbreak instructions",
   "poisoning.hidden_instruction": "Hidden instructions in a tool or skill definition",

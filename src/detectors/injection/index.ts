@@ -86,9 +86,14 @@ function judgeFields(event: GuardEvent, fields: readonly Field[], config: Requir
       out.push(...findInstructionClusters(field, "data", budget), ...findCarriers(field, "data", budget));
       out.push(...findLinkExfil(field, "data", "data", config.allowed_hosts, budget));
     }
-    // What the rules found nothing in, the statistical tier reads whole (model/).
-    if (out.length === before && (kind === "user_input" || asData)) {
-      const judged = judgeByModel(field, kind === "user_input" ? "user" : "data", config.model_threshold);
+    // What the rules found nothing in, the statistical tier reads whole (model/). A user's prompt
+    // with only weak rule hits (a lone "imagine", "evil AI") is read too, at a higher bar: the
+    // jailbreaks that slip past the rules are long and have some; data with a weak hit stays the
+    // rules' call (a page about system prompts names them without asking for one).
+    const weakHits = out.length > before;
+    if (!weakHits || (kind === "user_input" && !out.slice(before).some((s) => s.decision !== "allow"))) {
+      const context = kind === "user_input" ? "user" : "data";
+      const judged = kind === "user_input" || asData ? judgeByModel(field, context, config.model_threshold, weakHits) : undefined;
       if (judged) out.push(judged);
     }
     if (kind === "model_output") {

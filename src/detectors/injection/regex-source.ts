@@ -86,9 +86,20 @@ function firstWordsOfAlternative(alt: string): string[] {
     return optional ? [...inner, ...firstWordsOfAlternative(after)] : inner;
   }
   if (alt.startsWith("\\b")) return firstWordsOfAlternative(alt.slice(2));
-  const word = /^[A-Za-z][A-Za-z0-9_]*/.exec(alt)?.[0];
+  // Accented Latin letters go on a word ("bỏ qua", "tüm"), literal or escaped by the transpiler.
+  const word = /^[A-Za-z](?:[A-Za-z0-9_\u00c0-\u024f\u1e00-\u1eff]|\\u(?:00[c-fC-F][0-9a-fA-F]|0[12][0-9a-fA-F]{2}|1[eE][0-9a-fA-F]{2}))*/.exec(alt)?.[0];
   if (word === undefined) throw new Error(`injection vocabulary: a head must start with a word: ${alt}`);
   const next = alt.slice(word.length);
   if (/^[?*]/.test(next)) return [word.slice(0, -1)];
-  return next === "" || /^(?:\\[sb]|[|)])/.test(next) ? [`${word}\\b`] : [word];
+  // `\b` only sees ASCII word characters: after an accented letter it would never match.
+  const asciiEnd = /[A-Za-z0-9_]$/.test(word) && !/\\u[0-9a-fA-F]{4}$/.test(word);
+  return asciiEnd && (next === "" || /^(?:\\[sb]|[|)])/.test(next)) ? [`${word}\\b`] : [word];
+}
+
+/** A first word as the scanner sees it in text: lower case, escapes read as their characters. */
+export function wordKey(word: string): string {
+  return word
+    .replace(/\\b$/, "")
+    .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .toLowerCase();
 }

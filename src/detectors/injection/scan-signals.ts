@@ -5,7 +5,7 @@
 import { UNLIMITED, type Budget } from "../../engine/budget.ts";
 import { rateQuotation } from "./doc-context.ts";
 import { CONTEXT_INDEX, type Context, type Signal, type SignalClass, type Weights } from "./signal-kind.ts";
-import { firstCharsOf, firstWordsOf } from "./regex-source.ts";
+import { firstCharsOf, firstWordsOf, wordKey } from "./regex-source.ts";
 import { bodyOf } from "./vocabulary-parts.ts";
 import { PATTERNS } from "./vocabulary.ts";
 
@@ -37,8 +37,15 @@ function buildAnchorWords(): string {
   return [...byFirst].map(([key, words]) => `${key}(?:${[...words].map((w) => w.slice(1)).join("|")})`).join("|");
 }
 
-const SYMBOLS = PATTERNS.flatMap((p) => (p.lead === undefined ? [] : [p.lead])).join("|");
-const ANCHOR = new RegExp(`\\b(?:${buildAnchorWords()})|${SYMBOLS}`, "gi");
+/**
+ * Leads in other scripts (Cyrillic, CJK, Arabic, Devanagari, accented Latin) anchor on their first
+ * character alone: dozens of whole phrases in the anchor would be tried at every position of every
+ * text, a character class costs one test. Their phrases are only tried where one of them starts.
+ */
+const inOtherScript = (lead: string): boolean => firstCharsOf(lead).every((c) => c.charCodeAt(0) > 0x7f);
+const SCRIPT_FIRST = [...new Set(PATTERNS.flatMap((p) => (p.lead !== undefined && inOtherScript(p.lead) ? firstCharsOf(p.lead) : [])))].join("");
+const SYMBOLS = PATTERNS.flatMap((p) => (p.lead === undefined || inOtherScript(p.lead) ? [] : [p.lead])).join("|");
+const ANCHOR = new RegExp(`\\b(?:${buildAnchorWords()})|${SYMBOLS}${SCRIPT_FIRST ? `|[${SCRIPT_FIRST}]` : ""}`, "gi");
 const BODIES = PATTERNS.map((p) => new RegExp(bodyOf(p), "iy"));
 
 /** Pattern indices by the first character their head or lead can start with. */
@@ -52,7 +59,7 @@ for (const [i, p] of PATTERNS.entries()) {
 /** Pattern indices by first word (lower-cased, without its boundary). */
 const BY_FIRST_WORD = new Map<string, number[]>();
 for (const [i, p] of PATTERNS.entries()) {
-  for (const word of new Set(p.head === undefined ? [] : firstWordsOf(p.head).map((w) => w.replace(/\\b$/, "").toLowerCase()))) {
+  for (const word of new Set(p.head === undefined ? [] : firstWordsOf(p.head).map(wordKey))) {
     BY_FIRST_WORD.set(word, [...(BY_FIRST_WORD.get(word) ?? []), i]);
   }
 }
@@ -66,7 +73,7 @@ const candidatesByAnchor = new Map<string, readonly number[]>();
 function candidatesFor(anchor: string): readonly number[] {
   const key = anchor.toLowerCase();
   // Symbol leads, and letter leads spelled out with separators ("i.g.n.o.r.e"), go by first character.
-  if (!/^[a-z]/.test(key) || /^[a-z][^a-z0-9_]/.test(key)) return BY_FIRST_CHAR.get(key[0]!) ?? [];
+  if (!/^[a-z]/.test(key) || /^[a-z][^a-z0-9_\u00c0-\u024f\u1e00-\u1eff]/.test(key)) return BY_FIRST_CHAR.get(key[0]!) ?? [];
   const cached = candidatesByAnchor.get(key);
   if (cached) return cached;
   const found = new Set<number>();

@@ -4,9 +4,11 @@
 // not), times a documentation discount (security vocabulary nearby), plus a bonus when the text
 // hides in an HTML comment or invisible element. Thresholds (signal-kind.ts): >= 0.85 block,
 // >= 0.55 require_approval, >= 0.3 an allow finding. Typical single signals weigh 0.2-0.6, so
-// blocking takes an override or role marker plus an action, secrecy or address to the model.
+// blocking takes an override or role marker plus an action, secrecy or address to the model;
+// directives about what the reply says (reply, steer) can lift a cluster to approval, never alone
+// to a block.
 import { rateDocumentation, rateHiddenMarkup } from "./doc-context.ts";
-import { FINDING_AT, type Context, type Signal, type SignalClass } from "./signal-kind.ts";
+import { BLOCK_AT, FINDING_AT, type Context, type Signal, type SignalClass } from "./signal-kind.ts";
 
 export interface Cluster {
   start: number;
@@ -22,6 +24,8 @@ const GAP = 400;
 const SPAN = 1500;
 const MAX_CLUSTERS = 64;
 const HIDDEN_BONUS_MAX = 0.15;
+/** Signals about the reply's content and form (vocabulary-reply.ts): never a block on their own. */
+const SHAPING: ReadonlySet<SignalClass> = new Set(["reply", "steer"]);
 
 function groupSignals(signals: readonly Signal[]): Signal[][] {
   const groups: Signal[][] = [];
@@ -52,7 +56,13 @@ function scoreGroup(text: string, group: readonly Signal[], context: Context): C
     end = Math.max(end, s.end);
   }
   let sum = 0;
-  for (const w of classes.values()) sum += w;
+  let shaping = 0;
+  for (const [cls, w] of classes) {
+    if (SHAPING.has(cls)) shaping += w;
+    else sum += w;
+  }
+  // What the reply says is held for a person, not blocked: it lifts a cluster to approval at most.
+  sum = Math.max(sum, Math.min(sum + shaping, BLOCK_AT - 0.01));
   // Authority words ("IMPORTANT:") only amplify; alone they are ordinary emphasis.
   if (classes.size === 1 && classes.has("authority")) sum = 0;
   // The context checks cost more than the sum: skip them when they cannot lift it to a finding.

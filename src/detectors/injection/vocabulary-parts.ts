@@ -29,7 +29,7 @@ export function bodyOf(p: Pattern): string {
 
 export const r = String.raw;
 export const FILL = (n: number) => r`(?:\s+[\w'’".,;:-]+){0,${n}}?`;
-export const AI = r`(?:AI|LLMs?|(?:AI\s+)?(?:assistants?|agents?|models?|chatbots?)|GPT(?:-\d)?|ChatGPT|Claude|Gemini|Copilot|Cursor)`;
+export const AI = r`(?:AI|LLMs?|(?:large\s+)?language\s+models?|AI\s+(?:systems?|tools?|readers?|crawlers?|screeners?|summari[sz]ers?)|(?:AI\s+)?(?:assistants?|agents?|models?|chatbots?)|GPT(?:-\d)?|ChatGPT|Claude|Gemini|Copilot|Cursor)`;
 export const AI_STRICT = r`(?:AI|LLMs?|AI\s+(?:assistants?|agents?|models?|systems?)|assistants?|chatbots?|models?|ChatGPT|Claude|Gemini|Copilot)`;
 /** `word` with one to three separators between its letters: "i.g.n.o.r.e", "i g n o r e". */
 export const spelled = (word: string): string => [...word].join(r`[\s.\-_*|/·]{1,3}`);
@@ -90,11 +90,11 @@ export function rateSystemPromptRequest(_match: string, text: string, start: num
 /** "repeat the words above" leaks the system prompt when asked verbatim, from the start. */
 export function rateRepeatRequest(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 80);
-  return /\b(?:starting|beginning)\s+with|verbatim|word\s+for\s+word|code\s+block|include\s+everything/i.test(after) ? 1.25 : 1;
+  return /\b(?:starting|beginning)\s+with|verbatim|word\s+for\s+word|code\s+block|include\s+everything|exactly|quote\s+(?:it|them|everything)|in\s+full|but\s+(?:replace|with|in\s+reverse|translated|reversed|spelled|encoded)/i.test(after) ? 1.25 : 1;
 }
 
 const MODEL_DIRECTIVE =
-  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!]\s*|\bthen\s+))(?:please\s+|now\s+|also\s+|instead\s+|always\s+)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload)\b/i;
+  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!\u2014-]\s*|\bthen\s+)|\s+(?:[\w'-]+\s+){0,3}?(?=(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected|asked)\s+to)\s))(?:please\s+|now\s+|also\s+|instead\s+|always\s+|immediately\s+|first\s+)?(?:(?:you\s+)?(?:are\s+(?:required|instructed|expected|asked)\s+to|must|should|need\s+to|have\s+to|shall|will\s+now)\s+(?:now\s+|also\s+|always\s+)?)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload|add|append|include|translate|encode|write|end|begin|start|stop|switch|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|visit|open|fetch|reveal|make|use|reverse|rewrite|give|transfer|pay|wire|approve|purchase|buy|do\s+not|don't|never)\b/i;
 
 /** Text addressed to the model weighs more when what follows tells it what to do or say. */
 export function rateAddressed(match: string, text: string, start: number): number {

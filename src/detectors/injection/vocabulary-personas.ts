@@ -9,7 +9,7 @@ const TOOL_NAME = r`[\x60'"]?[\w.-]+[\x60'"]?`;
 export const PERSONA_PATTERNS: readonly Pattern[] = [
   { cls: "persona", w: [0.35, 0.3, 0.35], before: r`\byou\s+are\s+`, head: r`now\b`, tail: r`${FILL(3)}\s+(?:AI|assistant|model|chatbot|bot|DAN|persona|character|mode|unrestricted|unfiltered|uncensored|jailbroken|evil|different|hacker|free)\b` },
   { cls: "persona", w: [0.4, 0.5, 0.4], before: r`\byou\s+are\s+no\s+`, head: r`longer\s+(?:an?\s+|bound|restricted|limited|required|ChatGPT|Claude|GPT|constrained)` },
-  { cls: "persona", w: [0.3, 0.2, 0.3], before: r`\bfrom\s+`, head: r`now\s+on\b,?\s+(?:you|your|the\s+(?:assistant|AI|model)|respond|reply|answer|always|only|never|act|speak|talk|behave|ignore)` },
+  { cls: "persona", w: [0.3, 0.2, 0.3], before: r`\bfrom\s+`, head: r`(?:now|here|this\s+point)\s+on\b,?\s+(?:you|your|the\s+(?:assistant|AI|model)|respond|reply|answer|always|only|never|act|speak|talk|behave|ignore)` },
   { cls: "persona", w: [0.35, 0.55, 0.35], before: r`\bdo\s+`, head: r`anything\s+now\b` },
   { cls: "persona", w: [0.35, 0.55, 0.35], head: r`(?:jailbr(?:eak|oken)|god|unrestricted|evil|chaos|opposite)\s+mode\b` },
   { cls: "persona", w: [0.35, 0.55, 0.35], head: r`(?:developer|dev|DAN)\s+mode\b`, validate: rateMode },

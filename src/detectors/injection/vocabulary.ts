@@ -1,9 +1,12 @@
 // The trigger vocabulary, in match-priority order: where two patterns could start at the same
 // position, the earlier one wins.
+import { EXTRACTION_PATTERNS } from "./vocabulary-extraction.ts";
 import { INSTRUCTION_PATTERNS } from "./vocabulary-instructions.ts";
 import { PERSONA_PATTERNS } from "./vocabulary-personas.ts";
+import { MULTILINGUAL_PATTERNS } from "./vocabulary-multilingual.ts";
+import { REPLY_PATTERNS } from "./vocabulary-reply.ts";
 import type { Pattern } from "./vocabulary-parts.ts";
 
 export type { Pattern } from "./vocabulary-parts.ts";
 
-export const PATTERNS: readonly Pattern[] = [...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS];
+export const PATTERNS: readonly Pattern[] = [...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...MULTILINGUAL_PATTERNS, ...EXTRACTION_PATTERNS];

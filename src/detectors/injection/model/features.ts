@@ -1,5 +1,6 @@
-// Features of the statistical injection tier: hashed character 3- to 5-grams and word 1- and
-// 2-grams of a normalised text, each counted once, L2-normalised. The training script and the
+// Features of the statistical injection tier: hashed character 3- to 5-grams, word 1- and 2-grams
+// and, in Chinese, Japanese and Korean, character 1- and 2-grams of a normalised text, each
+// counted once, L2-normalised. The training script and the
 // detector share this file, so a model always sees text the way it was trained on.
 
 /** Buckets of the hashing trick: 2^18 keeps collisions rare at a few hundred thousand n-grams. */
@@ -30,6 +31,9 @@ export function normalise(text: string): string {
 
 const WORD = /[\p{L}\p{N}_']+/gu;
 
+/** Kana, CJK ideographs and Hangul syllables. */
+const isIdeographic = (code: number): boolean => (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af);
+
 /** The distinct feature buckets of `text` and the weight each carries (1/sqrt(count)). */
 export function featuresOf(text: string): { indices: Uint32Array; value: number } {
   const t = normalise(text);
@@ -37,6 +41,13 @@ export function featuresOf(text: string): { indices: Uint32Array; value: number 
   const padded = ` ${t} `;
   for (let n = 3; n <= 5; n++) {
     for (let i = 0; i + n <= padded.length; i++) seen.add(bucket(padded, i, i + n, n));
+  }
+  // Chinese, Japanese and Korean write words without spaces and in one to three characters:
+  // their single characters and pairs carry what a word does in a spaced script.
+  for (let i = 0; i < t.length; i++) {
+    if (!isIdeographic(t.charCodeAt(i))) continue;
+    seen.add(bucket(t, i, i + 1, 1));
+    if (i + 1 < t.length && isIdeographic(t.charCodeAt(i + 1))) seen.add(bucket(t, i, i + 2, 2));
   }
   const words = t.match(WORD) ?? [];
   for (let i = 0; i < words.length; i++) {

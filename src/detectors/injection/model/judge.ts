@@ -6,9 +6,13 @@ import { rateDocumentation } from "../doc-context.ts";
 import { createFinding, type Scored } from "../findings.ts";
 import { injectionProbability, MODEL_THRESHOLDS, type ModelContext } from "./score.ts";
 
-export function judgeByModel(field: Field, context: ModelContext, threshold: number | "default"): Scored | undefined {
-  const at = threshold === "default" ? MODEL_THRESHOLDS[context] : threshold;
-  if (at >= 1) return undefined;
+/** The bar for a prompt the rules already found weak signals in and let through. */
+const AFTER_WEAK_RULES = 0.95;
+
+export function judgeByModel(field: Field, context: ModelContext, threshold: number | "default", ruledWeak = false): Scored | undefined {
+  const trained = threshold === "default" ? MODEL_THRESHOLDS[context] : threshold;
+  if (trained >= 1) return undefined;
+  const at = ruledWeak ? Math.max(trained, AFTER_WEAK_RULES) : trained;
   // Text written about injection (an article, an advisory, a test) uses its vocabulary: the rules
   // discount such text, and so does the model (its probability scaled by the same factor).
   const probability = injectionProbability(field.text, context) * rateDocumentation(field.text, 0, field.text.length) * codeFactor(field.text);
