@@ -8,6 +8,7 @@ import { startServer } from "../test/process.ts";
 import { benchEvent } from "./bench-event.ts";
 import { measureHooks, type HookTimes } from "./bench-hook.ts";
 import { measureMetricUpdates } from "./bench-metrics.ts";
+import { measureModelCost } from "./bench-model.ts";
 import { buildBinary } from "./build.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -117,7 +118,10 @@ async function main() {
     printHooks(hooks);
     const metricNs = measureMetricUpdates();
     console.log(`metric updates per decision (engine + commit observers, in process): ${metricNs.toFixed(0)} ns`);
+    const model = measureModelCost();
+    console.log(`injection model (in process): ${model.logUsPerKb.toFixed(1)} µs per KB of build log, ${model.proseUsPerKb.toFixed(1)} µs per KB of prose`);
     printTargets(summary, hooks, metricNs);
+    console.log(`${Math.max(model.logUsPerKb, model.proseUsPerKb) < 50 ? "MET " : "MISS"} injection model < 50 µs per KB: ${Math.max(model.logUsPerKb, model.proseUsPerKb).toFixed(1)} µs`);
   } finally {
     bare.proc.kill("SIGTERM");
     warden.proc.kill("SIGTERM");

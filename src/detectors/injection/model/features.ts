@@ -34,30 +34,79 @@ const WORD = /[\p{L}\p{N}_']+/gu;
 /** Kana, CJK ideographs and Hangul syllables. */
 const isIdeographic = (code: number): boolean => (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af);
 
-/** The distinct feature buckets of `text` and the weight each carries (1/sqrt(count)). */
+/**
+ * Which buckets the text being read has touched, and in what order: a bitmap reused across calls
+ * (cleared after each) instead of a Set, which cost most of a score's time.
+ */
+const marked = new Uint8Array(BUCKETS);
+let touched = new Uint32Array(4096);
+let count = 0;
+
+function add(index: number): void {
+  if (marked[index]) return;
+  marked[index] = 1;
+  if (count === touched.length) {
+    const grown = new Uint32Array(touched.length * 2);
+    grown.set(touched);
+    touched = grown;
+  }
+  touched[count++] = index;
+}
+
+/** FNV-1a of `a`, a space and `b` (a word pair) without building the joined string. */
+function pairBucket(a: string, b: string, seed: number): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a.charCodeAt(i), 0x01000193) >>> 0;
+  h = Math.imul(h ^ 32, 0x01000193) >>> 0;
+  for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b.charCodeAt(i), 0x01000193) >>> 0;
+  return h & (BUCKETS - 1);
+}
+
+/** The distinct feature buckets of `text`, in the order first seen, and the weight each carries (1/sqrt(count)). */
 export function featuresOf(text: string): { indices: Uint32Array; value: number } {
   const t = normalise(text);
-  const seen = new Set<number>();
   const padded = ` ${t} `;
-  for (let n = 3; n <= 5; n++) {
-    for (let i = 0; i + n <= padded.length; i++) seen.add(bucket(padded, i, i + n, n));
+  count = 0;
+  // The 3-, 4- and 5-gram at each position, in one pass: each hash runs on from the shorter one's
+  // characters under its own seed.
+  const length = padded.length;
+  const s3 = (0x811c9dc5 ^ 3) >>> 0;
+  const s4 = (0x811c9dc5 ^ 4) >>> 0;
+  const s5 = (0x811c9dc5 ^ 5) >>> 0;
+  for (let i = 0; i + 3 <= length; i++) {
+    const c0 = padded.charCodeAt(i);
+    const c1 = padded.charCodeAt(i + 1);
+    const c2 = padded.charCodeAt(i + 2);
+    let h3 = Math.imul(s3 ^ c0, 0x01000193) >>> 0;
+    let h4 = Math.imul(s4 ^ c0, 0x01000193) >>> 0;
+    let h5 = Math.imul(s5 ^ c0, 0x01000193) >>> 0;
+    h3 = Math.imul(h3 ^ c1, 0x01000193) >>> 0;
+    h4 = Math.imul(h4 ^ c1, 0x01000193) >>> 0;
+    h5 = Math.imul(h5 ^ c1, 0x01000193) >>> 0;
+    h3 = Math.imul(h3 ^ c2, 0x01000193) >>> 0;
+    add(h3 & (BUCKETS - 1));
+    if (i + 4 > length) continue;
+    const c3 = padded.charCodeAt(i + 3);
+    h4 = Math.imul(Math.imul(h4 ^ c2, 0x01000193) ^ c3, 0x01000193) >>> 0;
+    add(h4 & (BUCKETS - 1));
+    if (i + 5 > length) continue;
+    h5 = Math.imul(Math.imul(Math.imul(h5 ^ c2, 0x01000193) ^ c3, 0x01000193) ^ padded.charCodeAt(i + 4), 0x01000193) >>> 0;
+    add(h5 & (BUCKETS - 1));
   }
   // Chinese, Japanese and Korean write words without spaces and in one to three characters:
   // their single characters and pairs carry what a word does in a spaced script.
   for (let i = 0; i < t.length; i++) {
     if (!isIdeographic(t.charCodeAt(i))) continue;
-    seen.add(bucket(t, i, i + 1, 1));
-    if (i + 1 < t.length && isIdeographic(t.charCodeAt(i + 1))) seen.add(bucket(t, i, i + 2, 2));
+    add(bucket(t, i, i + 1, 1));
+    if (i + 1 < t.length && isIdeographic(t.charCodeAt(i + 1))) add(bucket(t, i, i + 2, 2));
   }
   const words = t.match(WORD) ?? [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    seen.add(bucket(w, 0, w.length, 101));
-    if (i + 1 < words.length) {
-      const pair = `${w} ${words[i + 1]}`;
-      seen.add(bucket(pair, 0, pair.length, 102));
-    }
+    add(bucket(w, 0, w.length, 101));
+    if (i + 1 < words.length) add(pairBucket(w, words[i + 1]!, 102));
   }
-  const indices = Uint32Array.from(seen);
-  return { indices, value: indices.length ? 1 / Math.sqrt(indices.length) : 0 };
+  const indices = touched.slice(0, count);
+  for (let i = 0; i < count; i++) marked[touched[i]!] = 0;
+  return { indices, value: count ? 1 / Math.sqrt(count) : 0 };
 }
