@@ -218,6 +218,13 @@ async function report(): Promise<void> {
   } else {
     console.log(`\n(no shared development corpus at ${sharedDir}; --shared DIR names it)`);
   }
+  if (existsSync(sharedDir)) {
+    // The statistical tier trained on all sources but one and scored on the one left out
+    // (scripts/train-injection-model.ts --loso, which writes nothing).
+    console.log("\n== injection model, leave one source out (model alone, at its thresholds)");
+    const loso = Bun.spawnSync([process.execPath, join(import.meta.dir, "train-injection-model.ts"), "--loso", "--corpus", sharedDir], { stdout: "pipe", stderr: "pipe" });
+    console.log(loso.exitCode === 0 ? loso.stdout.toString().trimEnd() : `(--loso failed: ${loso.stderr.toString().trim().split("\n").at(-1)})`);
+  }
   console.log("\n== summary: held as labelled");
   printHeld("suite", held);
   console.log("");

@@ -11,7 +11,7 @@ import { classifyIpLiteral } from "../egress/ip-address.ts";
 import { FETCHERS } from "./commands.ts";
 import type { Field } from "./expand.ts";
 import { invocationsIn } from "./facts.ts";
-import type { Invocation, ShellModel } from "./model.ts";
+import { type Invocation, type ShellModel, upstreamOf } from "./model.ts";
 
 /** `use`: a credential to an API it belongs with; `held`: a credential to another host; `leak`: data leaving. */
 export type SecretSend = "use" | "held" | "leak";
@@ -91,6 +91,29 @@ export function secretSendOf(model: ShellModel, reader: Invocation): SecretSend 
     if (positions.length > 0) verdict = worse(verdict, sendOf(fetcher, positions));
   }
   return verdict;
+}
+
+/** Options by which a login reads its secret from standard input (`docker login --password-stdin`, `gh auth login --with-token`). */
+const STDIN_SECRET_OPTIONS = new Set(["--password-stdin", "--with-token", "--token-stdin", "--stdin-password", "--passphrase-fd"]);
+/** Variables a client reads its credential from (`PGPASSWORD`, `MYSQL_PWD`, `VAULT_TOKEN`, `GH_TOKEN`, ...). */
+/** Builtins that assign what they are given (`export PGPASSWORD=$(cat F)`): the assignment, not a use. */
+const DECLARERS = new Set(["export", "declare", "typeset", "readonly", "local"]);
+const CREDENTIAL_VARIABLE = /(?:PASSWORD|PASSWD|_PWD|TOKEN|SECRET|API_?KEY|ACCESS_KEY|CREDENTIALS?)$/i;
+
+/**
+ * The secret `reader` prints only feeds a local program's credential input: piped straight into
+ * a login that reads it from stdin, or assigned to a credential variable (`export
+ * PGPASSWORD=$(cat /run/secrets/pg)`) that no command spells into its arguments.
+ */
+export function feedsCredentialInput(model: ShellModel, reader: Invocation): boolean {
+  const consumers = model.invocations.filter((inv) => inv.stdin?.kind === "pipe" && upstreamOf(inv.stdin.upstream).at(-1) === reader);
+  if (consumers.length > 0) {
+    return consumers.every((inv) => inv.args.some((arg) => STDIN_SECRET_OPTIONS.has(arg.text)) || (inv.name === "vault" && inv.args.some((a) => a.text === "login") && inv.args.some((a) => a.text === "-")));
+  }
+  const names = variablesOf(model, reader);
+  if (names.size === 0 || ![...names].every((name) => CREDENTIAL_VARIABLE.test(name))) return false;
+  const spelled = model.invocations.some((inv) => inv !== reader && !DECLARERS.has(inv.name) && (carriersOf(model, inv, reader, names).length > 0 || inv.outputOrigins.length > 0));
+  return !spelled && reader.redirects.length === 0;
 }
 
 /** How `fetcher` sends what `reader` prints, given that it carries it in an argument. */

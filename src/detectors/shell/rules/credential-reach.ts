@@ -8,7 +8,7 @@ import { flagSet, invocationsIn, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
 import { withoutOptionValues } from "../option-paths.ts";
 import { globToRegExp } from "../resolve.ts";
-import { secretSendOf, variableSendBy } from "../secret-use.ts";
+import { feedsCredentialInput, secretSendOf, variableSendBy } from "../secret-use.ts";
 import { isCredentialDir, isCredentialPath, isReader } from "./credential-read.ts";
 import { findRoots } from "./destructive.ts";
 import { type Hit, hit, type Rule } from "./rule.ts";
@@ -28,7 +28,7 @@ export const credentialReachRule: Rule = (ctx) => {
       continue;
     }
     const found = judge(inv, cwd);
-    if (found && !(found === "shell.credential_read" && secretSendOf(ctx.model, inv) === "use")) hits.push(hit(found, inv));
+    if (found && !(found === "shell.credential_read" && usedNotShown(ctx.model, inv))) hits.push(hit(found, inv));
   }
   return hits;
 };
@@ -43,6 +43,12 @@ function isConsumed(model: ShellModel, inv: Invocation): boolean {
     }
   }
   return model.assignments.some((assignment) => assignment.value !== undefined && invocationsIn(model, assignment.value.subs).includes(inv));
+}
+
+/** Its output only authenticates: an API's credential header, a login's stdin, a client's credential variable (secret-use.ts). */
+function usedNotShown(model: ShellModel, inv: Invocation): boolean {
+  const send = secretSendOf(model, inv);
+  return send === "use" || (send === undefined && feedsCredentialInput(model, inv));
 }
 
 type Found = "shell.credential_read" | "shell.data_exfiltration";

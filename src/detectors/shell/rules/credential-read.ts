@@ -12,14 +12,17 @@ import type { Field } from "../expand.ts";
 import { operandFields } from "../facts.ts";
 import { type Invocation, upstreamOf } from "../model.ts";
 import { type OptionPath, optionPaths } from "../option-paths.ts";
-import { secretSendOf } from "../secret-use.ts";
+import { feedsCredentialInput, secretSendOf } from "../secret-use.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
 export const credentialReadRule: Rule = (ctx) =>
   eachInvocation(ctx, (inv) => {
     const found = judgeRead(inv);
     // `-H "Authorization: Bearer $(cat /run/secrets/t)"` to an API the token is for: used, not shown.
-    return found && secretSendOf(ctx.model, inv) === "use" ? undefined : found;
+    // Piped into `docker login --password-stdin`, or `export PGPASSWORD=$(cat F)` for a client: used too.
+    if (!found) return undefined;
+    const send = secretSendOf(ctx.model, inv);
+    return send === "use" || (send === undefined && feedsCredentialInput(ctx.model, inv)) ? undefined : found;
   });
 
 /** Programs whose operands are files whose contents they print, encode or search. */
