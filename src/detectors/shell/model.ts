@@ -113,6 +113,8 @@ export interface ShellModel {
   invocations: Invocation[];
   /** Shell-level assignments (`A=1`, `export A=1`) in script order. */
   assignments: AssignmentRecord[];
+  /** Assignments in a command's prefix (`PGPASSWORD=x psql`), which only that command's environment sees. */
+  environment: (AssignmentRecord & { command: string })[];
   functions: FunctionRecord[];
   /** The invocations each walked script produced (substitutions, `<(..)`, nested code). */
   byScript: Map<Script, Invocation[]>;

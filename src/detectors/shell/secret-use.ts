@@ -11,7 +11,7 @@ import { classifyIpLiteral } from "../egress/ip-address.ts";
 import { FETCHERS } from "./commands.ts";
 import type { Field } from "./expand.ts";
 import { invocationsIn } from "./facts.ts";
-import { type Invocation, type ShellModel, upstreamOf } from "./model.ts";
+import { type AssignmentRecord, type Invocation, type ShellModel, upstreamOf } from "./model.ts";
 
 /** `use`: a credential to an API it belongs with; `held`: a credential to another host; `leak`: data leaving. */
 export type SecretSend = "use" | "held" | "leak";
@@ -95,25 +95,52 @@ export function secretSendOf(model: ShellModel, reader: Invocation): SecretSend 
 
 /** Options by which a login reads its secret from standard input (`docker login --password-stdin`, `gh auth login --with-token`). */
 const STDIN_SECRET_OPTIONS = new Set(["--password-stdin", "--with-token", "--token-stdin", "--stdin-password", "--passphrase-fd"]);
-/** Variables a client reads its credential from (`PGPASSWORD`, `MYSQL_PWD`, `VAULT_TOKEN`, `GH_TOKEN`, ...). */
+/** A login that reads its secret from standard input (`docker login --password-stdin < F`): the file is used, not shown. */
+export const readsSecretFromStdin = (inv: Invocation): boolean =>
+  inv.args.some((arg) => STDIN_SECRET_OPTIONS.has(arg.text)) || (inv.name === "vault" && inv.args.some((a) => a.text === "login") && inv.args.some((a) => a.text === "-"));
+
 /** Builtins that assign what they are given (`export PGPASSWORD=$(cat F)`): the assignment, not a use. */
 const DECLARERS = new Set(["export", "declare", "typeset", "readonly", "local"]);
-const CREDENTIAL_VARIABLE = /(?:PASSWORD|PASSWD|_PWD|TOKEN|SECRET|API_?KEY|ACCESS_KEY|CREDENTIALS?)$/i;
 
 /**
- * The secret `reader` prints only feeds a local program's credential input: piped straight into
- * a login that reads it from stdin, or assigned to a credential variable (`export
- * PGPASSWORD=$(cat /run/secrets/pg)`) that no command spells into its arguments.
+ * Variables a client reads its credential from, and the clients that read each: a secret handed
+ * to any other program through its environment is that program's to send anywhere.
+ */
+const CLIENT_VARIABLES: Record<string, readonly string[]> = {
+  PGPASSWORD: ["psql", "pg_dump", "pg_dumpall", "pg_restore", "pgbench", "createdb", "dropdb", "vacuumdb", "reindexdb", "pg_isready"],
+  MYSQL_PWD: ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlshow"],
+  VAULT_TOKEN: ["vault"],
+  GH_TOKEN: ["gh"],
+  GITHUB_TOKEN: ["gh"],
+  GITLAB_TOKEN: ["glab"],
+  RESTIC_PASSWORD: ["restic"],
+  BORG_PASSPHRASE: ["borg"],
+  SSHPASS: ["sshpass"],
+  REDISCLI_AUTH: ["redis-cli"],
+  TWINE_PASSWORD: ["twine"],
+  AWS_SECRET_ACCESS_KEY: ["aws"],
+  AWS_SESSION_TOKEN: ["aws"],
+};
+const readsVariable = (name: string, program: string): boolean => CLIENT_VARIABLES[name]?.includes(program) === true;
+
+/**
+ * The secret `reader` prints only feeds a local client's credential input: piped straight into a
+ * login that reads it from stdin, or put in the credential variable of the client that reads it
+ * (`PGPASSWORD=$(cat F) psql`, or `export PGPASSWORD=$(cat F)` when every command after is such a
+ * client) and never spelled into an argument.
  */
 export function feedsCredentialInput(model: ShellModel, reader: Invocation): boolean {
   const consumers = model.invocations.filter((inv) => inv.stdin?.kind === "pipe" && upstreamOf(inv.stdin.upstream).at(-1) === reader);
-  if (consumers.length > 0) {
-    return consumers.every((inv) => inv.args.some((arg) => STDIN_SECRET_OPTIONS.has(arg.text)) || (inv.name === "vault" && inv.args.some((a) => a.text === "login") && inv.args.some((a) => a.text === "-")));
-  }
+  if (consumers.length > 0) return consumers.every(readsSecretFromStdin);
+  if (reader.redirects.length > 0) return false;
+  const holds = (value: AssignmentRecord["value"]) => value !== undefined && value.subs.length > 0 && invocationsIn(model, value.subs).includes(reader);
+  const prefixed = model.environment.filter((entry) => holds(entry.value));
   const names = variablesOf(model, reader);
-  if (names.size === 0 || ![...names].every((name) => CREDENTIAL_VARIABLE.test(name))) return false;
-  const spelled = model.invocations.some((inv) => inv !== reader && !DECLARERS.has(inv.name) && (carriersOf(model, inv, reader, names).length > 0 || inv.outputOrigins.length > 0));
-  return !spelled && reader.redirects.length === 0;
+  if (prefixed.length === 0 && names.size === 0) return false;
+  if (!prefixed.every((entry) => readsVariable(entry.name, entry.command))) return false;
+  const assigned = new Set(invocationsIn(model, [...model.assignments, ...model.environment].flatMap((a) => a.value?.subs ?? [])));
+  const others = model.invocations.filter((inv) => inv !== reader && !DECLARERS.has(inv.name) && !assigned.has(inv));
+  return [...names].every((name) => others.every((inv) => readsVariable(name, inv.name) && carriersOf(model, inv, reader, names).length === 0));
 }
 
 /** How `fetcher` sends what `reader` prints, given that it carries it in an argument. */

@@ -47,7 +47,7 @@ export interface Frame {
 }
 
 export function walkRoot(script: Script, limits: WalkLimits, budget: Budget = UNLIMITED): ShellModel {
-  const model: ShellModel = { invocations: [], assignments: [], functions: [], byScript: new Map(), incomplete: false };
+  const model: ShellModel = { invocations: [], assignments: [], environment: [], functions: [], byScript: new Map(), incomplete: false };
   const state: WalkState = {
     model, env: new Map(), outputs: new Map(), limits, budget, nextId: 0, nextPipeline: 0, nestedChars: 0, origins: new Map(), defs: createDefinitions(), fds: new Map(),
   };
@@ -156,6 +156,8 @@ function walkSimple(state: WalkState, whole: SimpleCommand, frame: Frame, pipeli
     return [record(state, { name: "", argv0: "", redirects, stdin, members: [], span }, frame, pipeline, stage)];
   }
   if (fields.length === 1 && fields[0]?.text === "exec") openDescriptors(state, redirects);
+  const program = (fields[0]?.text ?? "").split("/").pop() ?? "";
+  if (source) for (const { assignment, value } of values) state.model.environment.push({ name: assignment.name, value, span: source.locate(assignment.start, assignment.end), command: program });
   const prefix = values.length === 0 ? undefined : values.flatMap(({ assignment, value }) => (value ? [{ ...value, text: `${assignment.name}=${value.text}` }] : []));
   return invokeCommand(state, fields, { redirects, stdin, span, frame, pipeline, stage, prefix });
 }
