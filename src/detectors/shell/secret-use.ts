@@ -99,6 +99,41 @@ const STDIN_SECRET_OPTIONS = new Set(["--password-stdin", "--with-token", "--tok
 export const readsSecretFromStdin = (inv: Invocation): boolean =>
   inv.args.some((arg) => STDIN_SECRET_OPTIONS.has(arg.text)) || (inv.name === "vault" && inv.args.some((a) => a.text === "login") && inv.args.some((a) => a.text === "-"));
 
+/** Options naming the server a client logs in to (`psql -h`, `mysql --host=`, `vault login -address=`). */
+const HOST_OPTIONS = new Set(["-h", "--host", "--hostname", "--server", "-address", "--address", "--url"]);
+/** Options of a login whose value is not the registry (`docker login -u NAME REGISTRY`). */
+const LOGIN_VALUE_OPTIONS = new Set(["-u", "--username", "-p", "--password"]);
+
+/** The servers `client` names: host options, URLs, and the registry a `login` subcommand goes to. */
+function serversOf(client: Invocation): string[] {
+  const args = client.args.map((arg) => arg.text);
+  const servers: string[] = [];
+  const login = args.indexOf("login");
+  args.forEach((text, i) => {
+    const inline = /^(--?[\w-]+)=(.+)$/.exec(text);
+    if (inline && HOST_OPTIONS.has(inline[1]!)) servers.push(inline[2]!);
+    else if (HOST_OPTIONS.has(args[i - 1] ?? "")) servers.push(text);
+    else if (/^-h[^-\s]/.test(text) && client.name.startsWith("mysql")) servers.push(text.slice(2));
+    const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(text);
+    if (url) servers.push(url[1]!);
+    else if (login >= 0 && i > login && !text.startsWith("-") && !LOGIN_VALUE_OPTIONS.has(args[i - 1] ?? "") && !inline) servers.push(text);
+  });
+  return servers;
+}
+
+/**
+ * The client takes the secret to a server it belongs with: none named (a local socket, the
+ * default registry), an internal host, or a recognised API family. A password handed to `psql -h`
+ * an unknown public host, or a registry login to one, is the secret leaving.
+ */
+export function staysWithItsService(client: Invocation): boolean {
+  return serversOf(client).every((server) => {
+    const host = classifyHost(server.replace(/:\d+$/, "")).name;
+    if (classifyIpLiteral(host)?.cls === "public") return false;
+    return classifyHost(host).cls !== "public" || isApiHost(host);
+  });
+}
+
 /** Builtins that assign what they are given (`export PGPASSWORD=$(cat F)`): the assignment, not a use. */
 const DECLARERS = new Set(["export", "declare", "typeset", "readonly", "local"]);
 
@@ -131,16 +166,17 @@ const readsVariable = (name: string, program: string): boolean => CLIENT_VARIABL
  */
 export function feedsCredentialInput(model: ShellModel, reader: Invocation): boolean {
   const consumers = model.invocations.filter((inv) => inv.stdin?.kind === "pipe" && upstreamOf(inv.stdin.upstream).at(-1) === reader);
-  if (consumers.length > 0) return consumers.every(readsSecretFromStdin);
+  if (consumers.length > 0) return consumers.every((inv) => readsSecretFromStdin(inv) && staysWithItsService(inv));
   if (reader.redirects.length > 0) return false;
   const holds = (value: AssignmentRecord["value"]) => value !== undefined && value.subs.length > 0 && invocationsIn(model, value.subs).includes(reader);
   const prefixed = model.environment.filter((entry) => holds(entry.value));
   const names = variablesOf(model, reader);
   if (prefixed.length === 0 && names.size === 0) return false;
   if (!prefixed.every((entry) => readsVariable(entry.name, entry.command))) return false;
+  if (!model.invocations.filter((inv) => prefixed.some((entry) => entry.command === inv.name)).every(staysWithItsService)) return false;
   const assigned = new Set(invocationsIn(model, [...model.assignments, ...model.environment].flatMap((a) => a.value?.subs ?? [])));
   const others = model.invocations.filter((inv) => inv !== reader && !DECLARERS.has(inv.name) && !assigned.has(inv));
-  return [...names].every((name) => others.every((inv) => readsVariable(name, inv.name) && carriersOf(model, inv, reader, names).length === 0));
+  return [...names].every((name) => others.every((inv) => readsVariable(name, inv.name) && staysWithItsService(inv) && carriersOf(model, inv, reader, names).length === 0));
 }
 
 /** How `fetcher` sends what `reader` prints, given that it carries it in an argument. */

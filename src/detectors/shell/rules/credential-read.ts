@@ -12,7 +12,7 @@ import type { Field } from "../expand.ts";
 import { operandFields } from "../facts.ts";
 import { type Invocation, upstreamOf } from "../model.ts";
 import { type OptionPath, optionPaths } from "../option-paths.ts";
-import { feedsCredentialInput, readsSecretFromStdin, secretSendOf } from "../secret-use.ts";
+import { feedsCredentialInput, readsSecretFromStdin, secretSendOf, staysWithItsService } from "../secret-use.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
 export const credentialReadRule: Rule = (ctx) =>
@@ -56,7 +56,7 @@ function judgeRead(inv: Invocation): Hit | undefined {
   if (inv.name === "security") return dumpsKeychain(inv) ? hit("shell.credential_read", inv) : undefined;
   if (inv.name === "find") return findReadsCredentials(inv) ? hit("shell.credential_read", inv) : undefined;
   if (readsFoundCredentials(inv)) return hit("shell.credential_read", inv);
-  if (inv.stdin?.kind === "file" && isCredentialPath(inv.stdin.field.text) && !readsSecretFromStdin(inv)) return hit("shell.credential_read", inv);
+  if (inv.stdin?.kind === "file" && isCredentialPath(inv.stdin.field.text) && !(readsSecretFromStdin(inv) && staysWithItsService(inv))) return hit("shell.credential_read", inv);
   // `curl file:///etc/shadow`, `nmap -iL F`, `openssl enc -in F`, `gcc @F`: read through an option, whatever the program.
   const viaOptions = inv.args.length > 0 ? optionPaths(inv) : [];
   if (viaOptions.some((found) => found.access === "read" && isCredentialPath(found.path))) return hit("shell.credential_read", inv);
