@@ -38,14 +38,16 @@ const ATTACK_TOOLS = new Set([
 /** impacket's examples run as `impacket-<name>` or `<name>.py`. */
 const IMPACKET = /^(?:impacket-\w+|(?:secretsdump|psexec|wmiexec|smbexec|atexec|dcomexec|getuserspns|getnpusers|gettgt|getst|ntlmrelayx|smbrelayx|ticketer|lookupsid|samrdump|reg|rpcdump)\.py)$/i;
 
+const HANDLER = /\b(?:exploit\/|multi\/handler|payload\s+\S*(?:reverse|bind|meterpreter))/i;
+
 function judgeOffensive(inv: Invocation): Hit | undefined {
   const name = inv.name.toLowerCase();
-  const args = inv.args.map((a) => a.text);
   const generator = GENERATORS.has(name);
-  const payloadOptions = args.some((a) => PAYLOAD_OPTION.test(a));
-  if ((generator || payloadOptions) && args.some((a) => SHELL_PAYLOAD.test(a))) return hit("shell.offensive_payload", inv);
-  if (name === "msfconsole" && args.some((a) => /\b(?:exploit\/|multi\/handler|payload\s+\S*(?:reverse|bind|meterpreter))/i.test(a))) return hit("shell.offensive_payload", inv);
-  if (name === "weevely" && args[0] === "generate") return hit("shell.offensive_payload", inv);
-  if (generator || ATTACK_TOOLS.has(name) || IMPACKET.test(name)) return hit("shell.offensive_tool", inv);
-  return undefined;
+  const known = generator || ATTACK_TOOLS.has(name) || IMPACKET.test(name);
+  // Most commands are none of these and carry no payload option: one look at their arguments.
+  if (!known && !inv.args.some((arg) => PAYLOAD_OPTION.test(arg.text))) return undefined;
+  if (inv.args.some((arg) => SHELL_PAYLOAD.test(arg.text))) return hit("shell.offensive_payload", inv);
+  if (name === "msfconsole" && inv.args.some((arg) => HANDLER.test(arg.text))) return hit("shell.offensive_payload", inv);
+  if (name === "weevely" && inv.args[0]?.text === "generate") return hit("shell.offensive_payload", inv);
+  return known ? hit("shell.offensive_tool", inv) : undefined;
 }
