@@ -3,10 +3,11 @@
 import { EXTRACTION_PATTERNS } from "./vocabulary-extraction.ts";
 import { INSTRUCTION_PATTERNS } from "./vocabulary-instructions.ts";
 import { PERSONA_PATTERNS } from "./vocabulary-personas.ts";
+import { PLANTED_PATTERNS } from "./vocabulary-planted.ts";
 import { MULTILINGUAL_PATTERNS } from "./vocabulary-multilingual.ts";
 import { REPLY_PATTERNS } from "./vocabulary-reply.ts";
 import type { Pattern } from "./vocabulary-parts.ts";
 
 export type { Pattern } from "./vocabulary-parts.ts";
 
-export const PATTERNS: readonly Pattern[] = [...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...MULTILINGUAL_PATTERNS, ...EXTRACTION_PATTERNS];
+export const PATTERNS: readonly Pattern[] = [...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...MULTILINGUAL_PATTERNS, ...EXTRACTION_PATTERNS];
