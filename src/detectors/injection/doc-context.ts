@@ -7,6 +7,7 @@ const CITE_CUE =
   /(?:\b(?:such\s+as|like|e\.g\.?|i\.e\.?|for\s+example|for\s+instance|example|phrases?|strings?|texts?|prompts?|payloads?|inputs?|contains?|containing|says?|said|called|typed?|wrote|writes|messages?|keywords?|patterns?|words?|sentences?|reads?|including|include|as)|[=(]|\bin|(?:^|\n)[ \t]*[-*])\s*[:,]?\s*$/i;
 
 const ANY_QUOTE = /["'`“‘«]/;
+const HIDDEN_ATTRIBUTE = /<[a-z][\w-]*\s[^<>]*\b(?:alt|title|aria-label|aria-description|content|data-[\w-]+)\s*=\s*$/i;
 const OPEN_CLOSE: Record<string, string> = { "“": "”", "‘": "’", "«": "»" };
 const SYMMETRIC = new Set(['"', "`", "'"]);
 const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
@@ -35,7 +36,10 @@ export function rateQuotation(text: string, start: number): number {
   if (!ANY_QUOTE.test(text.slice(Math.max(0, start - 200), start))) return 1;
   const quote = findOpenQuote(text, start);
   if (quote < 0) return 1;
-  return CITE_CUE.test(text.slice(Math.max(0, quote - 40), quote)) ? 0.35 : 1;
+  const before = text.slice(Math.max(0, quote - 40), quote);
+  // An HTML attribute a reader never sees (alt, title, aria-label) is where a planted line hides.
+  if (HIDDEN_ATTRIBUTE.test(before)) return 1;
+  return CITE_CUE.test(before) ? 0.35 : 1;
 }
 
 const META =

@@ -9,11 +9,11 @@
 import { r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
 
 /** An AI reader named by its role: "AI assistant", "automated reviewer", "LLM agents". */
-const AI_ROLE = r`(?:code\s+assistants?|(?:AI|A\.I\.|LLM|GPT|automated|autonomous|coding)[\s-]+(?:[\w-]+\s+)?(?:assistants?|agents?|schedulers?|reviewers?|bots?|helpers?|models?|summari[sz]ers?|secretar(?:y|ies)|copilots?|readers?|triagers?))`;
+const AI_ROLE = r`(?:code\s+assistants?|(?:large\s+)?language\s+models|LLMs|(?:AI|A\.I\.|LLM|GPT|automated|autonomous|coding)[\s-]+(?:[\w-]+\s+)?(?:assistants?|agents?|schedulers?|reviewers?|bots?|helpers?|models?|summari[sz]ers?|secretar(?:y|ies)|copilots?|readers?|triagers?|classifiers?|labell?ers?|graders?|screeners?|evaluators?|moderators?))`;
 /** What an addressed line goes on with: a colon, a comma, a dash, or a relative clause first. */
 const VOCATIVE_END = r`(?:\s+(?:that|who|which)\s+[^\n.:;!?]{1,80}?)?\s*(?:[,:!]|\s[-\u2014\u2013]\s)`;
 /** The start of a sentence, a line, a comment or a table cell, where a vocative stands. */
-const CLAUSE_START = r`(?:^|[\n.!?>*\]:#/(|"]|<!--)\s*(?:(?:dear|hey|hi|hello|attention|to|for|(?:a\s+)?(?:note|message|reminder|request|hint|memo|instructions?)\s+(?:to|for)|P\.?S\.?:?)\s+)?(?:the\s+|all\s+|any\s+|every\s+|our\s+)?`;
+const CLAUSE_START = r`(?:^|[\n.!?>*\[\]:#/(|"]|<!--)\s*(?:(?:dear|hey|hi|hello|attention|to|for|(?:a\s+)?(?:note|message|reminder|request|hint|memo|instructions?)\s+(?:to|for)|P\.?S\.?:?)\s+)?(?:the\s+|all\s+|any\s+|every\s+|our\s+)?`;
 /** "the AI agent working on this", "any assistant that handles this ticket". */
 const ON_THIS = r`(?:\s+[a-z]+ing(?:\s+(?:up|on|through|over|into))?\s+|\s+(?:that|who|which)\s+(?:is\s+|are\s+)?[\w-]+\s+|\s+(?:working|operating|acting)\s+on\s+|\s+(?:reading|processing|handling|reviewing|triaging|summari[sz]ing|fixing|assigned\s+to|responsible\s+for|looking\s+at)\s+)(?:this|these|the\s+(?:above|following)|our|my|\w+'s)\b[^\n.]{0,40}?`;
 const MODAL = r`\s+(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|is\s+(?:expected|required|asked|instructed|supposed)\s+to|are\s+(?:expected|required|asked|instructed|supposed)\s+to|will\s+need\s+to|ought\s+to)\s+`;
@@ -45,7 +45,7 @@ function rateVocative(match: string, text: string, start: number): number {
 export const PLANTED_PATTERNS: readonly Pattern[] = [
   // Speaking to an AI reader, in English.
   { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: AI_ROLE, tail: VOCATIVE_END, validate: rateVocative },
-  { cls: "address", w: [0.45, 0.05, 0.3], before: r`(?:\b(?:the|any|every|an?|all|other)\s+|(?:^|[\n.!?:>*#/(|"]|<!--)\s*)`, head: AI_ROLE, tail: r`${ON_THIS}${MODAL}`, validate: rateAddressed },
+  { cls: "address", w: [0.45, 0.05, 0.3], before: r`(?:\b(?:the|any|every|an?|all|other)\s+|(?:^|[\n.!?:>*#/(|"'=\[]|<!--)\s*)`, head: AI_ROLE, tail: r`${ON_THIS}${MODAL}`, validate: rateAddressed },
   { cls: "address", w: [0.45, 0.05, 0.3], head: r`(?:when|while|before)\s+(?:answering|responding\s+to|replying\s+to|asked)\s+`, tail: r`(?:any\s+|the\s+user'?s?\s+)?(?:questions?|queries|prompts?)\s+(?:about|on|regarding|concerning)\s+(?:this|these|the\s+(?:above|following))\b`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.3], before: r`\b(?:to|for)\s+(?:the|any|all|every)\s+`, head: r`(?:AI|LLMs?|assistants?|agents?|bots?)\s+`, tail: r`(?:that|who|which)\s+(?:manages?|runs?|handles?|reads?|answers?|monitors?|triages?|maintains?|summari[sz]es|processes|reviews|screens|is\s+(?:managing|running|handling|reading|helping))\s+[^\n:]{1,60}?[:,]`, validate: rateAddressed },
   // A machine named by its role where no person would be: "ASSISTANT DIRECTIVE:", "Hello assistant.",
@@ -55,6 +55,34 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|agent|bot|AI)\s+`, tail: r`(?:managing|handling|reading|processing|running|monitoring|summari[sz]ing|triaging|screening|reviewing|that\s+(?:manages|handles|reads|summari[sz]es|processes|reviews))\s+(?:this|these|the|my|our|\w+'s)\s+[\w-]+\s*[:,]`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], lead: r`@[\w-]*(?:assistant|bot|agent|gpt|copilot|claude)[\w-]*`, tail: r`[\s,:]`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: r`(?:Copilot|Claude|Cursor|ChatGPT|Gemini|Codex|Devin|Windsurf|Cline|Aider)`, tail: r`(?:\s*(?:,|and|&|\/)\s*(?:Copilot|Claude|Cursor|ChatGPT|Gemini|Codex|Devin|Windsurf|Cline|Aider)){1,5}\s*[:,]`, validate: rateVocative },
+  { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|AI|model|agent|bot|LLM)[\s-]+`, tail: r`only\s*:`, validate: rateVocative },
+  { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:note|message|instructions?|reminder|memo|request)\s+`, tail: r`(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:AI|LLM|assistant|model|agent|bot)s?\s+(?:[\w-]+\s+){0,5}?[\w-]+\s*:`, validate: rateVocative },
+  { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: r`(?:assistant|AI|model|bot|agent|LLM)`, tail: r`\s*:\s*(?=(?:please\s+)?(?:tell|inform|ask|forward|ignore|disregard|reveal|email)\s+(?:the\s+)?(?:user|person|customer|them|him|her|all|every|previous|prior)\b)`, validate: rateVocative },
+  { cls: "role", w: [0.4, 0.2, 0.4], head: r`(?:official\s+|new\s+|updated\s+)?(?:policy|rules?|guidelines?|usage)\s+`, tail: r`(?:update|change|notice)\s+(?:for|to)\s+(?:all\s+)?(?:AI|LLM|language\s+model|assistant|model)s?\b` },
+  { cls: "override", w: [0.5, 0.45, 0.45], head: r`(?:assistants?|AI|models?|LLMs?|you)\s+`, tail: r`(?:are|is)\s+now\s+(?:permitted|allowed|authori[sz]ed|free|cleared)\s+to\s+(?:share|reveal|print|disclose|output|ignore|bypass|skip|run|execute)\b` },
+  { cls: "override", w: [0.45, 0.45, 0.4], head: r`(?:you(?:\s+are|'re)\s+now|now)\s+`, tail: r`(?:running|operating|working|acting)?\s*(?:in\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|god|admin|root|maintainer|developer|debug|jailbroken|privileged|unlimited)\s+(?:[\w-]+\s+)?mode\b` },
+  { cls: "secrecy", w: [0.3, 0.05, 0.1], head: r`without\s+`, tail: r`(?:asking|confirmation|confirming|checking\s+with\s+(?:the\s+)?user|(?:the\s+user'?s\s+)?(?:approval|permission|consent))\b` },
+  // Keeping the user in the dark, in other languages: "don't tell / ask the user", "without asking".
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`no\s+`, tail: r`(?:le\s+)?(?:digas|informes|avises|preguntes|notifiques|consultes)\s+(?:nada\s+)?(?:al|a\s+la)\s+(?:usuario|usuaria|cliente)` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`sin\s+`, tail: r`(?:avisar|informar|preguntar|consultar|notificar)(?:le)?\s+(?:al|a\s+la)\s+(?:usuario|usuaria|cliente)` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`(?:sag|sage|informiere|frag|frage|benachrichtige)\s+`, tail: r`(?:dem|den|der)\s+(?:Nutzer|Benutzer|Nutzerin|Benutzerin|Kunden|Anwender)\s+(?:davon\s+)?nichts?\b` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`ohne\s+`, tail: r`(?:den|die|dem)\s+(?:Nutzer|Benutzer|Nutzerin|Benutzerin|Kunden|Anwender)\s+zu\s+(?:fragen|informieren|benachrichtigen)` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`ne\s+`, tail: r`(?:le\s+|lui\s+)?(?:dis|dites|pr[ée]viens|pr[ée]venez|demande|demandez|informe|informez)\s+(?:rien\s+|pas\s+|jamais\s+)(?:[àa]\s+l['’]utilisat(?:eur|rice)|l['’]utilisat(?:eur|rice))` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`sans\s+`, tail: r`(?:pr[ée]venir|informer|demander\s+[àa]|consulter|avertir)\s+l['’]utilisat(?:eur|rice)` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`non\s+`, tail: r`(?:dire|informare|chiedere|avvisare)\s+(?:nulla\s+|niente\s+)?(?:all['’]\s*utente|l['’]\s*utente)` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`senza\s+`, tail: r`(?:avvisare|informare|chiedere\s+(?:all['’]\s*)?|consultare)\s*(?:l['’]\s*)?utente` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`n[ãa]o\s+`, tail: r`(?:diga|informe|pergunte|avise|conte)\s+(?:nada\s+)?(?:ao|[àa])\s+(?:usu[áa]ri[oa]|utilizador|cliente)` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`sem\s+`, tail: r`(?:avisar|informar|perguntar|consultar)\s+(?:ao\s+|o\s+|a\s+)?(?:usu[áa]ri[oa]|utilizador|cliente)` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`nie\s+`, tail: r`(?:m[óo]w|informuj|pytaj|powiadamiaj)\s+(?:nic\s+)?(?:u[żz]ytkownik(?:a|owi)|klient(?:a|owi))` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`(?:vertel|zeg|vraag|meld)\s+`, tail: r`(?:het|dit)?\s*niet\s+(?:aan\s+)?de\s+gebruiker` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`zonder\s+`, tail: r`de\s+gebruiker\s+te\s+(?:informeren|vragen|waarschuwen)` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`jangan\s+`, tail: r`(?:beri\s+tahu|beritahu|tanya|bilang|kabari)\s+(?:kepada\s+)?pengguna` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], lead: r`(?:не\s+(?:говори|сообщай|спрашивай|уведомляй|рассказывай)|без\s+ведома)\s+(?:ничего\s+)?пользовател` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`kullan[ıi]c[ıi]ya\s+`, tail: r`(?:s[öo]yleme|sorma|bildirme|haber\s+verme)` },
+  { cls: "address", w: [0.55, 0.05, 0.1], head: r`do\s+`, tail: r`(?:asystenta|agenta|modelu)\s+(?:AI|SI)\s*[,:]` },
+  // A send to an address in other languages: weak alone, like its English form.
+  { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:wy[śs]lij|prze[śs]lij|env[íi]a|reenv[íi]a|envie|encaminhe|envoie|transf[èe]re|invia|inoltra|schick|sende|leite|stuur|kirim|kirimkan|g[öo]nder|ilet)\s+`, tail: r`[^\n]{0,120}?[\w.+-]+@[\w-]+\.\w` },
+  { cls: "destination", w: [0.25, 0.05, 0.25], lead: r`(?:отправь|перешли|пришли|отправьте|перешлите)\s+[^\n]{0,120}?[\w.+-]+@[\w-]+\.\w` },
   // Speaking to an AI reader in other languages: a note for the AI, the AI as vocative, "if you
   // are an AI". Assistants and agents are people too, so the noun needs its AI qualifier.
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:nota|mensaje|instrucci[oó]n(?:es)?|aviso|atenci[oó]n|importante)\s+`, tail: r`(?:para|a)\s+(?:el|la|los|las|cualquier|todo|toda)?\s*(?:IA|(?:asistentes?|agentes?|modelos?)\s+(?:de\s+)?(?:IA|inteligencia\s+artificial|lenguaje)|chatbots?)\b` },
@@ -116,7 +144,7 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "override", w: [0.45, 0.3, 0.35], head: r`(?:ignore|disregard|skip|distrust)\s+`, tail: r`(?:the\s+|all\s+|any\s+)?other\s+(?:search\s+)?(?:results|sources|pages|answers|documents|snippets|reviews|websites|sites|entries)\b` },
   { cls: "override", w: [0.35, 0.3, 0.35], head: r`(?:safety|content[\s_-]?filters?|guardrails?|restrictions|moderation|censorship|alignment|ethics)\s*`, tail: r`[:=]\s*["']?(?:off|disabled|none|unrestricted|removed|bypassed|lifted)\b` },
   { cls: "override", w: [0.35, 0.3, 0.35], head: r`mode\s*`, tail: r`[:=]\s*["']?(?:unrestricted|jailbr[eo]ken|jailbreak|DAN|god|uncensored|unfiltered|no[\s_-]?limits)\b` },
-  { cls: "steer", w: [0.3, 0.05, 0.3], head: r`mark\s+`, tail: r`(?:this|the|it)\s+(?:\w+\s+)?as\s+(?:resolved|closed|safe|benign|legitimate|clean|approved|verified|trusted|not\s+(?:spam|phishing|malicious)|low\s+priority|positive|negative|passed|compliant)\b` },
+  { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:mark|label|classify|tag|flag)\s+`, tail: r`(?:this|the|it|every|each|all|these)\s+(?:[\w-]+\s+){0,4}?as\s+(?:resolved|closed|safe|benign|legitimate|clean|approved|verified|trusted|not\s+(?:spam|phishing|malicious)|low\s+priority|positive|negative|passed|compliant)\b` },
   { cls: "steer", w: [0.35, 0.05, 0.3], head: r`(?:change|set|point|switch|update|replace)\s+`, tail: r`(?:the\s+)?(?:npm\s+|pip\s+|package\s+|maven\s+|cargo\s+)?(?:registry|index[-\s]?url|mirror|package\s+(?:source|index))\s+(?:in\s+[\w./-]+\s+)?(?:to|with)\s+<?https?:\/\/` },
   { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:set|use|add|pass|enable|always\s+set)\s+`, tail: r`[\x60'"]?(?:InsecureSkipVerify\s*:\s*true|verify\s*=\s*False|rejectUnauthorized\s*:\s*false|NODE_TLS_REJECT_UNAUTHORIZED|CERT_NONE|check_hostname\s*=\s*False|--insecure|-k\b|--no-verify)` },
   { cls: "steer", w: [0.35, 0.05, 0.3], head: r`(?:accept|allow|hard-?code|add|insert|create)\s+`, tail: r`(?:a\s+|the\s+|an\s+)?(?:master|universal|backdoor|hard-?coded|bypass|magic|secret|hidden)\s+(?:password|passcode|key|token|login|account|user|credential|admin)\b` },
