@@ -9,7 +9,7 @@
 import { r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
 
 /** An AI reader named by its role: "AI assistant", "automated reviewer", "LLM agents". */
-const AI_ROLE = r`(?:code\s+assistants?|(?:large\s+)?language\s+models|LLMs|(?:AI|A\.I\.|LLM|GPT|automated|autonomous|coding)[\s-]+(?:[\w-]+\s+)?(?:assistants?|agents?|schedulers?|reviewers?|bots?|helpers?|models?|summari[sz]ers?|secretar(?:y|ies)|copilots?|readers?|triagers?|classifiers?|labell?ers?|graders?|screeners?|evaluators?|moderators?))`;
+const AI_ROLE = r`(?:code\s+assistants?|(?:large\s+)?language\s+models|LLMs|(?:AI|LLM|GPT|automated|autonomous|coding)[\s-]+(?:[\w-]+\s+)?(?:assistants?|agents?|schedulers?|reviewers?|bots?|helpers?|models?|summari[sz]ers?|secretar(?:y|ies)|copilots?|readers?|triagers?|classifiers?|labell?ers?|graders?|screeners?|evaluators?|moderators?))`;
 /** What an addressed line goes on with: a colon, a comma, a dash, or a relative clause first. */
 const VOCATIVE_END = r`(?:\s+(?:that|who|which)\s+[^\n.:;!?]{1,80}?)?\s*(?:[,:!]|\s[-\u2014\u2013]\s)`;
 /** The start of a sentence, a line, a comment or a table cell, where a vocative stands. */
@@ -58,7 +58,7 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|AI|model|agent|bot|LLM)[\s-]+`, tail: r`only\s*:`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:note|message|instructions?|reminder|memo|request)\s+`, tail: r`(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:AI|LLM|assistant|model|agent|bot)s?\s+(?:[\w-]+\s+){0,5}?[\w-]+\s*:`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: r`(?:assistant|AI|model|bot|agent|LLM)`, tail: r`\s*:\s*(?=(?:please\s+)?(?:tell|inform|ask|forward|ignore|disregard|reveal|email)\s+(?:the\s+)?(?:user|person|customer|them|him|her|all|every|previous|prior)\b)`, validate: rateVocative },
-  { cls: "role", w: [0.4, 0.2, 0.4], head: r`(?:official\s+|new\s+|updated\s+)?(?:policy|rules?|guidelines?|usage)\s+`, tail: r`(?:update|change|notice)\s+(?:for|to)\s+(?:all\s+)?(?:AI|LLM|language\s+model|assistant|model)s?\b` },
+  { cls: "role", w: [0.4, 0.2, 0.4], head: r`(?:policy|rules?|guidelines?|usage)\s+(?:update|change|notice)\s+`, tail: r`(?:for|to)\s+(?:all\s+)?(?:AI|LLM|language\s+model|assistant|model)s?\b` },
   { cls: "override", w: [0.5, 0.45, 0.45], head: r`(?:assistants?|AI|models?|LLMs?|you)\s+`, tail: r`(?:are|is)\s+now\s+(?:permitted|allowed|authori[sz]ed|free|cleared)\s+to\s+(?:share|reveal|print|disclose|output|ignore|bypass|skip|run|execute)\b` },
   { cls: "override", w: [0.45, 0.45, 0.4], head: r`(?:you(?:\s+are|'re)\s+now|now)\s+`, tail: r`(?:running|operating|working|acting)?\s*(?:in\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|god|admin|root|maintainer|developer|debug|jailbroken|privileged|unlimited)\s+(?:[\w-]+\s+)?mode\b` },
   { cls: "secrecy", w: [0.3, 0.05, 0.1], head: r`without\s+`, tail: r`(?:asking|confirmation|confirming|checking\s+with\s+(?:the\s+)?user|(?:the\s+user'?s\s+)?(?:approval|permission|consent))\b` },
@@ -71,17 +71,17 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`sans\s+`, tail: r`(?:pr[ée]venir|informer|demander\s+[àa]|consulter|avertir)\s+l['’]utilisat(?:eur|rice)` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`non\s+`, tail: r`(?:dire|informare|chiedere|avvisare)\s+(?:nulla\s+|niente\s+)?(?:all['’]\s*utente|l['’]\s*utente)` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`senza\s+`, tail: r`(?:avvisare|informare|chiedere\s+(?:all['’]\s*)?|consultare)\s*(?:l['’]\s*)?utente` },
-  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`n[ãa]o\s+`, tail: r`(?:diga|informe|pergunte|avise|conte)\s+(?:nada\s+)?(?:ao|[àa])\s+(?:usu[áa]ri[oa]|utilizador|cliente)` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`(?:não|nao)\s+`, tail: r`(?:diga|informe|pergunte|avise|conte)\s+(?:nada\s+)?(?:ao|[àa])\s+(?:usu[áa]ri[oa]|utilizador|cliente)` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`sem\s+`, tail: r`(?:avisar|informar|perguntar|consultar)\s+(?:ao\s+|o\s+|a\s+)?(?:usu[áa]ri[oa]|utilizador|cliente)` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`nie\s+`, tail: r`(?:m[óo]w|informuj|pytaj|powiadamiaj)\s+(?:nic\s+)?(?:u[żz]ytkownik(?:a|owi)|klient(?:a|owi))` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`(?:vertel|zeg|vraag|meld)\s+`, tail: r`(?:het|dit)?\s*niet\s+(?:aan\s+)?de\s+gebruiker` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`zonder\s+`, tail: r`de\s+gebruiker\s+te\s+(?:informeren|vragen|waarschuwen)` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`jangan\s+`, tail: r`(?:beri\s+tahu|beritahu|tanya|bilang|kabari)\s+(?:kepada\s+)?pengguna` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], lead: r`(?:не\s+(?:говори|сообщай|спрашивай|уведомляй|рассказывай)|без\s+ведома)\s+(?:ничего\s+)?пользовател` },
-  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`kullan[ıi]c[ıi]ya\s+`, tail: r`(?:s[öo]yleme|sorma|bildirme|haber\s+verme)` },
-  { cls: "address", w: [0.55, 0.05, 0.1], head: r`do\s+`, tail: r`(?:asystenta|agenta|modelu)\s+(?:AI|SI)\s*[,:]` },
+  { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`(?:kullanıcıya|kullaniciya)\s+`, tail: r`(?:s[öo]yleme|sorma|bildirme|haber\s+verme)` },
+  { cls: "address", w: [0.55, 0.05, 0.1], before: r`\bdo\s+`, head: r`(?:asystenta|agenta|modelu)\s+`, tail: r`(?:AI|SI)\s*[,:]` },
   // A send to an address in other languages: weak alone, like its English form.
-  { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:wy[śs]lij|prze[śs]lij|env[íi]a|reenv[íi]a|envie|encaminhe|envoie|transf[èe]re|invia|inoltra|schick|sende|leite|stuur|kirim|kirimkan|g[öo]nder|ilet)\s+`, tail: r`[^\n]{0,120}?[\w.+-]+@[\w-]+\.\w` },
+  { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:wyślij|wyslij|prześlij|przeslij|envía|envia|reenvía|reenvia|envie|encaminhe|envoie|transfère|transfere|invia|inoltra|schick|sende|leite|stuur|kirim|kirimkan|gönder|gonder|ilet)\s+`, tail: r`[^\n]{0,120}?[\w.+-]+@[\w-]+\.\w` },
   { cls: "destination", w: [0.25, 0.05, 0.25], lead: r`(?:отправь|перешли|пришли|отправьте|перешлите)\s+[^\n]{0,120}?[\w.+-]+@[\w-]+\.\w` },
   // Speaking to an AI reader in other languages: a note for the AI, the AI as vocative, "if you
   // are an AI". Assistants and agents are people too, so the noun needs its AI qualifier.
@@ -92,27 +92,27 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`se\s+voc[eê]\s+(?:[eé]|for)\s+`, tail: r`(?:uma?\s+)?(?:IA|assistente\s+(?:de\s+)?IA|modelo\s+de\s+linguagem|intelig[eê]ncia\s+artificial)\b` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:note|message|consigne|instructions?|avis|remarque|rappel)\s+`, tail: r`(?:pour|à|aux)\s+(?:l['’]\s*|les\s+|tout\s+|toute\s+|tous\s+les\s+)?(?:IA|(?:assistants?|agents?)\s+(?:IA|d['’]IA|virtuels?)|mod[eè]les?\s+de\s+langage)\b` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`si\s+(?:vous\s+[êe]tes|tu\s+es)\s+`, tail: r`(?:une?\s+)?(?:IA|assistant\s+(?:IA|d['’]IA)|mod[eè]le\s+de\s+langage|intelligence\s+artificielle)\b` },
-  { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:ch[èe]re?\s+)?(?:assistants?|agents?)\s+(?:IA|d['’]IA)\s*`, tail: r`[,:]` },
+  { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:chère\s+|chere\s+|cher\s+)?(?:assistants?|agents?)\s+(?:IA|d['’]IA)\s*`, tail: r`[,:]` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:nota|messaggio|istruzion[ei]|avviso|attenzione|promemoria)\s+`, tail: r`(?:per|all['’]\s*|agli|al|ai)\s*(?:l['’]\s*|gli\s+|qualsiasi\s+)?(?:IA|(?:assistent[ei]|agent[ei]|modell[oi])\s+(?:IA|AI|di\s+IA|linguistic[io]))\b` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`se\s+sei\s+`, tail: r`(?:un['’]?\s*|una\s+)?(?:IA|assistente\s+(?:IA|AI)|modello\s+linguistico|intelligenza\s+artificiale)\b` },
-  { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:car[oa]\s+)?assistent[ei]\s+(?:IA|AI)\s*`, tail: r`[,:]` },
+  { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:caro\s+|cara\s+)?assistent[ei]\s+(?:IA|AI)\s*`, tail: r`[,:]` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:hinweis|nachricht|anweisung(?:en)?|notiz|achtung)\s+`, tail: r`(?:f[üu]r|an)\s+(?:den\s+|die\s+|alle\s+|jeden\s+|jede\s+)?(?:KI|AI)(?:-[\wäöüß]+|\s+(?:Assistent(?:en|in)?|Agent(?:en)?|Modell(?:e)?|Systeme?))?\b` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:liebe[rs]?\s+)?(?:KI|AI)-(?:Assistent(?:en|in)?|Agent(?:en)?|Modell(?:e)?|Systeme?)\s*`, tail: r`(?:[,:!]|\s+(?:die|der|das)\s+(?:diese[ns]?|den|die|das)\s+\w+\s+(?:liest|lesen|verarbeitet|verarbeiten|zusammenfasst))` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:falls|wenn)\s+du\s+`, tail: r`(?:eine?\s+)?(?:KI|AI|Sprachmodell|KI-Assistent)\s+bist\b` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:opmerking|bericht|instructie|instructies|let\s+op|notitie)\s+`, tail: r`(?:voor|aan)\s+(?:de\s+|alle\s+|elke\s+)?(?:AI|KI)(?:-[\w]+|\s+(?:assistent(?:en)?|agent(?:en)?))?\b` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:beste\s+)?AI-(?:assistent|agent)\s*`, tail: r`[,:]` },
-  { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:uwaga|wiadomo[śs][ćc]|instrukcj[ae]|notatka|informacja)\s+`, tail: r`dla\s+(?:AI|SI|sztucznej\s+inteligencji|(?:asystenta|asystent[óo]w|agenta|agent[óo]w|modelu)\s+(?:AI|SI))\b` },
+  { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:uwaga|wiadomość|wiadomosc|instrukcja|instrukcje|notatka|informacja)\s+`, tail: r`dla\s+(?:AI|SI|sztucznej\s+inteligencji|(?:asystenta|asystent[óo]w|agenta|agent[óo]w|modelu)\s+(?:AI|SI))\b` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:drogi\s+)?(?:asystencie|agencie)\s+`, tail: r`(?:AI|SI)\s*[,:!]` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:yapay\s+zek[aâ]|YZ)\s+`, tail: r`(?:asistan[ıi](?:na)?|ajan[ıi](?:na)?|modeli(?:ne)?)(?=[\s,.:;!]|$)` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:catatan|pesan|instruksi|perhatian|pemberitahuan)\s+`, tail: r`(?:untuk|bagi|kepada)\s+(?:semua\s+|para\s+)?(?:AI|(?:asisten|agen|model)\s+AI)\b` },
   { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:asisten|agen)\s+AI\s*`, tail: r`(?:[,:]|\s+yang\s+(?:membaca|memproses|merangkum)\b)` },
-  { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:g[ửu]i|ghi\s+ch[úu]\s+cho|l[ưu]u\s+[ýy]\s+cho|th[ôo]ng\s+b[áa]o\s+cho|nh[ắa]n\s+cho)\s+`, tail: r`(?:c[áa]c\s+|m[ọo]i\s+)?(?:AI|(?:tr[ợo]\s+l[ýy]|m[ôo]\s+h[ìi]nh)\s+AI)\b` },
-  { cls: "address", w: [0.55, 0.05, 0.1], head: r`tr[ợo]\s+l[ýy]\s+`, tail: r`AI\s*[,:]` },
+  { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:gửi|gui|ghi\s+ch[úu]\s+cho|lưu\s+[ýy]\s+cho|luu\s+y\s+cho|thông\s+b[áa]o\s+cho|thong\s+bao\s+cho|nhắn\s+cho|nhan\s+cho)\s+`, tail: r`(?:c[áa]c\s+|m[ọo]i\s+)?(?:AI|(?:tr[ợo]\s+l[ýy]|m[ôo]\s+h[ìi]nh)\s+AI)\b` },
+  { cls: "address", w: [0.55, 0.05, 0.1], head: r`(?:trợ|tro)\s+l[ýy]\s+`, tail: r`AI\s*[,:]` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:примечание|сообщение|инструкция|указание|внимание|заметка|обращение)\s+(?:для|к)\s+(?:ИИ|нейросет[иь]|(?:ИИ-)?ассистент[ауов]*\s+ИИ|ИИ-ассистент[ауов]*|ИИ-агент[ауов]*|языков[а-я]*\s+модел[а-я]*|бот[ауов]*)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:ИИ|ШІ)[-\s]?(?:ассистент|агент|помощник|асистент|помічник)[а-яіїє]*\s*[,:!]` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:если|якщо)\s+(?:ты|вы|ти)\s+(?:—\s+|-\s+|є\s+)?(?:ИИ|ШІ|нейросеть|языковая\s+модель|мовна\s+модель|чат-бот)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:уважаемый|дорогой|шановний)\s+(?:ИИ|ШІ)` },
-  { cls: "address", w: [0.55, 0.05, 0.1], head: r`AI\s*`, tail: r`(?:(?:助手|助理|代理|模型|机器人|機器人|アシスタント|エージェント|어시스턴트|비서|에이전트|모델)(?:们|們|の皆様|の方|様|님|들)?\s*(?:[：:，,]|へ|に告ぐ|에게|께)|에게|님께|へ[：:、,]|の皆様)` },
+  { cls: "address", w: [0.55, 0.05, 0.1], head: r`AI\b\s*`, tail: r`(?:(?:助手|助理|代理|模型|机器人|機器人|アシスタント|エージェント|어시스턴트|비서|에이전트|모델)(?:们|們|の皆様|の方|様|님|들)?\s*(?:[：:，,]|へ|に告ぐ|에게|께)|에게|님께|へ[：:、,]|の皆様)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:致|给|給|对|對|提醒|注意|通知)\s*(?:所有\s*)?(?:AI|人工智能|智能)(?:助手|助理|代理|模型|机器人|機器人)?(?:们|們)?\s*[：:，,]` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:如果|若)你是\s*(?:一个|一個|一位)?\s*(?:AI|人工智能|语言模型|語言模型|大模型|智能助手)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:人工智能|智能)(?:助手|助理|代理)(?:们|們)?\s*[：:，,]` },
@@ -122,7 +122,7 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:إلى|الى|أيها|ايها|ملاحظة\s+(?:إلى|الى|لل)|رسالة\s+(?:إلى|الى|لل))\s*(?:ال)?(?:مساعد\s+(?:ال)?ذكي|ذكاء\s+(?:ال)?اصطناعي|نموذج\s+(?:ال)?لغ)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`एआई\s*(?:सहायक|असिस्टेंट|एजेंट)?\s*(?:के\s+लिए|को|,|:)` },
   // What the planted text wants: the user's documents sent to someone.
-  { cls: "exfil", w: [0.25, 0.1, 0.4], head: r`(?:forward|send|email|e-mail|share|upload|post|mail|fax|bcc|cc)\s+`, tail: r`(?:me\s+|us\s+|over\s+)?(?:[\w'-]+\s+){0,5}?${PRIVATE_DOCS}\b[^\n]{0,80}?\b(?:to|at|with)\s+<?(?:https?:\/\/|[\w.+-]+@[\w-]+\.\w)` },
+  { cls: "exfil", w: [0.25, 0.1, 0.4], head: r`(?:forward|send|email|share|upload|post|mail|fax|bcc|cc)\s+`, tail: r`(?:me\s+|us\s+|over\s+)?(?:[\w'-]+\s+){0,5}?${PRIVATE_DOCS}\b[^\n]{0,80}?\b(?:to|at|with)\s+<?(?:https?:\/\/|[\w.+-]+@[\w-]+\.\w)` },
   // A secret printed where others read it: "post the value of GITHUB_TOKEN as a comment".
   { cls: "exfil", w: [0.4, 0.1, 0.4], head: r`(?:print|echo|post|paste|output|reveal|share|show|display|include|write|leave|dump|list|log|add|put|attach)\s+`, tail: r`(?:out\s+)?(?:the\s+)?(?:(?:full|raw|actual|current|exact|real)\s+)?(?:values?\s+of\s+|contents?\s+of\s+)?(?:the\s+|your\s+|all\s+)?[\x60'"]?${SECRET_VAR}`, validate: secretVarInCapitals },
   { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:as|in)\s+(?:a|an)\s+(?:public\s+)?comment\s+`, tail: r`(?:on|in|to)\s+(?:this|the)\s+(?:issue|PR|pull\s+request|thread|ticket|discussion)\b` },
@@ -130,7 +130,7 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:delete|remove|cancel|archive|trash|purge|wipe|erase|decline|unsubscribe\s+from|mark\s+as\s+read)\s+`, tail: r`${THE_USERS}\s+(?:of\s+)?(?:the\s+)?(?:other|existing|previous|remaining|recent|upcoming|older|security|bank|[\w-]+)?\s*(?:[\w-]+\s+)?${USER_THINGS}\b` },
   // The user phished through their assistant: asked to type a password or verify at a link.
   { cls: "exfil", w: [0.4, 0.05, 0.35], head: r`(?:ask|tell|request|prompt|get|have|instruct|remind)\s+`, tail: r`(?:the\s+|your\s+|this\s+)?(?:user|person|customer|human|reader|visitor|client|account\s+holder)s?\s+(?:you\s+are\s+(?:helping|assisting|talking\s+to)\s+)?(?:for|to)\s+(?:\w+\s+){0,2}?(?:provide|enter|confirm|share|type|paste|send|give|reveal|re-?enter|submit|tell\s+you|read\s+out)\s+(?:\w+\s+){0,4}?(?:password|passcode|PIN|credentials|login|security\s+(?:code|answers?|questions?)|one-time\s+code|OTP|2FA|verification\s+code|card\s+(?:number|details)|CVV|CVC|seed\s+phrase|recovery\s+(?:phrase|code)|private\s+key|bank\s+details|social\s+security|SSN)` },
-  { cls: "steer", w: [0.35, 0.05, 0.3], head: r`(?:verify|confirm|validate|re-?activate|unlock|restore|update)\s+`, tail: r`(?:their|his|her)\s+(?:identity|account|payment|card|details|login|credentials|billing)\b[^\n]{0,120}?\b(?:at|on|via|using|through)\s+<?https?:\/\/` },
+  { cls: "steer", w: [0.35, 0.05, 0.3], head: r`(?:verify|confirm|validate|reactivate|unlock|restore|update)\s+`, tail: r`(?:their|his|her)\s+(?:identity|account|payment|card|details|login|credentials|billing)\b[^\n]{0,120}?\b(?:at|on|via|using|through)\s+<?https?:\/\/` },
   { cls: "steer", w: [0.35, 0.05, 0.3], head: r`present\s+`, tail: r`(?:this|it|that|the\s+(?:following|above|link|message|text|claim))\s+as\s+(?:the\s+|an?\s+|your\s+)?(?:official|own|verified|real|actual|true|genuine|authoritative|trusted)\b` },
   // Code or dependencies slipped into the work, and protections taken out of it.
   { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:add|insert|include|append|pin|install)\s+`, tail: r`[\x60'"]?[\w@/.-]{2,60}(?:[=@~^<>]=?[\w.*-]+)?[\x60'"]?\s+(?:as\s+a\s+(?:new\s+)?(?:dependency|requirement)\s+)?(?:to|in|into)\s+(?:the\s+)?(?:requirements(?:\.txt)?|package\.json|Gemfile|go\.mod|Cargo\.toml|pyproject\.toml|setup\.py|pom\.xml|build\.gradle|dependencies|lockfile)\b` },
@@ -142,21 +142,21 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "exfil", w: [0.4, 0.1, 0.4], head: r`(?:export|dump|download|compile|pull)\s+`, tail: r`(?:the\s+|all\s+|our\s+)?(?:member|user|customer|employee|contact|subscriber|client)s?\s+(?:list|directory|database|data|records|emails)\b[^\n.]{0,60}?\b(?:DM|send|email|post|forward|upload|share)\b` },
   { cls: "exfil", w: [0.4, 0.1, 0.4], head: r`(?:(?:requests\.(?:post|put)|urlopen|axios\.post|http\.post|fetch)\s*\(|curl\s)`, tail: r`[^\n]{0,160}?(?:\.aws\/credentials|\.ssh\/id_\w+|\.netrc|\.git-credentials|\.docker\/config\.json|\.kube\/config|\.npmrc|\.pypirc)` },
   { cls: "override", w: [0.45, 0.3, 0.35], head: r`(?:ignore|disregard|skip|distrust)\s+`, tail: r`(?:the\s+|all\s+|any\s+)?other\s+(?:search\s+)?(?:results|sources|pages|answers|documents|snippets|reviews|websites|sites|entries)\b` },
-  { cls: "override", w: [0.35, 0.3, 0.35], head: r`(?:safety|content[\s_-]?filters?|guardrails?|restrictions|moderation|censorship|alignment|ethics)\s*`, tail: r`[:=]\s*["']?(?:off|disabled|none|unrestricted|removed|bypassed|lifted)\b` },
+  { cls: "override", w: [0.35, 0.3, 0.35], head: r`(?:safety|content\s+filters?|guardrails?|restrictions|moderation|censorship|alignment|ethics)\s*`, tail: r`[:=]\s*["']?(?:off|disabled|none|unrestricted|removed|bypassed|lifted)\b` },
   { cls: "override", w: [0.35, 0.3, 0.35], head: r`mode\s*`, tail: r`[:=]\s*["']?(?:unrestricted|jailbr[eo]ken|jailbreak|DAN|god|uncensored|unfiltered|no[\s_-]?limits)\b` },
   { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:mark|label|classify|tag|flag)\s+`, tail: r`(?:this|the|it|every|each|all|these)\s+(?:[\w-]+\s+){0,4}?as\s+(?:resolved|closed|safe|benign|legitimate|clean|approved|verified|trusted|not\s+(?:spam|phishing|malicious)|low\s+priority|positive|negative|passed|compliant)\b` },
   { cls: "steer", w: [0.35, 0.05, 0.3], head: r`(?:change|set|point|switch|update|replace)\s+`, tail: r`(?:the\s+)?(?:npm\s+|pip\s+|package\s+|maven\s+|cargo\s+)?(?:registry|index[-\s]?url|mirror|package\s+(?:source|index))\s+(?:in\s+[\w./-]+\s+)?(?:to|with)\s+<?https?:\/\/` },
-  { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:set|use|add|pass|enable|always\s+set)\s+`, tail: r`[\x60'"]?(?:InsecureSkipVerify\s*:\s*true|verify\s*=\s*False|rejectUnauthorized\s*:\s*false|NODE_TLS_REJECT_UNAUTHORIZED|CERT_NONE|check_hostname\s*=\s*False|--insecure|-k\b|--no-verify)` },
-  { cls: "steer", w: [0.35, 0.05, 0.3], head: r`(?:accept|allow|hard-?code|add|insert|create)\s+`, tail: r`(?:a\s+|the\s+|an\s+)?(?:master|universal|backdoor|hard-?coded|bypass|magic|secret|hidden)\s+(?:password|passcode|key|token|login|account|user|credential|admin)\b` },
+  { cls: "steer", w: [0.3, 0.05, 0.3], before: r`\b(?:set|use|add|pass|enable)\s+[\x60'"]?`, head: r`(?:InsecureSkipVerify\s*:\s*true|verify\s*=\s*False|rejectUnauthorized\s*:\s*false|NODE_TLS_REJECT_UNAUTHORIZED|CERT_NONE|check_hostname\s*=\s*False)` },
+  { cls: "steer", w: [0.35, 0.05, 0.3], before: r`\b(?:accept|allow|hard-?code|add|insert|create)\s+(?:a\s+|the\s+|an\s+)?`, head: r`(?:master|universal|backdoor|hardcoded|bypass|magic|secret|hidden)\s+(?:password|passcode|key|token|login|account|user|credential|admin)\b` },
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:merge|approve|publish|release|deploy|force[\s-]push|ship)\s+`, tail: r`[^\n.]{0,50}?\b(?:skip(?:ping)?|without|bypass(?:ing)?|with\s+admin\s+override|ignoring)\s+(?:the\s+|any\s+|all\s+)?(?:CI|checks|tests|review|reviews|approval|branch\s+protection|maintainer)` },
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:disable|turn\s+off|uninstall|deactivate|pause|kill|stop|whitelist|exclude\s+\S+\s+from)\s+`, tail: r`(?:the\s+|your\s+|their\s+)?(?:\w+\s+)?(?:Windows\s+Defender|Defender|antivirus|anti-virus|AV|firewall|EDR|SmartScreen|Gatekeeper|SIP|UAC|security\s+software|endpoint\s+protection|XProtect|CrowdStrike|SentinelOne)\b` },
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:download|get|grab|fetch)\s+and\s+`, tail: r`(?:run|execute|install|open|launch)\s+[^\n]{0,80}?https?:\/\/\S+?\.(?:exe|msi|dmg|pkg|sh|ps1|bat|apk|scr|jar|vbs)\b` },
-  { cls: "secrecy", w: [0.3, 0.05, 0.3], head: r`(?:pre-?approved|pre-?authori[sz]ed|pre-?cleared|(?:already\s+)?(?:approved|authori[sz]ed|agreed|okayed|signed\s+off|cleared))\s+`, tail: r`(?:to\s+)?by\s+(?:the\s+|your\s+|our\s+)?(?:manager|admin|administrator|owner|user|maintainers?|legal|CEO|CTO|CISO|security\s+team|management|IT|compliance|workspace\s+admin|account\s+holder)\b` },
+  { cls: "secrecy", w: [0.3, 0.05, 0.3], head: r`(?:approved|authori[sz]ed|agreed|okayed|signed\s+off|cleared)\s+`, tail: r`(?:to\s+)?by\s+(?:the\s+|your\s+|our\s+)?(?:manager|admin|administrator|owner|user|maintainers?|legal|CEO|CTO|CISO|security\s+team|management|IT|compliance|workspace\s+admin|account\s+holder)\b` },
   { cls: "secrecy", w: [0.35, 0.05, 0.35], head: r`skip\s+`, tail: r`(?:the\s+)?(?:usual|normal|standard|regular|required)\s+(?:checks|verification|review|approval|confirmation|security\s+checks|process)\b` },
   { cls: "secrecy", w: [0.35, 0.05, 0.35], before: r`\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+`, head: r`(?:flag|report|highlight|call\s+out|point\s+out|comment\s+on|raise|wait\s+for)\s+`, tail: r`(?:this|it|these|that|them|the\s+(?:change|check|code|maintainers?|owner|user)|(?:\w+\s+)?(?:review|approval|confirmation))\b` },
   { cls: "secrecy", w: [0.4, 0.1, 0.45], before: r`\b(?:do\s+not|don'?t|never)\s+`, head: r`(?:mention|describe|document|list|include|note|disclose)\s+`, tail: r`(?:it|this|that|these|them|the\s+\w+)\s+(?:in|to)\s+(?:the\s+|your\s+|any\s+)?(?:PR|pull\s+request|commit|summary|review|changelog|description|reply|response|report|user|release\s+notes)\b` },
   // Keeping the user in the dark, in the forms a polite note uses.
-  { cls: "secrecy", w: [0.4, 0.1, 0.45], head: r`(?:must|should|need|needs|is|are)\s+not\s+(?:to\s+)?(?:be\s+)?`, tail: r`(?:mentioned|included|reported|shown|listed|noted|disclosed|surfaced|flagged)\s+(?:in|to)\s+(?:the\s+|your\s+|any\s+)?(?:summary|summaries|reply|response|answer|changelog|commit\s+message|PR\s+description|report|user|review|output)\b` },
+  { cls: "secrecy", w: [0.4, 0.1, 0.45], before: r`\b(?:must|should|need|needs|is|are)\s+not\s+(?:to\s+)?(?:be\s+)?`, head: r`(?:mentioned|included|reported|shown|listed|noted|disclosed|surfaced|flagged)\s+`, tail: r`(?:in|to)\s+(?:the\s+|your\s+|any\s+)?(?:summary|summaries|reply|response|answer|changelog|commit\s+message|PR\s+description|report|user|review|output)\b` },
   { cls: "secrecy", w: [0.4, 0.1, 0.45], head: r`(?:there\s+is\s+)?no\s+need\s+to\s+`, tail: r`(?:mention|tell|inform|notify|alert|bother|point\s+(?:it|this)\s+out|bring\s+(?:it|this)\s+up\s+(?:with|to))\s+(?:it\s+|this\s+|that\s+)?(?:to\s+|with\s+)?(?:her|him|them|the\s+user|the\s+owner|the\s+customer|[A-Z][a-z]+)\b` },
   { cls: "secrecy", w: [0.3, 0.05, 0.3], before: r`\b(?:[A-Z][a-z]+|the\s+(?:user|owner|customer|account\s+holder))\s+(?:has\s+)?`, head: r`already\s+`, tail: r`(?:agreed|approved|consented|authori[sz]ed|okayed|signed\s+off|confirmed)\s+(?:to\s+)?(?:this|it|that|on\s+the\s+phone|verbally|by\s+phone|in\s+person)\b` },
 ];
