@@ -5,6 +5,7 @@ import { UNLIMITED, spentAtStep, type Budget } from "../../engine/budget.ts";
 import type { FieldSpan, Script } from "./ast.ts";
 import type { CheckId } from "./checks.ts";
 import { parseScript } from "./parser.ts";
+import { bulkUploadRule } from "./rules/bulk-upload.ts";
 import { configCommandsRule } from "./rules/config-commands.ts";
 import { credentialReachRule } from "./rules/credential-reach.ts";
 import { credentialReadRule } from "./rules/credential-read.ts";
@@ -35,6 +36,7 @@ const RULES: readonly Rule[] = [
   remoteCodeRule,
   reverseShellRule,
   exfiltrationRule,
+  bulkUploadRule,
   inlineCodeRule,
   droppedCodeRule,
   destructiveRule,

@@ -20,6 +20,7 @@ export const CHECKS = {
   "shell.offensive_payload": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.95, title: "Attack payload or its listener built (reverse shell, meterpreter, web shell)" },
   "shell.offensive_tool": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Attack tooling run against other systems (password guessing, exploitation, wireless attacks, scanning)" },
   "shell.credential_read": { category: "security.secret_leak", severity: "high", decision: "require_approval", score: 0.8, title: "Credential store read" },
+  "shell.bulk_data_upload": { category: "security.data_exfiltration", severity: "high", decision: "require_approval", score: 0.75, title: "Database or whole tree sent to an outside host" },
   "shell.data_exfiltration": { category: "security.data_exfiltration", severity: "high", decision: "block", score: 0.85, title: "Sensitive data sent over the network" },
   "shell.raw_socket_redirect": { category: MALICIOUS, severity: "medium", decision: "require_approval", score: 0.6, title: "Raw network socket opened through a redirection" },
   "shell.destructive_delete": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.95, title: "Deletion of system or home directories" },

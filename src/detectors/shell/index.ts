@@ -9,9 +9,10 @@ import { type Decision, type Finding, mostSevere } from "../../wire/verdict.ts";
 import { type AnalyzeOptions, analyzeScript } from "./analyze.ts";
 import { CHECK_IDS, CHECKS, type CheckId } from "./checks.ts";
 import { parseScript } from "./parser.ts";
-import { argvScript, extractTargets, sourceFor, type Target } from "./payload.ts";
+import { argvScript, extractTargets, sourceFor, type Target, type TextItem } from "./payload.ts";
 import { downloadOnly, type Rewrite } from "./rewrite.ts";
 import type { Hit } from "./rules/rule.ts";
+import { embeddedCommands } from "./rules/inline-code.ts";
 import { judgeSourceCode } from "./source-code.ts";
 import { withControlReadings } from "./control-chars.ts";
 import { commandFilesLeft, writtenFilesLeft } from "./files-left.ts";
@@ -100,10 +101,16 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
     }
     // Source code in another language handed over as a command (a Java or C reverse shell pasted
     // into a shell tool) means nothing parsed as shell: it is judged by its capabilities too.
-    if (target.kind === "script" && SOURCE_SHAPE.test(target.item.text.slice(0, SOURCE_SNIFF_CHARS))) {
-      const judged = judgeSourceCode(target.item, POWERSHELL_SHAPE.test(target.item.text.slice(0, SOURCE_SNIFF_CHARS)), budget);
+    const pasted = target.embedded ? undefined : pastedProgram(target);
+    if (pasted && isSourceCode(pasted.text.slice(0, SOURCE_SNIFF_CHARS))) {
+      // No shell runs a Java class or a C file handed to it, so nothing legitimate is lost by
+      // judging the whole program at once rather than a few lines at a time as for a written file.
+      const judged = judgeSourceCode(pasted, POWERSHELL_SHAPE.test(pasted.text.slice(0, SOURCE_SNIFF_CHARS)), budget, true);
       hits.push(...kept(target, filterDisabled(judged.hits, options)));
-      if (judged.incomplete) unjudged.add(target.item.path);
+      if (judged.incomplete) unjudged.add(pasted.path);
+      // The command strings it hands to a shell (`callCommand "nc ..."`, `exec("bash -c ...")`).
+      const whole = pasted.whole ?? { path: pasted.path, start: 0, end: pasted.text.length };
+      for (const command of embeddedCommands(pasted.text)) queue.push({ kind: "script", item: { path: pasted.path, text: command, whole }, keep: target.keep, embedded: true });
     }
     const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), analyzeOptions, budget);
     const written = extraction.from === "file" || target.written === true;
@@ -125,7 +132,19 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
 /** How far into a command its language is sniffed. */
 const SOURCE_SNIFF_CHARS = 4096;
 /** Lines that start programs in languages other than the shell's (Java, C, Go, Rust, Dart, Ruby, Haskell, PHP, C#, PowerShell). */
-const SOURCE_SHAPE = /^[ \t]*(?:(?:public|private|static|final|abstract)\s+(?:class|static|void|final)\b|class\s+\w+\s*(?:extends\b|implements\b|[:{(])|import[ \t]+(?:['"]|[\w.]+[ \t]*;|[\w.]+[ \t]*$)|package[ \t]+[\w.]+[ \t]*;?[ \t]*$|#include\s*[<"]|using\s+System\b|module\s+\w+\s+where\b|require\s+['"]\w+['"]|fn\s+main\s*\(|func\s+main\s*\(|(?:int|void)\s+main\s*\(|<\?php\b|<%|\$\w+\s*=\s*New-Object\b)/im;
+const SOURCE_SHAPE = /^[ \t]*(?:(?:public|private|static|final|abstract)\s+(?:class|static|void|final)\b|class\s+\w+\s*(?:extends\b|implements\b|[:{(])|import[ \t]+(?:['"]|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*;|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*$)|package[ \t]+[\w.]+[ \t]*;?[ \t]*$|#include\s*[<"]|using\s+System\b|module\s+\w+\s+where\b|require\s*\(?\s*['"][\w:/.-]+['"]|fn\s+main\s*\(|func\s+main\s*\(|(?:int|void)\s+main\s*\(|<\?(?:php\b|=)|<%|\$\w+\s*=\s*New-Object\b|String\s+\w+\s*=|(?:Socket|Process|ProcessBuilder)\s+\w+\s*=\s*new\b|add-type\s+@["'])/im;
+/** PowerShell that opens a socket or runs fetched text, wherever it sits on the line. */
+const POWERSHELL_ANYWHERE = /New-Object\s+(?:System\.)?Net\.Sockets\.TCPClient\b|\b(?:IEX|Invoke-Expression)\s*\(\s*(?:IWR|IRM|Invoke-WebRequest|Invoke-RestMethod|New-Object)\b|\bIRM\s+-UseBasicParsing\b/i;
+const isSourceCode = (head: string): boolean => SOURCE_SHAPE.test(head) || POWERSHELL_ANYWHERE.test(head);
+const SHELL_NAME = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh|ksh)$/;
+
+/** The text a shell is handed as its program: a command, or `bash -c TEXT` run as argv. */
+function pastedProgram(target: Target): TextItem | undefined {
+  if (target.kind === "script") return target.item;
+  if (target.kind !== "argv") return undefined;
+  const [shell, flag, program] = target.items;
+  return shell && flag && program && SHELL_NAME.test(shell.text) && /^-[a-z]*c[a-z]*$/.test(flag.text) ? program : undefined;
+}
 const POWERSHELL_SHAPE = /\bNew-Object\b|\$\w+\s*=\s*\[|\bInvoke-\w+|\biex\b/i;
 
 /** What a command run now leaves: the files it writes, and the patches it applies, queued to be judged as written content. */

@@ -25,11 +25,12 @@ export interface TextItem {
 /** `code`: a source file's text, judged by its capabilities rather than parsed as shell. */
 /** `keep`: only findings on the spans it accepts count (a patch hunk read in its context). */
 /** `written`: content a command puts in a file (a patch it applies), judged as written content. */
+/** `embedded`: a command string found inside source code, judged as shell and not sniffed again. */
 export type Target = (
   | { kind: "script"; item: TextItem }
   | { kind: "argv"; items: TextItem[] }
   | { kind: "code"; item: TextItem; powershell: boolean }
-) & { keep?: ((span: FieldSpan) => boolean) | undefined; written?: boolean };
+) & { keep?: ((span: FieldSpan) => boolean) | undefined; written?: boolean; embedded?: boolean };
 
 /**
  * `from`: the targets came out of file content an event writes or tool calls a model proposed,

@@ -15,14 +15,15 @@ const STEP_LINES = 2;
 const MAX_LINE_CHARS = 4096;
 /** Windows judged between looks at the clock. */
 const BUDGET_STRIDE = 256;
-const IMPORT = /^\s*(?:import\s|from\s+\S+\s+import\s|(?:const|let|var)\s+[\w{}\s,:]+=\s*require\(|require\s|use\s|using\s|#\s*include)/;
+const IMPORT = /^\s*(?:import\s|from\s+\S+\s+import\s|(?:const|let|var)\s+[\w{}\s,:]+=\s*require\(|require\s|use\s|using\s+(?:static\s+)?[\w.]+\s*;|#\s*include)/;
 
 /**
- * Hits of the capability checks over windows of adjacent lines, one per check; `incomplete`
+ * Hits of the capability checks over windows of adjacent lines, one per check (over the whole
+ * text when `whole`: a program pasted as a command, which no shell would run); `incomplete`
  * when the budget ran out first. A window's text is part of the whole file's, so a file whose
  * whole text combines nothing is done after one pass.
  */
-export function judgeSourceCode(item: TextItem, powershell: boolean, budget: Budget): { hits: Hit[]; incomplete: boolean } {
+export function judgeSourceCode(item: TextItem, powershell: boolean, budget: Budget, whole = false): { hits: Hit[]; incomplete: boolean } {
   const lines: { start: number; end: number; text: string }[] = [];
   let start = 0;
   for (const raw of item.text.split("\n")) {
@@ -30,7 +31,9 @@ export function judgeSourceCode(item: TextItem, powershell: boolean, budget: Bud
     if (!IMPORT.test(raw) && raw.trim() !== "") lines.push({ start, end, text: raw.slice(0, MAX_LINE_CHARS).toLowerCase() });
     start = end + 1;
   }
-  if (capabilityChecks(lines.map((line) => line.text).join("\n"), powershell, true).length === 0) return { hits: [], incomplete: false };
+  const all = capabilityChecks(lines.map((line) => line.text).join("\n"), powershell, true);
+  if (all.length === 0) return { hits: [], incomplete: false };
+  if (whole) return { hits: all.map((check) => ({ check, span: item.whole ?? { path: item.path, start: item.base ?? 0, end: (item.base ?? 0) + item.text.length } })), incomplete: false };
   const found = new Map<CheckId, FieldSpan>();
   for (let first = 0; first < lines.length; first += STEP_LINES) {
     if (first % BUDGET_STRIDE === 0 && budget.spent()) return { hits: hitsOf(found), incomplete: true };

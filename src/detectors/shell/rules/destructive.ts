@@ -63,9 +63,14 @@ function mirrorsOver(inv: Invocation): boolean {
   return destination !== undefined && isSystemOrHomeTarget(destination);
 }
 
-/** `shred -u ~/.ssh/*`: keys destroyed beyond recovery. */
+/**
+ * `shred -u ~/.ssh/*`, `shred -zu /var/lib/postgresql/data/*`: keys, a database's files or a
+ * system or home tree destroyed beyond recovery, which no backup step or cleanup needs.
+ */
 const shredsKeys = (inv: Invocation): boolean =>
-  (inv.name === "shred" || inv.name === "srm" || inv.name === "wipe") && operandFields(inv, "ns").some((field) => /^(?:~|\$HOME|\/root|\/home\/[^/]+)\/\.(?:ssh|gnupg)(?:\/|$)/.test(field.text));
+  SHREDDERS.has(inv.name) &&
+  operandFields(inv, "ns").some((field) => /^(?:~|\$HOME|\/root|\/home\/[^/]+)\/\.(?:ssh|gnupg)(?:\/|$)/.test(field.text) || isDataStoreDir(field.text.replace(/\/\*$/, "")) || isSystemOrHomeTarget(field.text.replace(/\/\*$/, "")));
+const SHREDDERS = new Set(["shred", "srm", "wipe"]);
 
 const NAME_FILTERS = new Set(["-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-wholename", "-iwholename", "-newer", "-user", "-inum"]);
 const DELETING_EXEC = new Set(["rm", "shred", "unlink", "srm", "wipe"]);
@@ -87,9 +92,14 @@ export function findDeletes(inv: Invocation): boolean {
 
 function judgeFind(inv: Invocation): Hit | undefined {
   if (inv.name !== "find" || !findDeletes(inv)) return undefined;
-  if (inv.args.some((arg) => NAME_FILTERS.has(arg.text))) return undefined;
+  // `find ~ -name '*.pyc' -delete` cleans up; shredding what it finds across a system or home
+  // tree (`find / -name '*.sql' -exec shred -u {} ;`) destroys it, whatever the filter.
+  if (inv.args.some((arg) => NAME_FILTERS.has(arg.text)) && !findShreds(inv)) return undefined;
   return findRoots(inv).some(isSystemOrHomeTarget) ? hit("shell.destructive_delete", inv) : undefined;
 }
+
+const findShreds = (inv: Invocation): boolean =>
+  inv.args.some((arg, i) => /^-(exec|execdir)$/.test(arg.text) && SHREDDERS.has(commandName(inv.args[i + 1]?.text ?? "")));
 
 const FORMATTERS = new Set(["mkfs", "mke2fs", "mkswap", "wipefs", "blkdiscard", "sfdisk", "sgdisk", "parted", "fdisk", "gdisk", "cryptsetup", "hdparm", "badblocks", "shred", "wipe", "scrub", "mkntfs", "mkdosfs", "newfs"]);
 const isFormatter = (name: string): boolean => FORMATTERS.has(name) || name.startsWith("mkfs.");

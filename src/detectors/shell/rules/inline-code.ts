@@ -9,11 +9,13 @@ import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./ru
 
 const NETWORK = [
   "socket", "sockaddr_in", "inet_addr(", "inet_pton(", "fsockopen", "net.dial", "tcpsocket", "tcpclient", "net.connect", "createconnection", "/inet/tcp/", "/inet/udp/",
-  "stream_socket_client", "io::socket", "socket_create",
+  "stream_socket_client", "io::socket", "socket_create", "/dev/tcp/", "/dev/udp/",
 ];
 const PROCESS = [
   "subprocess", "pty.spawn", "dup2", "exec", "system(", "popen", "spawn", "passthru", "shell_exec", "proc_open",
   "/bin/sh", "/bin/bash", "cmd.exe", "invoke-expression", "os.execute", "child_process", "|&", "getstream(", "fdopen(",
+  // A shell's stdio duplicated onto the socket's descriptor (`bash <&3 >&3`, php's backticks).
+  "<&3", ">&3",
   "system$", "system ",
 ];
 const DECODE = [
@@ -105,10 +107,15 @@ const CODE_SHELL = [
   "getstream(", "invoke-expression",
 ];
 /** Starting a process is ordinary in a source file; next to a socket it matters when the process is a shell. */
-const CODE_SPAWN = ["subprocess", "child_process", "spawn(", "process.start(", "processbuilder", "runtime.getruntime().exec", "command::new(", "exec.command("];
-const SHELL_NAMES = ["'sh'", '"sh"', "'bash'", '"bash"', "'zsh'", '"zsh"', "powershell", "'cmd'", '"cmd"', "shell=true", "'-i'", '"-i"'];
+const CODE_SPAWN = ["subprocess", "child_process", "spawn(", "process.start(", "processbuilder", "runtime.getruntime().exec", "command::new(", "exec.command(", "process.new(", "process.run(", "startinfo.filename"];
+const SHELL_NAMES = ["'sh'", '"sh"', "'bash'", '"bash"', "'zsh'", '"zsh"', "powershell", "'cmd'", '"cmd"', "shell=true", "shell:true", "shell: true", "'-i'", '"-i"'];
 const runsShellInCode = (text: string): boolean =>
   includesAny(text, CODE_SHELL) || (includesAny(text, CODE_SPAWN) && includesAny(text, SHELL_NAMES));
+/** A database file or dump named in a program's strings (`open('db/dump.sql')`). */
+const DATABASE_FILE_IN_CODE = /['"][^'"\n]{0,200}\.(?:db|sqlite3?|sql|dump)(?:\.gz)?['"]/;
+/** What a web request carries in, and what runs it: a web shell is a shell bound to HTTP. */
+const REQUEST_INPUT = ["$_get", "$_post", "$_request", "$_cookie", "request.getparameter(", "request.querystring", "request.form[", "request.args"];
+const RUNS_REQUEST = ["system(", "shell_exec(", "passthru(", "exec(", "popen(", "proc_open(", "`$_", "runtime.getruntime().exec(", "process.start(", "eval("];
 
 /** The checks the capabilities found in lower-cased program text amount to (`sourceFile`: a whole file's lines). */
 export function capabilityChecks(text: string, powershell: boolean, sourceFile = false): CheckId[] {
@@ -116,10 +123,11 @@ export function capabilityChecks(text: string, powershell: boolean, sourceFile =
   const evaluates = (sourceFile ? CODE_EVALUATE.test(text) : includesAny(text, EVALUATE)) || (powershell && hasToken(text, "iex"));
   const fetches = includesAny(text, FETCH) || (powershell && (hasToken(text, "iwr") || hasToken(text, "irm")));
   const runs = (sourceFile ? runsShellInCode(text) : includesAny(text, PROCESS)) || (powershell && hasToken(text, "iex"));
-  if (includesAny(text, NETWORK) && runs) hits.push("shell.reverse_shell");
+  if ((includesAny(text, NETWORK) && runs) || (includesAny(text, REQUEST_INPUT) && includesAny(text, RUNS_REQUEST))) hits.push("shell.reverse_shell");
   else if (fetches && evaluates) hits.push("shell.pipe_to_interpreter");
   if (includesAny(text, DECODE) && evaluates) hits.push("shell.decode_then_execute");
   if (includesAny(text, HARVEST) && includesAny(text, SEND)) hits.push("shell.data_exfiltration");
+  else if (DATABASE_FILE_IN_CODE.test(text) && includesAny(text, SEND)) hits.push("shell.bulk_data_upload");
   if (isForkLoop(text)) hits.push("shell.fork_bomb");
   if (includesAny(text, DEFENDER) && includesAny(text, DEFENDER_TAMPER)) hits.push("shell.disable_security_control");
   return hits;
@@ -136,6 +144,8 @@ const CALLS = [
   "os.system(", "os.popen(", "subprocess.call(", "subprocess.run(", "subprocess.popen(", "subprocess.check_output(",
   "subprocess.check_call(", "subprocess.getoutput(", "subprocess.getstatusoutput(", "system(", "exec(", "shell_exec(",
   "passthru(", "popen(", "execsync(", "spawnsync(", "io.popen(", "os.execute(", "proc_open(",
+  // Haskell's System.Process, Java's ProcessBuilder (its arguments a list of literals).
+  "callcommand ", "callcommand(", "spawncommand ", "readcreateprocess (shell ", "processbuilder(",
 ];
 const MAX_EMBEDDED = 16;
 const MAX_EMBEDDED_CHARS = 8192;
@@ -157,7 +167,20 @@ export function embeddedCommands(code: string): string[] {
 function readArgument(code: string, from: number): string | undefined {
   let i = from;
   while (code[i] === " ") i++;
-  if (code[i] !== "[") return readLiteral(code, i)?.value;
+  if (code[i] !== "[") {
+    const first = readLiteral(code, i);
+    if (!first) return undefined;
+    // `ProcessBuilder("bash", "-c", "...")`: literals separated by commas are one argv.
+    const parts = [first.value];
+    for (let at = first.end; parts.length < 64; ) {
+      const comma = /^\s*,\s*/.exec(code.slice(at, at + 64));
+      const next = comma ? readLiteral(code, at + comma[0].length) : undefined;
+      if (!next) break;
+      parts.push(next.value);
+      at = next.end;
+    }
+    return parts.join(" ");
+  }
   const parts: string[] = [];
   i++;
   while (i < code.length && code[i] !== "]" && parts.length < 64) {

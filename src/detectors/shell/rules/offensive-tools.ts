@@ -28,6 +28,7 @@ const ATTACK_TOOLS = new Set([
   "sqlmap", "commix", "xsstrike", "beef-xss", "setoolkit", "routersploit", "weevely",
   // wireless attacks
   "aircrack-ng", "airmon-ng", "aireplay-ng", "airodump-ng", "airbase-ng", "airgeddon", "reaver", "bully", "wifite", "mdk3", "mdk4", "pixiewps",
+  "hcxdumptool", "hcxpcaptool", "hcxpcapngtool", "kismet", "hostapd-wpe", "eaphammer", "wifiphisher", "fluxion", "wifipumpkin3",
   // interception and spoofing
   "bettercap", "ettercap", "arpspoof", "dnsspoof",
   // discovery on other people's hosts at scale
@@ -40,7 +41,22 @@ const IMPACKET = /^(?:impacket-\w+|(?:secretsdump|psexec|wmiexec|smbexec|atexec|
 
 const HANDLER = /\b(?:exploit\/|multi\/handler|payload\s+\S*(?:reverse|bind|meterpreter))/i;
 
+/**
+ * Public exploits go by their CVE or by what they are: `./CVE-2021-4034.sh`, `python3
+ * cve-2021-3156.py`, `gcc exploit.c`, `./pwnkit`, and the privilege-escalation scouts.
+ */
+const EXPLOIT_NAME = /(?:^|[/_.-])(?:cve-?\d{4}-\d{4,}|exploit|pwnkit|dirty_?(?:cow|pipe|cred|sock)|dirtyc0w|privesc|linpeas|winpeas|linux-exploit-suggester|pspy(?:32|64)?)(?:[/_.-]|$)/i;
+const RUNNERS = new Set(["python", "python2", "python3", "perl", "ruby", "bash", "sh", "node", "php", "gcc", "cc", "clang", "g++", "tcc", "go", "chmod"]);
+
+/** The program itself, or the script or source a runner or compiler is given, is a public exploit. */
+function runsExploit(inv: Invocation): boolean {
+  if (EXPLOIT_NAME.test(inv.argv0)) return true;
+  if (!RUNNERS.has(inv.name)) return false;
+  return inv.args.some((arg) => !arg.text.startsWith("-") && /\.(?:c|cpp|py|pl|rb|sh|js|php|go)$/i.test(arg.text) && EXPLOIT_NAME.test(arg.text));
+}
+
 function judgeOffensive(inv: Invocation): Hit | undefined {
+  if (runsExploit(inv)) return hit("shell.offensive_tool", inv);
   const name = inv.name.toLowerCase();
   const generator = GENERATORS.has(name);
   const known = generator || ATTACK_TOOLS.has(name) || IMPACKET.test(name);

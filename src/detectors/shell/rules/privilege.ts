@@ -11,9 +11,13 @@ import { privilegedTargetOf } from "../privileged-targets.ts";
 import { isPermissiveOrWiping } from "./destructive.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
-export const privilegeRule: Rule = (ctx) => eachInvocation(ctx, judgePrivilege);
+export const privilegeRule: Rule = (ctx) => {
+  // Whatever a later pipeline stage reads is not paged.
+  const piped = new Set(ctx.invocations.flatMap((inv) => (inv.stdin?.kind === "pipe" ? inv.stdin.previous : [])));
+  return eachInvocation(ctx, (inv) => judgePrivilege(inv, piped));
+};
 
-function judgePrivilege(inv: Invocation): Hit[] {
+function judgePrivilege(inv: Invocation, piped: ReadonlySet<Invocation>): Hit[] {
   const hits: Hit[] = [];
   if (grantsSetuid(inv)) hits.push(hit("shell.setuid_binary", inv));
   judgeSensitiveWrites(inv, hits);
@@ -23,7 +27,7 @@ function judgePrivilege(inv: Invocation): Hit[] {
   if (addsPrivilegedGroup(inv)) hits.push(hit("shell.privileged_group", inv));
   if (changesRootPassword(inv)) hits.push(hit("shell.root_password_change", inv));
   if (loosensCredentialFile(inv)) hits.push(hit("shell.sensitive_file_permissions", inv));
-  if (opensRootShell(inv)) hits.push(hit("shell.interactive_root_shell", inv));
+  if (opensRootShell(inv) || (!piped.has(inv) && runsPagerAsRoot(inv)) || feedsPasswordToSu(inv)) hits.push(hit("shell.interactive_root_shell", inv));
   if (CLOUD_CLIS.has(inv.name) && grantsCloudAdmin(inv)) hits.push(hit("shell.cloud_admin_grant", inv));
   return hits;
 }
@@ -180,6 +184,29 @@ function grantsCloudAdmin(inv: Invocation): boolean {
 }
 
 /** `sudo -i`, `sudo su`, `su -`, `sudo bash` with the terminal as input. */
+/** Programs that page their output through less, whose `!sh` is root's shell when they run as root. */
+const PAGERS = new Set(["less", "more", "most", "pg", "man", "journalctl"]);
+
+/**
+ * `sudo less /etc/profile`, `sudo man man`, `sudo journalctl`, `sudo git -p help config`: a
+ * pager as root is one keystroke from a root shell (GTFOBins). `--no-pager` and piped output
+ * page nothing.
+ */
+function runsPagerAsRoot(inv: Invocation): boolean {
+  if (!inv.privileged || inv.redirects.some((redirect) => (redirect.op === ">" || redirect.op === ">>") && (redirect.fd === undefined || redirect.fd === 1))) return false;
+  const args = inv.args.map((arg) => arg.text);
+  if (args.includes("--no-pager") || (args.includes("-P") && inv.name === "git")) return false;
+  if (inv.name === "journalctl") return !args.some((a) => JOURNAL_NO_PAGER.test(a) || /^-[a-zA-Z]*[fo][a-zA-Z]*$/.test(a));
+  if (PAGERS.has(inv.name)) return true;
+  return inv.name === "git" && args.some((a) => a === "-p" || a === "--paginate" || a === "help");
+}
+
+/** journalctl options that act or stream instead of showing the journal through the pager. */
+const JOURNAL_NO_PAGER = /^(?:-f|--follow|-o|--output(?:=.*)?|--vacuum-.*|--rotate|--flush|--sync|--disk-usage|--verify|--list-boots|--relinquish-var|--smart-relinquish-var|--setup-keys|--update-catalog|--header|--field(?:=.*)?|-F|-N|--fields|--list-catalog|--dump-catalog)$/;
+
+/** `echo 'hunter2' | su - root -c id`: a password guessed for root on su's input. */
+const feedsPasswordToSu = (inv: Invocation): boolean => (inv.name === "su" || inv.wrappers.includes("su")) && inv.stdin?.kind === "pipe";
+
 function opensRootShell(inv: Invocation): boolean {
   if (!inv.privileged) return false;
   if (inv.loginShell) return true;

@@ -42,12 +42,27 @@ function socketRedirectHits(ctx: RuleContext): Hit[] {
 const isFdDuplication = (redirect: ResolvedRedirect): boolean => redirect.op === "<&" || redirect.op === ">&" || redirect.op === "<>";
 
 const NETCAT_EXEC_LONG = ["--exec", "--sh-exec", "--lua-exec", "--lua-exec-internal"];
+const SHELL_PATH = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh|ksh)$|^cmd(?:\.exe)?$|^powershell(?:\.exe)?$/i;
+const PEER_HOST = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i;
+const PEER_PORT = /^\d{2,5}$/;
+
+/**
+ * Any program told to run a shell (`-s /bin/sh`, `--exec=bash`) with a host and a port to reach:
+ * the netcat shape under another name (`rcat connect -s /bin/sh HOST PORT`). `chsh -s /bin/bash`
+ * names no peer.
+ */
+function handsShellToPeer(inv: Invocation): boolean {
+  const texts = inv.args.map((arg) => arg.text);
+  const shellOption = texts.some((text, i) => (i > 0 && /^-/.test(texts[i - 1] as string) && !/=/.test(texts[i - 1] as string) && SHELL_PATH.test(text)) || /^--?[a-z-]*(?:exec|shell|sh|cmd)=/.test(text) && SHELL_PATH.test(text.slice(text.indexOf("=") + 1)));
+  if (!shellOption) return false;
+  return texts.some((text) => PEER_HOST.test(text)) && texts.some((text) => PEER_PORT.test(text));
+}
 const NETCATS = new Set(["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "sbd", "cryptcat", "pwncat"]);
 
 /** `nc -e /bin/sh`, `ncat --exec`, `socat exec:.. tcp:..`, `xterm -display host:1`. */
 function execFlagHits(ctx: RuleContext): Hit[] {
   return eachInvocation(ctx, (inv) => {
-    if (!NETCATS.has(inv.name) && inv.name !== "socat" && inv.name !== "xterm") return undefined;
+    if (!NETCATS.has(inv.name) && inv.name !== "socat" && inv.name !== "xterm") return handsShellToPeer(inv) ? hit("shell.reverse_shell", inv) : undefined;
     const texts = inv.args.map((arg) => arg.text);
     if (NETCATS.has(inv.name)) {
       const runs = texts.some((text) => NETCAT_EXEC_LONG.includes(text.split("=")[0] as string) || /^-[a-zA-Z]*[ec]/.test(text));

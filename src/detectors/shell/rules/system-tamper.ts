@@ -73,8 +73,12 @@ const ENCRYPTORS = (inv: Invocation): boolean => {
  * shape of ransomware, whatever the cipher. One file encrypted, or a backup kept, is not.
  */
 function massEncryption(invocations: readonly Invocation[]): Hit[] {
-  const encrypting = invocations.find((inv) => ENCRYPTORS(inv) && (inv.inFunction !== undefined || invocations.some((o) => o.name === "for" || o.name === "find" || o.name === "xargs" || o.name === "while") || inv.args.some((a) => a.text.includes("$"))));
+  const encrypting = invocations.find((inv) => ENCRYPTORS(inv) && (inv.inFunction !== undefined || invocations.some((o) => o.name === "for" || o.name === "find" || o.name === "xargs" || o.name === "while") || inv.args.some((a) => isEachItem(a.text))));
   if (!encrypting) return [];
-  const removes = invocations.some((inv) => (inv.name === "rm" || inv.name === "shred" || inv.name === "unlink") && inv.args.some((a) => a.text.includes("$")));
+  // The originals go: `rm "$f"`, `shred -u {}`, or find's own `-delete` after its `-exec`.
+  const removes = invocations.some((inv) => ((inv.name === "rm" || inv.name === "shred" || inv.name === "unlink") && inv.args.some((a) => isEachItem(a.text))) || (inv.name === "find" && inv.args.some((a) => a.text === "-delete")));
   return removes ? [hit("shell.mass_encryption", encrypting)] : [];
 }
+
+/** An argument naming each item of a loop or a find: `$f`, `"$file"`, `{}`. */
+const isEachItem = (text: string): boolean => text.includes("$") || text.includes("{}");

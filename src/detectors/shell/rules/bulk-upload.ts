@@ -1,0 +1,120 @@
+// Bulk private data leaving the machine (issue 17 item 7, "a file of personal data posted
+// anywhere off the machine"): a database file or dump, a database server's data directory, or
+// the whole working tree, handed to a network sender bound for a public host, or a cloud copy
+// of it made world-readable. Where it goes decides: a dump copied to an internal backup host,
+// or to a bucket with its default ACL, is a backup; to an unknown public host, a person looks.
+// A secret in the same upload is the exfiltration rule's (exfiltration.ts), which blocks.
+import { normalisePath } from "../../egress/paths.ts";
+import { isDataStore } from "../../egress/write-rules.ts";
+import { isApiHost } from "../../egress/api-hosts.ts";
+import { classifyHost, endsWithLabel } from "../../egress/host-class.ts";
+import { FETCHERS } from "../commands.ts";
+import { isSocketTool } from "../facts.ts";
+import { type Invocation, upstreamOf } from "../model.ts";
+import { baseName } from "../paths.ts";
+import { eachInvocation, hit, type Rule } from "./rule.ts";
+
+export const bulkUploadRule: Rule = (ctx) => {
+  // `git remote add NAME URL` earlier in the command: a push to NAME goes to URL.
+  const remotes = new Map<string, string>();
+  return eachInvocation(ctx, (inv) => {
+    if (inv.name === "git") return judgeGit(inv, remotes) ? hit("shell.bulk_data_upload", inv) : undefined;
+    if (!SENDERS.has(inv.name) && !isSocketTool(inv) && !CLOUD_COPIERS.has(inv.name)) return undefined;
+    return sendsBulk(inv) && goesOutside(inv) ? hit("shell.bulk_data_upload", inv) : undefined;
+  });
+};
+
+const SENDERS = new Set([...FETCHERS, "rsync", "rclone", "ftp", "lftp", "ncftpput"]);
+const CLOUD_COPIERS = new Set(["aws", "gsutil", "gcloud", "az", "s3cmd"]);
+/** Database files and dumps by their names: `customers.db`, `dump.sql`, `prod.sqlite3.gz`. */
+const DATABASE_FILE = /\.(?:db|sqlite|sqlite3|db3|sql|dump|mdb|accdb|bak|rdb|bson|ibd|frm|myd)(?:\.(?:gz|bz2|xz|zst|zip|gpg|enc|b64))?$/i;
+/** Programs whose output is a database's contents. */
+const DUMPERS = new Set(["pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump", "mongoexport", "redis-cli", "sqlcmd", "bcp", "cqlsh", "clickhouse-client"]);
+/** Programs whose output is the files they are given, transformed: still the same data. */
+const CARRIERS = new Set(["cat", "base64", "base32", "xxd", "od", "hexdump", "gzip", "bzip2", "xz", "zstd", "gpg", "openssl", "tar", "zip", "7z", "split", "head", "tail", "sqlite3", "pv", "dd"]);
+/** Archivers handed the working tree, the home directory or the root as a whole. */
+const ARCHIVERS = new Set(["tar", "zip", "7z", "git"]);
+const WHOLE_TREE = new Set([".", "./", "*", "~", "~/", "$HOME", "/"]);
+
+const argTexts = (inv: Invocation): string[] => inv.args.map((arg) => arg.text);
+
+/** A path argument as a sender spells it: `@file`, `f=@file`, `--post-file=file`, `--upload-file=file`. */
+const pathIn = (text: string): string => text.replace(/^--[\w-]+=/, "").replace(/^[\w-]*=?@/, "").replace(/^@/, "").replace(/;type=.*$/, "");
+
+export function isBulkPath(text: string): boolean {
+  const path = pathIn(text);
+  if (path === "" || path.startsWith("-") || /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return false;
+  if (DATABASE_FILE.test(baseName(path))) return true;
+  const normal = normalisePath(path.replace(/\/\*$/, ""));
+  return normal !== undefined && isDataStore(normal);
+}
+
+/** What `inv` reads out as data: a database file or data directory, a dump, or the whole tree. */
+function producesBulk(inv: Invocation): boolean {
+  const args = argTexts(inv);
+  if (DUMPERS.has(inv.name)) return inv.name !== "redis-cli" || args.includes("--rdb");
+  if (inv.name === "sqlite3" && args.some((a) => a === ".dump" || /^\.(?:dump|output)\b/.test(a))) return true;
+  if (ARCHIVERS.has(inv.name) && args.some((a) => WHOLE_TREE.has(a))) return inv.name !== "git" || args[0] === "archive" || args[0] === "bundle";
+  if (inv.stdin?.kind === "file" && isBulkPath(inv.stdin.field.text)) return true;
+  return CARRIERS.has(inv.name) && args.some(isBulkPath);
+}
+
+function sendsBulk(inv: Invocation): boolean {
+  if (inv.stdin?.kind === "file" && isBulkPath(inv.stdin.field.text)) return true;
+  if (inv.stdin?.kind === "pipe" && upstreamOf(inv.stdin.upstream).some(producesBulk)) return true;
+  const args = argTexts(inv);
+  // A cloud copy is a backup unless it is made world-readable.
+  if (CLOUD_COPIERS.has(inv.name)) return args.some(isBulkPath) && args.some((a, i) => /^public-read/.test(a) && /^--(?:acl|canned-acl)$/.test(args[i - 1] ?? "") || /^--acl=public-read/.test(a));
+  // The last operand of a copier is where it goes; the others are what it sends.
+  const operands = args.filter((a) => !a.startsWith("-") || a.startsWith("--post-file=") || a.startsWith("--upload-file="));
+  const sent = REMOTE_COPIERS.has(inv.name) ? operands.slice(0, -1) : args;
+  return sent.some(isBulkPath);
+}
+
+const REMOTE_COPIERS = new Set(["scp", "rsync", "sftp", "rclone"]);
+
+/** The hosts a sender names: URLs, `user@host:path`, and netcat's host operand. */
+function destinationsOf(inv: Invocation): string[] {
+  const hosts: string[] = [];
+  const args = argTexts(inv);
+  for (const text of args) {
+    const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(text);
+    if (url) hosts.push(url[1]!);
+    const remote = /^(?:[\w.-]+@)?([\w.-]+|\[[^\]]+\]):/.exec(text);
+    if (!url && remote && REMOTE_COPIERS.has(inv.name)) hosts.push(remote[1]!);
+  }
+  if (hosts.length === 0 && isSocketTool(inv)) {
+    const host = args.find((a) => !a.startsWith("-") && !/^\d+$/.test(a));
+    if (host) hosts.push(host);
+  }
+  return hosts;
+}
+
+/** Some destination is a public host (a cloud copy made public is outside by its ACL). */
+function goesOutside(inv: Invocation): boolean {
+  if (CLOUD_COPIERS.has(inv.name)) return true;
+  const hosts = destinationsOf(inv);
+  return hosts.some((host) => classifyHost(host).cls === "public");
+}
+
+/**
+ * `git push https://host/x.git`, or to a remote the same command pointed at a public URL that
+ * is not a code host: the repository copied to a server nobody named before.
+ */
+function judgeGit(inv: Invocation, remotes: Map<string, string>): boolean {
+  const args = argTexts(inv).filter((a) => !a.startsWith("-"));
+  if (args[0] === "remote" && args[1] === "add" && args[2] && args[3]) {
+    remotes.set(args[2], args[3]);
+    return false;
+  }
+  if (args[0] !== "push" || !args[1]) return false;
+  const url = remotes.get(args[1]) ?? (/^[a-z][a-z0-9+.-]*:\/\//i.test(args[1]) ? args[1] : undefined);
+  if (url === undefined) return false;
+  const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url)?.[1] ?? /^[\w.-]+@([\w.-]+):/.exec(url)?.[1];
+  if (host === undefined) return false;
+  const verdict = classifyHost(host);
+  return verdict.cls === "public" && !isApiHost(verdict.name) && !CODE_HOSTS.some((known) => endsWithLabel(verdict.name, known));
+}
+
+/** Where repositories are kept: a new remote there is a new repository, not a copy leaving. */
+const CODE_HOSTS = ["github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sr.ht", "dev.azure.com", "visualstudio.com", "gitea.com", "ghe.com", "git-codecommit.amazonaws.com", "source.developers.google.com", "huggingface.co"];
