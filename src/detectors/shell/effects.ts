@@ -73,8 +73,12 @@ export function codeWrites(code: string): string[] {
     const mode = match[4];
     if (!match[0].startsWith("open") || (mode !== undefined && /[aw+x]/.test(mode))) paths.push(match[2] as string);
   }
+  // Perl: `open(my $f, ">>", "/etc/passwd")` and `open(F, ">>/etc/passwd")`.
+  for (const match of code.slice(0, MAX_CODE).matchAll(PERL_OPEN_WRITE)) paths.push((match[2] ?? match[3]) as string);
   return paths;
 }
+
+const PERL_OPEN_WRITE = /\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(?:(["'])\+?>>?\1\s*,\s*["']([^"'\n]{1,256})["']|["']\+?>>?\s*([^"'\n]{1,256})["'])/g;
 
 type AddWrite = (path: string, mode: WriteMode, clearing: boolean, content: Output | undefined) => void;
 

@@ -73,6 +73,8 @@ const FEATURES = new Map<string, Extract>([
   ["sed", argumentsMatching(/^(?:\d+|\$|\/[^/]*\/)?\s*e\s+(\S.*)$/s)],
   ["man", optionValues(["-P", "-H"], ["--pager", "--html"])],
   ["less", argumentsMatching(/^\+?!(.+)$/s)],
+  // tcpdump's post-rotate command (`-z CMD`), run on each saved file as the -Z user.
+  ["tcpdump", optionValues(["-z"], [])],
 ]);
 
 /** The commands `inv` hands to its own exec feature; empty for most programs. */

@@ -12,6 +12,7 @@ import { FETCHERS } from "../commands.ts";
 import { isSocketTool } from "../facts.ts";
 import { type Invocation, upstreamOf } from "../model.ts";
 import { baseName } from "../paths.ts";
+import { isSecretPath } from "./exfiltration.ts";
 import { eachInvocation, hit, type Rule } from "./rule.ts";
 
 export const bulkUploadRule: Rule = (ctx) => {
@@ -24,7 +25,7 @@ export const bulkUploadRule: Rule = (ctx) => {
   });
 };
 
-const SENDERS = new Set([...FETCHERS, "rsync", "rclone", "ftp", "lftp", "ncftpput"]);
+const SENDERS = new Set([...FETCHERS, "rsync", "rclone", "ftp", "lftp", "ncftpput", "ssh"]);
 const CLOUD_COPIERS = new Set(["aws", "gsutil", "gcloud", "az", "s3cmd"]);
 /** Database files and dumps by their names: `customers.db`, `dump.sql`, `prod.sqlite3.gz`. */
 const DATABASE_FILE = /\.(?:db|sqlite|sqlite3|db3|sql|dump|mdb|accdb|bak|rdb|bson|ibd|frm|myd)(?:\.(?:gz|bz2|xz|zst|zip|gpg|enc|b64))?$/i;
@@ -65,13 +66,17 @@ function sendsBulk(inv: Invocation): boolean {
   const args = argTexts(inv);
   // A cloud copy is a backup unless it is made world-readable.
   if (CLOUD_COPIERS.has(inv.name)) return args.some(isBulkPath) && args.some((a, i) => /^public-read/.test(a) && /^--(?:acl|canned-acl)$/.test(args[i - 1] ?? "") || /^--acl=public-read/.test(a));
+  if (inv.name === "ssh") return false;
   // The last operand of a copier is where it goes; the others are what it sends.
   const operands = args.filter((a) => !a.startsWith("-") || a.startsWith("--post-file=") || a.startsWith("--upload-file="));
   const sent = REMOTE_COPIERS.has(inv.name) ? operands.slice(0, -1) : args;
-  return sent.some(isBulkPath);
+  // `rsync -a ~/ host:` copies the whole home directory, whatever is in it.
+  return sent.some(isBulkPath) || (REMOTE_COPIERS.has(inv.name) && sent.some((a) => WHOLE_TREE.has(a) && a !== "*"));
 }
 
 const REMOTE_COPIERS = new Set(["scp", "rsync", "sftp", "rclone"]);
+/** ssh options that take a value: the first other operand is the host. */
+const SSH_VALUE_OPTIONS = new Set(["-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-W", "-b", "-c", "-m", "-E", "-S", "-O", "-Q", "-B", "-e", "-I", "-w"]);
 
 /** The hosts a sender names: URLs, `user@host:path`, and netcat's host operand. */
 function destinationsOf(inv: Invocation): string[] {
@@ -82,6 +87,10 @@ function destinationsOf(inv: Invocation): string[] {
     if (url) hosts.push(url[1]!);
     const remote = /^(?:[\w.-]+@)?([\w.-]+|\[[^\]]+\]):/.exec(text);
     if (!url && remote && REMOTE_COPIERS.has(inv.name)) hosts.push(remote[1]!);
+  }
+  if (hosts.length === 0 && inv.name === "ssh") {
+    const host = args.find((a, i) => !a.startsWith("-") && !SSH_VALUE_OPTIONS.has(args[i - 1] ?? ""));
+    if (host) hosts.push(host.replace(/^[^@]*@/, ""));
   }
   if (hosts.length === 0 && isSocketTool(inv)) {
     const host = args.find((a) => !a.startsWith("-") && !/^\d+$/.test(a));
@@ -107,7 +116,9 @@ function judgeGit(inv: Invocation, remotes: Map<string, string>): boolean {
     remotes.set(args[2], args[3]);
     return false;
   }
+  if (args[0] === "add" && argTexts(inv).some((a) => a === "-f" || a === "--force") && args.slice(1).some(isSecretPath)) remotes.set(SECRETS_STAGED, "");
   if (args[0] !== "push" || !args[1]) return false;
+  if (remotes.has(SECRETS_STAGED)) return true;
   const url = remotes.get(args[1]) ?? (/^[a-z][a-z0-9+.-]*:\/\//i.test(args[1]) ? args[1] : undefined);
   if (url === undefined) return false;
   const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url)?.[1] ?? /^[\w.-]+@([\w.-]+):/.exec(url)?.[1];
@@ -115,6 +126,9 @@ function judgeGit(inv: Invocation, remotes: Map<string, string>): boolean {
   const verdict = classifyHost(host);
   return verdict.cls === "public" && !isApiHost(verdict.name) && !CODE_HOSTS.some((known) => endsWithLabel(verdict.name, known));
 }
+
+/** Marks that this command force-added an ignored secret file (`git add -f .env`): any push then carries it. */
+const SECRETS_STAGED = "\u0000secrets";
 
 /** Where repositories are kept: a new remote there is a new repository, not a copy leaving. */
 const CODE_HOSTS = ["github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sr.ht", "dev.azure.com", "visualstudio.com", "gitea.com", "ghe.com", "git-codecommit.amazonaws.com", "source.developers.google.com", "huggingface.co"];

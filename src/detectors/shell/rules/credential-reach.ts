@@ -54,6 +54,8 @@ function usedNotShown(model: ShellModel, inv: Invocation): boolean {
 type Found = "shell.credential_read" | "shell.data_exfiltration";
 
 function judge(inv: Invocation, cwd: string | undefined): Found | undefined {
+  // `printenv AWS_SECRET_ACCESS_KEY`: the secret shown to whoever reads the output.
+  if (inv.name === "printenv" && operandFields(inv).some((field) => SECRET_VARIABLE.test(field.text) || /(?:^|_)(?:SECRET|TOKEN|API_?KEY)(?:_|$)/.test(field.text))) return "shell.credential_read";
   const variable = FETCHERS.has(inv.name) ? variableSendBy(inv, (name) => SECRET_VARIABLE.test(name)) : undefined;
   // A secret variable as the credential of an API it belongs with is used; to another host, a person decides.
   if (variable === "leak") return "shell.data_exfiltration";

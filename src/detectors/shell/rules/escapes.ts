@@ -22,7 +22,7 @@ function judgeEscape(ctx: RuleContext, inv: Invocation): Hit[] {
 }
 
 /** The programs `judgeByName` knows, checked first: most commands are none of them. */
-const BY_NAME = new Set(["find", "vim", "vi", "nvim", "view", "ex", "script", "strace", "ltrace", "sudoedit", "nmap", "sh", "bash", "dash", "zsh"]);
+const BY_NAME = new Set(["find", "vim", "vi", "nvim", "view", "ex", "script", "strace", "ltrace", "sudoedit", "nmap", "sh", "bash", "dash", "zsh", "xinput", "logkeys", "gcore", "gdb", "procdump"]);
 
 function judgeByName(ctx: RuleContext, inv: Invocation, hits: Hit[]): void {
   if (!BY_NAME.has(inv.name)) return;
@@ -48,6 +48,19 @@ function judgeByName(ctx: RuleContext, inv: Invocation, hits: Hit[]): void {
     case "ltrace":
       if (tracesInput(ctx, inv)) hits.push(hit("shell.keystroke_capture", inv));
       break;
+    case "xinput":
+      // `xinput test ID` prints every key event of a keyboard: a keylogger in one word.
+      if (args[0] === "test" || args[0] === "test-xi2") hits.push(hit("shell.keystroke_capture", inv));
+      break;
+    case "logkeys":
+      if (args.some((a) => a === "-s" || a === "--start")) hits.push(hit("shell.keystroke_capture", inv));
+      break;
+    case "gcore":
+    case "gdb":
+    case "procdump":
+      // A memory image of the keyring, an agent holding keys, or a login process: its secrets.
+      if (dumpsSecretHolder(ctx, inv)) hits.push(hit("shell.credential_hunt", inv));
+      break;
     case "sudoedit":
       // An argument ending in a lone backslash overflows sudoedit's unescaping (CVE-2021-3156).
       if (args.some((a) => /(?:^|[^\\])(?:\\\\)*\\$/.test(a))) hits.push(hit("shell.privileged_shell_escape", inv));
@@ -69,9 +82,16 @@ function judgeByName(ctx: RuleContext, inv: Invocation, hits: Hit[]): void {
 
 /** An interpreter one-liner taking uid 0, or running a shell under privilege (`sudo perl -e 'exec "/bin/sh"'`). */
 function judgeInlineCode(inv: Invocation, hits: Hit[]): void {
-  const code = inv.program?.kind === "inline" && inv.program.language !== "shell" ? inv.program.code.text : undefined;
+  const code = inv.program?.kind === "inline" && inv.program.language !== "shell" ? inv.program.code.text : gdbPython(inv);
   if (code !== undefined && /\bset(?:e|re)?[ug]id\s*\(\s*0\s*[,)]/.test(code)) hits.push(hit("shell.privileged_shell_escape", inv));
   else if (code !== undefined && inv.privileged && PROCESS_CALL.test(code) && startsShell(code)) hits.push(hit("shell.privileged_shell_escape", inv));
+}
+
+/** gdb's embedded Python (`gdb -ex 'python import os; os.execl("/bin/sh", "sh")'`), as inline code. */
+function gdbPython(inv: Invocation): string | undefined {
+  if (inv.name !== "gdb") return undefined;
+  const code = inv.args.filter((arg, i) => /^-(?:ex|-ex|eval-command)$/.test(inv.args[i - 1]?.text ?? "") && /^\s*py(?:thon)?\b/.test(arg.text)).map((arg) => arg.text);
+  return code.length > 0 ? code.join("\n") : undefined;
 }
 
 /** Interpreter calls that run a program: `os.system(`, `exec "/bin/sh"`, `os.execute(`, `IO.popen`, backticks. */
@@ -87,7 +107,11 @@ function judgeExecFeatures(ctx: RuleContext, inv: Invocation, hits: Hit[]): void
   if (commands.length === 0) return;
   for (const command of commands) hits.push(...ctx.analyzeEmbedded(command, inv.span));
   if (inv.privileged && commands.some(startsShell)) hits.push(hit("shell.privileged_shell_escape", inv));
+  // `sudo tcpdump -z /tmp/x/hook.sh -Z root`: a script anyone could have written, run as root.
+  else if (inv.privileged && commands.some((command) => TEMP_PROGRAM.test(command))) hits.push(hit("shell.privileged_temp_code", inv));
 }
+
+const TEMP_PROGRAM = /^\s*(?:\/private)?\/(?:tmp|var\/tmp|dev\/shm)\//;
 
 /** Programs whose input is someone's keystrokes or passwords. */
 const INPUT_PROCESSES = /^(?:sh|bash|dash|zsh|ksh|fish|sshd|ssh|sudo|su|passwd|login|gpg-agent|ssh-agent|pinentry\S*)$/;
@@ -104,6 +128,16 @@ function tracesInput(ctx: RuleContext, inv: Invocation): boolean {
   if (readsDumped && inv.privileged) return true;
   const pid = inv.args[inv.args[at]?.text.length === 2 || inv.args[at]?.text === "--attach" ? at + 1 : at];
   return invocationsIn(ctx.model, pid?.subs ?? []).some((finder) => (finder.name === "pgrep" || finder.name === "pidof") && finder.args.some((arg) => INPUT_PROCESSES.test(arg.text)));
+}
+
+/** Processes whose memory holds other people's secrets: keyrings, key agents, logins, password managers. */
+const SECRET_HOLDERS = /^(?:gnome-keyring-daemon|kwalletd\d*|ssh-agent|gpg-agent|sshd|sudo|su|passwd|login|keepassxc|1password|bitwarden|lsass(?:\.exe)?|vault|secretd|pass)$/;
+
+/** `gcore $(pgrep gnome-keyring-daemon)`, `gdb -p $(pidof ssh-agent)`: the pid comes from a finder naming a secret holder. */
+function dumpsSecretHolder(ctx: RuleContext, inv: Invocation): boolean {
+  if (inv.name === "gdb" && !inv.args.some((arg) => arg.text === "-p" || arg.text === "--pid" || arg.text.startsWith("--pid="))) return false;
+  const finders = inv.args.flatMap((arg) => invocationsIn(ctx.model, arg.subs));
+  return finders.some((finder) => (finder.name === "pgrep" || finder.name === "pidof") && finder.args.some((arg) => SECRET_HOLDERS.test(arg.text)));
 }
 
 /** A shell's own options: those before its first operand or `-c`'s command. */

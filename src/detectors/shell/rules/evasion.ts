@@ -176,8 +176,22 @@ function writesLoggingOff(inv: Invocation): boolean {
   });
 }
 
+/** Configuration of logging, auditing and their forwarding to a collector. */
+const LOG_CONFIG = /^\/etc\/(?:rsyslog\.conf|rsyslog\.d\/|syslog\.conf|syslog-ng\/|systemd\/journald\.conf|audit\/|audisp\/|fluent-bit\/|td-agent-bit\/|filebeat\/|auditbeat\/|vector\/|splunkforwarder\/|osquery\/)/;
+
+/**
+ * `sed -i 's/^\*\.\* @@siem:6514/#&/' /etc/rsyslog.d/60-forward.conf`: lines of a logging or
+ * audit config commented out or deleted in place. Adding or changing a setting is not this.
+ */
+function commentsOutLogging(inv: Invocation): boolean {
+  if (inv.name !== "sed" && inv.name !== "perl") return false;
+  if (!inv.args.some((arg) => /^-[a-zA-Z]*i/.test(arg.text) || arg.text.startsWith("--in-place"))) return false;
+  if (!writesOf(inv).some((write) => LOG_CONFIG.test(normalizePath(write.path)))) return false;
+  return inv.args.some((arg) => /^s(.).*\1\s*#/.test(arg.text) || /^(?:\/(?:\\.|[^/\\])*\/|\d+(?:,\d+)?|\$)\s*d$/.test(arg.text));
+}
+
 function judgeTraceErasure(inv: Invocation): Hit | undefined {
-  if (writesOf(inv).length > 0 && writesLoggingOff(inv)) return hit("shell.log_tampering", inv);
+  if (writesOf(inv).length > 0 && (writesLoggingOff(inv) || commentsOutLogging(inv))) return hit("shell.log_tampering", inv);
   if (inv.name === "history" && inv.args.some((arg) => /^-[a-z]*c/.test(arg.text))) return hit("shell.history_tampering", inv);
   if (inv.name === "set" && inv.args.some((arg, i) => arg.text === "+o" && inv.args[i + 1]?.text === "history")) return hit("shell.history_tampering", inv);
   if (inv.name === "journalctl" && inv.args.some((arg, i) => isJournalWipe(arg.text, inv.args[i + 1]?.text))) return hit("shell.log_tampering", inv);

@@ -55,8 +55,44 @@ function runsExploit(inv: Invocation): boolean {
   return inv.args.some((arg) => !arg.text.startsWith("-") && /\.(?:c|cpp|py|pl|rb|sh|js|php|go)$/i.test(arg.text) && EXPLOIT_NAME.test(arg.text));
 }
 
+/** Mining software by name, and a pool or algorithm option whatever the binary is called. */
+const MINERS = new Set(["xmrig", "xmr-stak", "xmr-stak-rx", "cpuminer", "cpuminer-multi", "minerd", "ethminer", "t-rex", "lolminer", "nbminer", "phoenixminer", "gminer", "nanominer", "srbminer-multi", "teamredminer", "bzminer", "cgminer", "bfgminer"]);
+const MINING_URL = /^(?:stratum\+(?:tcp|ssl|tls)|stratum\d?):\/\/|(?:^|[.@/])(?:moneroocean|supportxmr|nanopool|minexmr|2miners|hashvault|f2pool|c3pool|herominers|unmineable|nicehash|ethermine|xmrpool|viabtc)\.[a-z.]+(?::\d+)?/i;
+const MINING_ALGO = /^(?:rx\/0|rx\/wow|rx\/arq|cn\/r|cn\/half|randomx|cryptonight\S*|ethash|etchash|kawpow|autolykos2?|ghostrider|argon2\/chukwa|astrobwt)$/i;
+
+function minesCoins(inv: Invocation): boolean {
+  if (MINERS.has(inv.name.toLowerCase())) return true;
+  const args = inv.args.map((arg) => arg.text);
+  if (args.some((a) => MINING_URL.test(a.replace(/^--?[\w-]+=/, "")))) return true;
+  return args.some((a, i) => (a === "-a" || a === "--algo" || a === "--algorithm") && MINING_ALGO.test(args[i + 1] ?? "")) || args.some((a) => /^--(?:algo|coin)=\S/.test(a) && MINING_ALGO.test(a.split("=")[1] ?? "") || /^--donate-level(?:=|$)/.test(a));
+}
+
+/**
+ * A binary run from memory-backed storage (`/dev/shm/x`), or under a kernel thread's name from
+ * a temporary or hidden place (`/tmp/.cache/kworker`): how implants hide; no installer does it.
+ */
+const HIDING_PLACE = /^(?:\/dev\/shm\/|\/run\/shm\/)/;
+const KERNEL_NAME = /^\[?(?:kworker|kthreadd|ksoftirqd|kswapd\d*|migration|rcu_\w+|watchdogd?|kdevtmpfs|khugepaged|jbd2|irq)\b/;
+const runsHidden = (inv: Invocation): boolean => {
+  const path = inv.argv0;
+  if (!path.includes("/")) return false;
+  if (HIDING_PLACE.test(path)) return true;
+  return /^(?:\/tmp|\/var\/tmp|~|\/home\/[^/]+)\/(?:.*\/)?\./.test(path.replace(/[^/]*$/, "")) && KERNEL_NAME.test(path.slice(path.lastIndexOf("/") + 1));
+};
+
+/** Public tunnels (ngrok, cloudflared, bore, localtunnel) handed a remote-access or database port. */
+const TUNNELS = new Set(["ngrok", "cloudflared", "bore", "lt", "localtunnel", "frpc", "chisel"]);
+const EXPOSED_PORTS = new Set(["22", "23", "3389", "5900", "5901", "2375", "2376", "6443", "10250", "5432", "3306", "6379", "27017", "9200", "11211", "5984"]);
+function exposesPort(inv: Invocation): boolean {
+  if (!TUNNELS.has(inv.name)) return false;
+  return inv.args.some((arg) => EXPOSED_PORTS.has(arg.text.replace(/^(?:--(?:url|local-port|port)=)?(?:tcp:\/\/|https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)?:?/, "")));
+}
+
 function judgeOffensive(inv: Invocation): Hit | undefined {
   if (runsExploit(inv)) return hit("shell.offensive_tool", inv);
+  if (minesCoins(inv)) return hit("shell.cryptominer", inv);
+  if (runsHidden(inv)) return hit("shell.hidden_binary", inv);
+  if (exposesPort(inv)) return hit("shell.port_exposed", inv);
   const name = inv.name.toLowerCase();
   const generator = GENERATORS.has(name);
   const known = generator || ATTACK_TOOLS.has(name) || IMPACKET.test(name);
