@@ -11,6 +11,7 @@ import { capabilityChecks } from "./rules/inline-code.ts";
 import type { Hit } from "./rules/rule.ts";
 
 const WINDOW_LINES = 4;
+const WHOLE_FILE_CHECKS: ReadonlySet<CheckId> = new Set(["shell.mass_encryption", "shell.keystroke_capture"]);
 const STEP_LINES = 2;
 const MAX_LINE_CHARS = 4096;
 /** Windows judged between looks at the clock. */
@@ -47,6 +48,9 @@ export function judgeSourceCode(item: TextItem, powershell: boolean, budget: Bud
     }
     if (first + WINDOW_LINES >= lines.length) break;
   }
+  // Walking a tree, encrypting and deleting, or reading keys and sending them, are a program's
+  // whole purpose rather than a few lines of it: these count anywhere in the file.
+  for (const check of all) if (WHOLE_FILE_CHECKS.has(check) && !found.has(check)) found.set(check, item.whole ?? { path: item.path, start: item.base ?? 0, end: (item.base ?? 0) + item.text.length });
   return { hits: hitsOf(found), incomplete: false };
 }
 

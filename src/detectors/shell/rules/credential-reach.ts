@@ -190,5 +190,5 @@ function mintsToken(inv: Invocation): boolean {
 }
 
 /** Variables holding secrets that are never meant to travel in a request as they are. */
-const SECRET_VARIABLE = /^(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|WARDEN_[A-Z_]*(?:KEY|TOKEN)|[A-Z_]*PRIVATE_KEY[A-Z_]*|[A-Z_]*PASSWORD|[A-Z_]*PASSWD)$/;
+const SECRET_VARIABLE = /^(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|WARDEN_[A-Z_]*(?:KEY|TOKEN)|[A-Z_]*PRIVATE_KEY[A-Z_]*|[A-Z_]*PASSWORD|[A-Z_]*PASSWD|[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|API_KEY|APIKEY|AUTH_TOKEN)|NPM_TOKEN|GITHUB_TOKEN|GH_TOKEN)$/;
 

@@ -59,12 +59,17 @@ const printsToken = (inv: Invocation): boolean => TOKEN_PRINTERS.get(inv.name)?.
 
 /** An invocation that reads secrets (its arguments or stdin file) or dumps the environment. */
 function readsSecrets(inv: Invocation): boolean {
+  // A workflow's `echo '${{ toJSON(secrets) }}'` prints every secret the runner was given.
+  if ((inv.name === "echo" || inv.name === "printf") && inv.args.some((arg) => ALL_SECRETS.test(arg.text))) return true;
   if (inv.inert) return false;
   if (ENV_DUMPERS.has(inv.name) && inv.args.length === 0) return true;
   if (FETCHERS.has(inv.name) && inv.args.some((arg) => METADATA_HOSTS.some((host) => arg.text.includes(host)))) return true;
   if (inv.stdin?.kind === "file" && isSecretOrCredential(inv.stdin.field.text)) return true;
   return inv.args.some((arg) => isSecretOrCredential(arg.text.replace(/^@/, "")));
 }
+
+/** GitHub Actions expressions that expand to secrets before the shell runs: all of them, or one. */
+const ALL_SECRETS = /\$\{\{\s*(?:toJSON\(\s*secrets\s*\)|secrets\.\w+)/i;
 
 /** One table of secrets: this file's fragments and the credential stores a Read is judged by. */
 const isSecretOrCredential = (text: string): boolean => isSecretPath(text) || isCredentialPath(text);

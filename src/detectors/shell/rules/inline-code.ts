@@ -45,7 +45,15 @@ const HARVEST = [
   "get-childitem env:", "[environment]::getenvironmentvariables(", ".ssh/id_", "id_rsa", "id_ed25519",
   "chrome/user data", "google-chrome/default", "google/chrome/default", "cookies.sqlite", "key4.db", "logins.json",
   ".aws/credentials", ".git-credentials", ".netrc", "wallet.dat",
+  // The key directory joined in parts: `Path.home().joinpath('.ssh').glob('id_*')`.
+  "joinpath('.ssh')", 'joinpath(".ssh")', "/ '.ssh'", '/ ".ssh"', "'.ssh', 'id_", '".ssh", "id_',
 ];
+/** Reading the keyboard as it is typed. */
+const KEYLOG = ["pynput", "keyboard.on_press", "keyboard.listener(", "keyboard.hook(", "getasynckeystate", "wh_keyboard_ll", "setwindowshookex", "iohook", "uiohook", "/dev/input/event", "xinput test"];
+/** Files walked over a whole tree, encrypted, and the originals removed: ransomware's three steps. */
+const WALK = ["os.walk(", "glob('**", 'glob("**', "rglob(", "readdirsync(", "files.walk(", "filepath.walk(", "walkdir", "get-childitem -recurse", "find -type f"];
+const ENCRYPT = ["fernet", "aes.new(", "createcipheriv(", ".encrypt(", "cipher.init(", "protectedata", "openssl enc"];
+const REMOVE_ORIGINAL = ["os.remove(", "os.unlink(", "unlinksync(", ".unlink(", "remove-item", "files.delete(", "os.removeall("];
 /** Sending over the network from code. */
 const SEND = [
   "requests.post", "requests.put", "httpx.post", "urlopen(", "urllib.request.request(", "fetch(", "axios.post", "axios(",
@@ -126,6 +134,8 @@ export function capabilityChecks(text: string, powershell: boolean, sourceFile =
   if ((includesAny(text, NETWORK) && runs) || (includesAny(text, REQUEST_INPUT) && includesAny(text, RUNS_REQUEST))) hits.push("shell.reverse_shell");
   else if (fetches && evaluates) hits.push("shell.pipe_to_interpreter");
   if (includesAny(text, DECODE) && evaluates) hits.push("shell.decode_then_execute");
+  if (includesAny(text, KEYLOG) && includesAny(text, SEND)) hits.push("shell.keystroke_capture");
+  if (includesAny(text, WALK) && includesAny(text, ENCRYPT) && includesAny(text, REMOVE_ORIGINAL)) hits.push("shell.mass_encryption");
   if (includesAny(text, HARVEST) && includesAny(text, SEND)) hits.push("shell.data_exfiltration");
   else if (DATABASE_FILE_IN_CODE.test(text) && includesAny(text, SEND)) hits.push("shell.bulk_data_upload");
   if (isForkLoop(text)) hits.push("shell.fork_bomb");
