@@ -3,6 +3,9 @@
 // -exec cat`, `xargs cat` handed the path, `grep -r` over the store, `dd if=`, line tools
 // (`paste`, `fold`, `rev`...); a store copied to a bucket or a gist; tokens minted and printed
 // (`gh auth token`); and a secret variable spelled into a fetcher's request.
+import { isApiHost } from "../../egress/api-hosts.ts";
+import { classifyHost } from "../../egress/host-class.ts";
+import { classifyIpLiteral } from "../../egress/ip-address.ts";
 import { commandName, FETCHERS } from "../commands.ts";
 import { flagSet, invocationsIn, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
@@ -60,6 +63,7 @@ function judge(inv: Invocation, cwd: string | undefined): Found | undefined {
   // A secret variable as the credential of an API it belongs with is used; to another host, a person decides.
   if (variable === "leak") return "shell.data_exfiltration";
   if (variable === "held") return "shell.credential_read";
+  if (variable === undefined && FETCHERS.has(inv.name) && variableSendBy(inv, (name) => TOKEN_VARIABLE.test(name)) === "leak" && !sentToItsService(inv)) return "shell.data_exfiltration";
   if (uploadsStore(inv)) return "shell.data_exfiltration";
   const paths = readPaths(inv);
   if (paths.length === 0) return undefined;
@@ -190,5 +194,27 @@ function mintsToken(inv: Invocation): boolean {
 }
 
 /** Variables holding secrets that are never meant to travel in a request as they are. */
-const SECRET_VARIABLE = /^(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|WARDEN_[A-Z_]*(?:KEY|TOKEN)|[A-Z_]*PRIVATE_KEY[A-Z_]*|[A-Z_]*PASSWORD|[A-Z_]*PASSWD|[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|API_KEY|APIKEY|AUTH_TOKEN)|NPM_TOKEN|GITHUB_TOKEN|GH_TOKEN)$/;
+const SECRET_VARIABLE = /^(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|WARDEN_[A-Z_]*(?:KEY|TOKEN)|[A-Z_]*PRIVATE_KEY[A-Z_]*|[A-Z_]*PASSWORD|[A-Z_]*PASSWD)$/;
+/**
+ * Service tokens (`NPM_TOKEN`, `CODECOV_TOKEN`, `STRIPE_API_KEY`): used all day with their own
+ * service, so only a send that leaves (a raw address, a drop service, outside a credential
+ * field) to a host that is not that service's counts.
+ */
+const TOKEN_VARIABLE = /^[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|API_KEY|APIKEY|AUTH_TOKEN|ACCESS_TOKEN)$/;
+
+/** `CODECOV_TOKEN` to codecov.io, `NEXUS_TOKEN` to an internal host: the token goes where it belongs. */
+function sentToItsService(inv: Invocation): boolean {
+  const names = inv.args.flatMap((arg) => arg.word.parts.flatMap((part) => (part.kind === "param" && TOKEN_VARIABLE.test(part.name) ? [part.name] : [])));
+  const words = names.flatMap((name) => name.toLowerCase().replace(/_(?:token|secret|api_key|apikey|auth_token|access_token)$/, "").split("_").filter((word) => word.length >= 3));
+  const hosts = inv.args.flatMap((arg) => {
+    const match = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(arg.text);
+    return match ? [classifyHost(match[1] as string)] : [];
+  });
+  return hosts.length > 0 && hosts.every((host) => {
+    if (classifyIpLiteral(host.name)) return false;
+    if (host.cls !== "public" || isApiHost(host.name)) return true;
+    const registrable = host.name.split(".").slice(-2).join(".");
+    return words.some((word) => registrable.includes(word));
+  });
+}
 
