@@ -60,11 +60,12 @@ const MINERS = new Set(["xmrig", "xmr-stak", "xmr-stak-rx", "cpuminer", "cpumine
 const MINING_URL = /^(?:stratum\+(?:tcp|ssl|tls)|stratum\d?):\/\/|(?:^|[.@/])(?:moneroocean|supportxmr|nanopool|minexmr|2miners|hashvault|f2pool|c3pool|herominers|unmineable|nicehash|ethermine|xmrpool|viabtc)\.[a-z.]+(?::\d+)?/i;
 const MINING_ALGO = /^(?:rx\/0|rx\/wow|rx\/arq|cn\/r|cn\/half|randomx|cryptonight\S*|ethash|etchash|kawpow|autolykos2?|ghostrider|argon2\/chukwa|astrobwt)$/i;
 
-function minesCoins(inv: Invocation): boolean {
-  if (MINERS.has(inv.name.toLowerCase())) return true;
-  const args = inv.args.map((arg) => arg.text);
-  if (args.some((a) => MINING_URL.test(a.replace(/^--?[\w-]+=/, "")))) return true;
-  return args.some((a, i) => (a === "-a" || a === "--algo" || a === "--algorithm") && MINING_ALGO.test(args[i + 1] ?? "")) || args.some((a) => /^--(?:algo|coin)=\S/.test(a) && MINING_ALGO.test(a.split("=")[1] ?? "") || /^--donate-level(?:=|$)/.test(a));
+/** One argument of a miner: a pool URL, an algorithm after `-a`/`--algo`, a donate level. */
+function minesWith(text: string, previous: string | undefined): boolean {
+  if (text.length < 4) return false;
+  if (MINING_ALGO.test(text)) return previous === "-a" || previous === "--algo" || previous === "--algorithm";
+  if (text.startsWith("--")) return /^--donate-level(?:=|$)/.test(text) || (/^--(?:algo|coin)=/.test(text) && MINING_ALGO.test(text.slice(text.indexOf("=") + 1))) || MINING_URL.test(text.replace(/^--?[\w-]+=/, ""));
+  return MINING_URL.test(text);
 }
 
 /**
@@ -90,14 +91,20 @@ function exposesPort(inv: Invocation): boolean {
 
 function judgeOffensive(inv: Invocation): Hit | undefined {
   if (runsExploit(inv)) return hit("shell.offensive_tool", inv);
-  if (minesCoins(inv)) return hit("shell.cryptominer", inv);
   if (runsHidden(inv)) return hit("shell.hidden_binary", inv);
   if (exposesPort(inv)) return hit("shell.port_exposed", inv);
   const name = inv.name.toLowerCase();
+  if (MINERS.has(name)) return hit("shell.cryptominer", inv);
   const generator = GENERATORS.has(name);
   const known = generator || ATTACK_TOOLS.has(name) || IMPACKET.test(name);
-  // Most commands are none of these and carry no payload option: one look at their arguments.
-  if (!known && !inv.args.some((arg) => PAYLOAD_OPTION.test(arg.text))) return undefined;
+  // Most commands are none of these: one look at their arguments for payload and mining options.
+  let payload = false;
+  for (let i = 0; i < inv.args.length; i++) {
+    const text = (inv.args[i] as Invocation["args"][number]).text;
+    if (minesWith(text, inv.args[i - 1]?.text)) return hit("shell.cryptominer", inv);
+    payload ||= PAYLOAD_OPTION.test(text);
+  }
+  if (!known && !payload) return undefined;
   if (inv.args.some((arg) => SHELL_PAYLOAD.test(arg.text))) return hit("shell.offensive_payload", inv);
   if (name === "msfconsole" && inv.args.some((arg) => HANDLER.test(arg.text))) return hit("shell.offensive_payload", inv);
   if (name === "weevely" && inv.args[0]?.text === "generate") return hit("shell.offensive_payload", inv);
