@@ -12,6 +12,7 @@ import { compileHostList } from "./host-list.ts";
 import { type Judged, judgeConfigChange, judgeFileEvent, judgeMcpConnect, judgeNetwork, judgeSkillLoad, judgeToolCall } from "./judge-events.ts";
 import type { EgressOptions } from "./judge-host.ts";
 import { judgeShellCommand } from "./judge-shell.ts";
+import { judgeModelCalls } from "./model-calls.ts";
 import { isShellTool } from "./tool-names.ts";
 
 const HostEntries = Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 4096 });
@@ -50,6 +51,8 @@ function judgeEvent(input: InspectedEvent, opts: EgressOptions): Judged {
       return judgeSkillLoad(payload, opts);
     case "config_change":
       return judgeConfigChange(payload);
+    case "model_output":
+      return judgeModelCalls(input.event, opts, budgetOf(input));
     default:
       return { abstain: `does not handle kind ${input.event.kind}` };
   }
@@ -96,7 +99,7 @@ export const egressDetector: DetectorDefinition<EgressConfig> = {
   description:
     "Judges where actions reach: SSRF to metadata, loopback and private addresses in any form, exfiltration services, secret and persistence files, guard configuration changes.",
   judges: ["security"],
-  kinds: ["network", "file", "tool_call", "exec", "mcp_connect", "skill_load", "config_change"],
+  kinds: ["network", "file", "tool_call", "exec", "mcp_connect", "skill_load", "config_change", "model_output"],
   // Hosts, ports, paths and config targets are the structure `metadata_only` keeps, so those
   // events stay judgeable; a tool call without its arguments abstains on its own.
   encodings: ["raw", "redacted", "metadata_only"],
