@@ -27,6 +27,7 @@ export const CHECKS = {
   "egress.smuggling_scheme": { category: SSRF, severity: "high", decision: "require_approval", score: 0.85, title: "Raw-protocol URL scheme aimed at an internal host" },
   "egress.mining_pool": { category: "security.malicious_command", severity: "high", decision: "block", score: 0.9, title: "Connection to a cryptocurrency mining pool" },
   "egress.exfil_service": { category: EXFIL, severity: "high", decision: "require_approval", score: 0.8, title: "Request to a paste, tunnel or request-capture service" },
+  "egress.raw_ip_with_data": { category: EXFIL, severity: "high", decision: "require_approval", score: 0.75, title: "Encoded data sent in a URL to a bare public address" },
   "egress.exfil_with_data": { category: EXFIL, severity: "high", decision: "block", score: 0.9, title: "Data sent to a paste, tunnel or request-capture service" },
   "egress.bare_ip_source": { category: "security.supply_chain", severity: "medium", decision: "require_approval", score: 0.6, title: "MCP server or skill loaded from a bare public IP address" },
   "egress.denied_host": { category: EXFIL, severity: "high", decision: "block", score: 0.9, title: "Request to a host the policy denies" },

@@ -4,6 +4,7 @@
 import { SECRET_WORDS } from "../shell/network-targets.ts";
 import type { CheckId, Hit } from "./checks.ts";
 import { type HostClass, classifyHost } from "./host-class.ts";
+import { classifyIpLiteral } from "./ip-address.ts";
 import { type ServiceKind, hostCarriesData, isMiningPool, isMiningScheme, matchExfilService, queryCarriesData } from "./exfil-services.ts";
 import { type HostList, matchesHostList } from "./host-list.ts";
 import { type Located, spanOf, wholeOf } from "./located.ts";
@@ -27,6 +28,17 @@ export interface Destination {
   carriesFile?: boolean;
   /** What it carries names secrets (`AWS_SECRET=`, a token, a private key header). */
   namesSecrets?: boolean;
+  /** A query value that reads as an encoded blob (letters and digits, 16 or more). */
+  queryBlob?: boolean;
+}
+
+/** `c=J3tzZWNyZXR9Jw%3D%3D`, `d=s-s4t2ud-d91c...`: a value no page size or sort key looks like. */
+function queryCarriesBlob(query: string | undefined): boolean {
+  if (!query) return false;
+  return query.split("&").some((pair) => {
+    const value = pair.slice(pair.indexOf("=") + 1);
+    return value.length >= 16 && /^[A-Za-z0-9+/=_%.-]+$/.test(value) && /\d/.test(value) && /[A-Za-z]/.test(value);
+  });
 }
 
 const CLASS_CHECKS: Record<Exclude<HostClass, "public">, CheckId> = {
@@ -96,6 +108,9 @@ export function judgeHostName(raw: string, dest: Destination, opts: EgressOption
     const kind = matchExfilService(verdict.name, dest.urlPath ?? "");
     const service = kind ? judgeService(kind, verdict.name, dest) : undefined;
     if (service) hits.push(service);
+    // A value carried in a URL to a bare public address (`http://203.0.113.7/px.png?c=<blob>`):
+    // a collector nobody named; a site with a name is judged by what it is.
+    else if (dest.scheme !== undefined && dest.queryBlob === true && classifyIpLiteral(verdict.name) !== undefined) hits.push({ check: "egress.raw_ip_with_data" });
   }
   if (isMiningPool(verdict.name) || isMiningScheme(dest.scheme)) hits.push({ check: "egress.mining_pool" });
   return hits;
@@ -144,6 +159,7 @@ export function judgeUrl(at: Located, opts: EgressOptions, extra: Destination & 
     urlPath: url.path,
     disguised: url.altHost !== undefined || HOST_LIKE_USER.test(url.userinfo),
     carriesData: extra.carriesData === true || queryCarriesData(url.query),
+    queryBlob: queryCarriesBlob(url.query),
     namesSecrets: extra.namesSecrets === true || SECRET_WORDS.test(decodedQuery(url.query)),
   };
   const hits: Hit[] = [];
