@@ -9,7 +9,7 @@ import { rateAboveRequest } from "./vocabulary-parts.ts";
 import { r, type Pattern } from "./vocabulary-parts.ts";
 import type { Weights } from "./signal-kind.ts";
 
-const AUTHORITY: Weights = [0, 0.3, 0];
+const AUTHORITY: Weights = [0, 0.25, 0];
 const HELD: Weights = [0, 0.35, 0];
 const WAIVER: Weights = [0, 0.3, 0];
 const NEVER_REFUSES: Weights = [0, 0.35, 0];
