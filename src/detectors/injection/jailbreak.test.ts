@@ -93,3 +93,9 @@ describe("codes read in place", () => {
     expect(cipherViews("The colour is #3fa9c2 and morse for hello is .... . .-.. .-.. ---").map((v) => v.name)).toEqual([]);
   });
 });
+
+describe("manuals are no suffix", () => {
+  test("a sentence listing the characters a parser rejects, in code spans, is prose", () => {
+    expect(scoreAdversarialSuffix("A host that holds a character the grammar forbids (for example `@`, `\"`, `<`, `>`, `^`, `{`, `|`, `}`) is reported as malformed and never passed on to a parser that could treat it as a separator [sic")).toBe(0);
+  });
+});

@@ -62,13 +62,16 @@ function imbalanceOf(s: string): number {
  * Measured on the development corpus: three GCG suffixes in four, and no single-line benign prompt.
  */
 export function scoreAdversarialSuffix(text: string): number {
-  const trimmed = text.trim();
+  // Inline code spans are what a writer quotes on purpose: `{`, `|`, `"` listed in a manual.
+  const trimmed = text.trim().replace(/`[^`\n]{1,80}`/g, "code");
   if (trimmed.length < 80 || trimmed.length > 2000 || trimmed.includes("\n")) return 0;
+  // Prose quoting code again and again is a manual; a suffix holds a stray backtick or two.
+  if ((text.match(/`/g)?.length ?? 0) >= 6) return 0;
   const tokens = trimmed.split(/\s+/);
   if (tokens.length < 15) return 0;
   const tail = tokens.slice(-Math.min(SUFFIX_TOKENS, tokens.length - 6));
   const odd = tail.filter((w) => ODD_TOKEN.test(w.replace(/[,.!?:;]+$/, ""))).length;
-  const imbalance = imbalanceOf(tail.join(" "));
+  const imbalance = imbalanceOf(trimmed);
   const endsAsSentence = /[.?!)"'\]]$/.test(trimmed);
   if (!((odd >= 3 && imbalance >= 2) || (odd >= 4 && imbalance >= 1 && !endsAsSentence))) return 0;
   // Suffixes mix words in with the symbols; pasted data and code are mostly quoted keys and values.
