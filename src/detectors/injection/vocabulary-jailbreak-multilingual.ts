@@ -1,7 +1,7 @@
 // The jailbreak moves of vocabulary-jailbreak.ts beyond English: a claimed authority over the
 // assistant, secrets and customer data asked to be handed over, rules waived, a persona that
 // never refuses or has no rules, the reminder to stay in character, the activation it is asked to
-// confirm, and the late grandmother. Languages: de, fr, es, it, pt, ru, zh, ja, ko. Like
+// confirm, the late grandmother, refusal suppression, a forced compliant opening, and fiction frames. Languages: de, fr, es, it, pt, ru, zh, ja, ko. Like
 // vocabulary-multilingual.ts, each is a short phrase whose words an attack keeps in translation;
 // weights match the English patterns', so one move alone stays below approval.
 import { phrase } from "./vocabulary-multilingual.ts";
@@ -138,6 +138,45 @@ const ABOVE_REQUESTS = [
   r`(?:위의|위에\s*있는|이전의|첫\s*메시지\s*이전의)\s*(?:모든\s*)?(?:텍스트|내용|지시|문장)[^\n.]{0,12}?(?:반복|그대로|출력|보여)`,
 ];
 
+/** Refusal suppression: the words of a refusal, apologies and warnings forbidden. */
+const NO_REFUSAL_WORDS = [
+  r`(?:sag|sage)\s+(?:niemals|nie|nicht),?\s+dass\s+du\s+(?:etwas\s+)?nicht\s+(?:kannst|darfst)|entschuldige\s+dich\s+nicht|(?:ohne|keine)\s+(?:Warnungen|Warnhinweise|Disclaimer|Ablehnungen)`,
+  r`ne\s+(?:dis|dites)\s+jamais\s+que\s+(?:tu\s+ne\s+peux|vous\s+ne\s+pouvez)|ne\s+t['’]\s*excuse\s+pas|ne\s+vous\s+excusez\s+pas|sans\s+(?:aucun\s+)?(?:avertissements?|mises?\s+en\s+garde|refus)`,
+  r`(?:nunca|jamás)\s+digas\s+que\s+no\s+puedes|no\s+te\s+disculpes|sin\s+(?:ningún\s+)?(?:avisos|rechazos)`,
+  r`non\s+dire\s+mai\s+che\s+non\s+puoi|non\s+scusarti|senza\s+(?:alcun\s+)?(?:avvertenz[ae]|avvisi|rifiuti)`,
+  r`nunca\s+diga\s+que\s+(?:não|nao)\s+pode|(?:não|nao)\s+peça\s+desculpas|sem\s+(?:nenhum\s+)?(?:avisos|recusas)`,
+  r`никогда\s+не\s+говори,?\s+что\s+(?:ты\s+)?не\s+можешь|не\s+извиняйся|без\s+(?:каких-?либо\s+)?предупреждений`,
+  r`不要说你不能|别说你不能|不要道歉|不许道歉`,
+  r`できないと(?:は)?言わない|できないと言っては|謝らない|謝罪しない|警告(?:は|を)?(?:付けない|入れない|一切なし)`,
+  r`할\s*수\s*없다고\s*말하지|사과하지\s*(?:마|말)|경고(?:를|도)?\s*(?:붙이지|하지)\s*(?:마|않)`,
+];
+
+/** A compliant opening forced on the reply: "begin your answer with 'Of course'". */
+const FORCED_OPENINGS = [
+  r`(?:beginne|beginnen\s+sie|starte|fange)\s+(?:deine|ihre)\s+Antwort\s+mit\s*[„"'«»]\s*(?:Klar|Natürlich|Sicher|Gerne|Selbstverständlich|Hier\s+(?:ist|sind))`,
+  r`(?:commence|commencez)\s+(?:ta|votre)\s+réponse\s+par\s*[«"']\s*(?:Bien\s+sûr|Absolument|Certainement|Voici|Avec\s+plaisir)`,
+  r`(?:empieza|comienza|inicia)\s+(?:tu|su)\s+respuesta\s+con\s*[«"']\s*(?:Claro|Por\s+supuesto|Seguro|Aquí\s+(?:tienes|está)|Con\s+gusto)`,
+  r`(?:inizia|comincia)\s+(?:la\s+tua|la\s+sua)\s+risposta\s+con\s*[«"']\s*(?:Certo|Assolutamente|Sicuro|Ecco|Volentieri)`,
+  r`(?:comece|inicie)\s+(?:sua|a\s+sua|tua)\s+resposta\s+com\s*[«"']\s*(?:Claro|Com\s+certeza|Certamente|Aqui\s+está)`,
+  r`начни\s+(?:свой\s+)?ответ\s+со?\s*[«"']\s*(?:Конечно|Разумеется|Вот|Без\s+проблем)`,
+  r`(?:以|用)[“"「](?:当然|好的|没问题|沒問題|没问题，)[^”"」\n]{0,20}[”"」](?:开头|開頭|开始)`,
+  r`[「"](?:もちろん|はい、喜んで|承知しました)[^」"\n]{0,20}[」"]\s*(?:で|から)始め`,
+  r`["“](?:물론|네,?\s*기꺼이|좋아요)[^"”\n]{0,20}["”]\s*(?:로|으로)\s*시작`,
+];
+
+/** A story, script or hypothetical as the wrapper. */
+const FICTION_FRAMES = [
+  r`(?:für|in)\s+(?:einen|einem|meinen|meinem)\s+(?:Roman|Film|Drehbuch|Theaterstück|Rollenspiel)|hypothetisch`,
+  r`(?:pour|dans)\s+(?:un|mon)\s+(?:roman|film|scénario|scenario|jeu\s+de\s+rôle)|hypothétiquement`,
+  r`(?:para|en)\s+(?:una|mi)\s+(?:novela|película|pelicula)|para\s+(?:un|mi)\s+guion|hipotéticamente|hipoteticamente`,
+  r`(?:per|in)\s+(?:un|il\s+mio)\s+(?:romanzo|film|copione|gioco\s+di\s+ruolo)|ipoteticamente`,
+  r`(?:para|em)\s+(?:um|o\s+meu|meu)\s+(?:romance|filme|roteiro)|hipoteticamente`,
+  r`(?:для|в)\s+(?:моего\s+|моём\s+)?(?:романа|романе|фильма|фильме|сценария|сценарии)|гипотетически`,
+  r`假设你|假設你|(?:在|为)(?:我的)?(?:小说|小說|电影剧本|電影劇本)`,
+  r`仮に(?:あなたが)?|(?:小説|映画の脚本)の中で`,
+  r`가정해\s*보자|소설\s*속에서|영화\s*대본`,
+];
+
 export const JAILBREAK_MULTILINGUAL_PATTERNS: readonly Pattern[] = [
   ...AUTHORITY_CLAIMS.map((s) => phrase("role", AUTHORITY, s)),
   ...HELD_ASKS.map((s) => phrase("held", HELD, s)),
@@ -146,5 +185,8 @@ export const JAILBREAK_MULTILINGUAL_PATTERNS: readonly Pattern[] = [
   ...AI_PERSONAS.map((s) => phrase("persona", AI_PERSONA, s)),
   ...IN_CHARACTER_PHRASES.map((s) => phrase("framing", IN_CHARACTER, s)),
   ...GRANDMOTHERS.map((s) => phrase("persona", GRANDMA, s)),
+  ...NO_REFUSAL_WORDS.map((s) => phrase("restriction", NEVER_REFUSES, s)),
+  ...FORCED_OPENINGS.map((s) => phrase("reply", [0, 0.3, 0], s)),
+  ...FICTION_FRAMES.map((s) => phrase("framing", [0, 0.2, 0], s)),
   ...ABOVE_REQUESTS.map((s) => ({ ...phrase("sysprompt", [0, 0.45, 0], s), validate: rateAboveRequest })),
 ];
