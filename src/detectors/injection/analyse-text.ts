@@ -46,6 +46,7 @@ const USER_CHECK: Partial<Record<SignalClass, string>> = {
   restriction: "jailbreak.instruction_override",
   sysprompt: "jailbreak.system_prompt_extraction",
   repetition: "jailbreak.token_repetition",
+  held: "jailbreak.secret_request",
 };
 
 function checkIdOf(cluster: Cluster, context: Context): string {

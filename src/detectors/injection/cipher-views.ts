@@ -1,10 +1,11 @@
 // Other readings of a text that may carry an instruction in a simple cipher: rot13 and reversed
 // text when the text itself points at the cipher ("decode this rot13", "read it backwards"), and
-// leetspeak ("1gn0r3 4ll ...") when several words trade letters for digits. Each view is scored
-// like the text; base64 and invisible carriers are read elsewhere (encoded-payloads.ts, hidden-unicode.ts).
+// leetspeak ("1gn0r3 4ll ...") when several words trade letters for digits; and runs of morse, hex
+// or binary bytes, and letters spaced one by one, read in place wherever they decode to prose.
+// Each view is scored like the text; base64 and invisible carriers are read elsewhere (encoded-payloads.ts, hidden-unicode.ts).
 
 export interface CipherView {
-  name: "rot13" | "reversed" | "leet";
+  name: "rot13" | "reversed" | "leet" | "morse" | "hex" | "binary" | "spaced";
   text: string;
 }
 
@@ -16,6 +17,72 @@ const REVERSED_CUE = /\bbackwards?\b|\breversed?\b|\bright[\s-]to[\s-]left\b|\bm
 const LEET_WORD = /\b(?=[a-z0-9]*[g-z])(?=[a-z]*[013457])(?=[013457]*[a-z][013457]*[a-z])[a-z]*[013457][a-z013457]*\b/gi;
 const MIN_LEET_WORDS = 3;
 const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
+
+const MORSE: Record<string, string> = {
+  ".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g", "....": "h", "..": "i", ".---": "j",
+  "-.-": "k", ".-..": "l", "--": "m", "-.": "n", "---": "o", ".--.": "p", "--.-": "q", ".-.": "r", "...": "s", "-": "t",
+  "..-": "u", "...-": "v", ".--": "w", "-..-": "x", "-.--": "y", "--..": "z", "-----": "0", ".----": "1", "..---": "2",
+  "...--": "3", "....-": "4", ".....": "5", "-....": "6", "--...": "7", "---..": "8", "----.": "9", ".-.-.-": ".", "--..--": ",",
+};
+/** Eight or more morse letters in a row, words split by a slash or wide gaps. */
+const MORSE_RUN = /(?<![\w.-])(?:[.-]{1,6}(?:[ \t]*\/[ \t]*|[ \t]+(?![ \t/]))){7,}[.-]{1,6}(?![\w.-])/g;
+/** Twelve or more hex bytes, written together or spaced (a digest is letters a-f only and reads as noise). */
+const HEX_RUN = /(?<![\w])(?:(?:0x)?[0-9a-fA-F]{2}[ ,:]?){12,}(?![\w])/g;
+/** Six or more bytes written as groups of eight bits. */
+const BINARY_RUN = /(?<![\w])(?:[01]{8}[ ,]?){6,}(?![\w])/g;
+/** Letters one by one, words set apart by wider gaps: "i g n o r e   a l l". */
+const SPACED_RUN = /(?<![A-Za-z])[A-Za-z](?:[ ]{1,4}[A-Za-z](?![A-Za-z])){5,}/g;
+
+/** Readable prose: printable ASCII with spaces between words, else nothing. */
+function readable(decoded: string): string | undefined {
+  if (decoded.length < 8 || !/ /.test(decoded)) return undefined;
+  let printable = 0;
+  for (let i = 0; i < decoded.length; i++) {
+    const c = decoded.charCodeAt(i);
+    if (c >= 32 && c < 127) printable++;
+  }
+  return printable / decoded.length >= 0.95 ? decoded : undefined;
+}
+
+function decodeMorse(run: string): string | undefined {
+  const words = run.trim().split(/\s*\/\s*|\s{3,}/);
+  let out = "";
+  for (const word of words) {
+    for (const code of word.split(/\s+/)) {
+      const letter = MORSE[code];
+      if (letter === undefined) return undefined;
+      out += letter;
+    }
+    out += " ";
+  }
+  return readable(out.trim());
+}
+
+const decodeHex = (run: string): string | undefined => {
+  const digits = run.replace(/0x|[ ,:]/gi, "");
+  return readable(digits.replace(/../g, (b) => String.fromCharCode(parseInt(b, 16))));
+};
+
+const decodeBinary = (run: string): string | undefined =>
+  readable(run.replace(/[ ,]/g, "").replace(/[01]{8}/g, (b) => String.fromCharCode(parseInt(b, 2))));
+
+/** Spaced letters glued into words; runs with no wider gap between words stay as they are. */
+function decodeSpaced(run: string): string | undefined {
+  if (!/[ ]{2,}/.test(run)) return undefined;
+  return run.split(/[ ]{2,}/).map((w) => w.replace(/ /g, "")).join(" ");
+}
+
+/** `text` with every run of `pattern` that decodes replaced by its reading, if any did. */
+function replaceRuns(text: string, pattern: RegExp, decode: (run: string) => string | undefined): string | undefined {
+  let changed = false;
+  const out = text.replace(pattern, (run) => {
+    const decoded = decode(run);
+    if (decoded === undefined) return run;
+    changed = true;
+    return ` ${decoded} `;
+  });
+  return changed ? out : undefined;
+}
 
 function rot13(text: string): string {
   return text.replace(/[a-z]/gi, (c) => {
@@ -31,12 +98,23 @@ function countLeetWords(text: string): number {
   return n;
 }
 
+const RUN_CODES: readonly [CipherView["name"], RegExp, (run: string) => string | undefined][] = [
+  ["morse", MORSE_RUN, decodeMorse],
+  ["hex", HEX_RUN, decodeHex],
+  ["binary", BINARY_RUN, decodeBinary],
+  ["spaced", SPACED_RUN, decodeSpaced],
+];
+
 /** The cipher readings worth scoring for `text`, none for most texts. */
 export function cipherViews(text: string): CipherView[] {
   const head = text.length > MAX_VIEW ? text.slice(0, MAX_VIEW) : text;
   const views: CipherView[] = [];
   if (ROT13_CUE.test(head)) views.push({ name: "rot13", text: rot13(head) });
   if (REVERSED_CUE.test(head)) views.push({ name: "reversed", text: [...head].reverse().join("") });
+  for (const [name, pattern, decode] of RUN_CODES) {
+    const view = replaceRuns(head, pattern, decode);
+    if (view !== undefined) views.push({ name, text: view });
+  }
   if (countLeetWords(head) >= MIN_LEET_WORDS) {
     views.push({ name: "leet", text: head.replace(LEET_WORD, (w) => w.replace(/[013457]/g, (d) => LEET[d]!)) });
   }

@@ -12,6 +12,7 @@ import { findCarriers, findInstructionClusters, findLinkExfil, type Field } from
 import { DETECTOR_ID, type Scored } from "./findings.ts";
 import { judgeDefinition } from "./poisoning.ts";
 import { judgeByModel } from "./model/judge.ts";
+import { findPromptShapes } from "./prompt-shapes.ts";
 
 export const InjectionConfig = Type.Object(
   {
@@ -81,7 +82,7 @@ function judgeFields(event: GuardEvent, fields: readonly Field[], config: Requir
       continue;
     }
     const before = out.length;
-    if (kind === "user_input") out.push(...findInstructionClusters(field, "user", budget), ...findCarriers(field, "user", budget));
+    if (kind === "user_input") out.push(...findInstructionClusters(field, "user", budget), ...findCarriers(field, "user", budget), ...findPromptShapes(field));
     if (asData) {
       out.push(...findInstructionClusters(field, "data", budget), ...findCarriers(field, "data", budget));
       out.push(...findLinkExfil(field, "data", "data", config.allowed_hosts, budget));

@@ -35,6 +35,7 @@ const GROUP_OF: Record<SignalClass, Group> = {
   harm: "hidden",
   framing: "hidden",
   exfil: "exfil",
+  held: "exfil",
   destination: "destination",
   param_stuffing: "exfil",
   sensitive: "sensitive",

@@ -29,7 +29,9 @@ export type SignalClass =
   | "authority"
   | "render"
   | "harm"
-  | "framing";
+  | "framing"
+  /** Secrets or personal data the assistant holds, asked to be printed (env, keys, customer records). */
+  | "held";
 
 /** Weight of one signal in each context: [data, user, definition]. 0 means "not a signal here". */
 export type Weights = readonly [number, number, number];

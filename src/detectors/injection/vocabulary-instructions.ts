@@ -27,7 +27,7 @@ export const INSTRUCTION_PATTERNS: readonly Pattern[] = [
   { cls: "override", w: [0.6, 0.55, 0.5], lead: r`(?<![A-Za-z])(?:${spelled("ignore")}|${spelled("disregard")}|${spelled("forget")}|${spelled("override")}|${spelled("bypass")})`, tail: r`${FILL(4)}\s+${RULE_NOUN}\b`, validate: rateOverride },
   { cls: "override", w: [0.6, 0.55, 0.5], head: r`(?:ignore|esque[cç]a|desconsidere)\s+`, tail: r`(?:todas\s+)?(?:as\s+)?(?:instru[cç][õo]es|regras|diretrizes)\s+(?:anteriores|pr[ée]vias|acima)` },
   { cls: "override", w: [0.6, 0.55, 0.5], lead: r`(?:忽略|无视|無視|忽视|忽視|不要理会|不要理會)[^\n。]{0,8}?(?:指令|指示|说明|說明|规则|規則|提示|命令|设定|設定)` },
-  { cls: "override", w: [0.6, 0.55, 0.5], lead: r`(?:以前|前|これまで|上記|以上|全て|すべて)の?(?:指示|命令|指令|ルール|プロンプト)を?(?:すべて|全て)?無視` },
+  { cls: "override", w: [0.6, 0.55, 0.5], lead: r`(?:以前|前|これまで|上記|以上|全て|すべて)の?(?:指示|命令|指令|ルール|プロンプト)[をは]?(?:すべて|全て)?無視` },
   { cls: "override", w: [0.6, 0.55, 0.5], lead: r`(?:이전|앞의|위의|모든|기존)\s*(?:의\s*)?(?:지시|지침|명령|규칙|프롬프트)(?:사항)?[을를]?\s*(?:모두\s*)?무시` },
   { cls: "override", w: [0.6, 0.55, 0.5], lead: r`(?:игнорируй|игнорируйте|проигнорируй|проигнорируйте|забудь|забудьте)\s+(?:все\s+)?(?:предыдущие|прежние|предшествующие|вышеуказанные|свои)\s+(?:инструкции|указания|команды|правила)` },
   // Fake role and system markers.

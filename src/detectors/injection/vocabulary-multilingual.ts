@@ -15,13 +15,13 @@ const SYSPROMPT: Weights = [0.3, 0.55, 0.4];
 const DEV_MODE: Weights = [0.2, 0.3, 0.2];
 
 /** No letter of a Latin or Cyrillic alphabet just before: a lead starts a word. */
-const WORD_START = r`(?<![A-Za-zÀ-ÿĀ-žА-яЁёІіЇїЄєҐґ])`;
+export const WORD_START = r`(?<![A-Za-zÀ-ÿĀ-žА-яЁёІіЇїЄєҐґ])`;
 
 /**
  * A pattern from one phrase. The scanner anchors ASCII-initial phrases on their first word (a
  * head) and any other script on its first character (a lead), so each phrase starts in one.
  */
-function phrase(cls: SignalClass, w: Weights, source: string): Pattern {
+export function phrase(cls: SignalClass, w: Weights, source: string): Pattern {
   if (/^(?:\(\?:)*[A-Za-z]/.test(source)) return { cls, w, head: source };
   const cjk = /^(?:\(\?:)*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]/.test(source);
   return { cls, w, lead: cjk ? source : `${WORD_START}${source}` };
@@ -46,7 +46,7 @@ const OVERRIDES = [
   r`(?:yukarıdaki|yukaridaki)\s+(?:tüm\s+|bütün\s+)?(?:talimatları|talimatlarını|komutları|kuralları|yönergeleri)\s+(?:yok\s+say|görmezden\s+gel|unut|dikkate\s+alma)`,
   r`(?:tüm|bütün)\s+(?:önceki\s+)?(?:talimatları|talimatlarını|komutları|kuralları)\s+(?:yok\s+say|görmezden\s+gel|unut)`,
   r`(?:忘记|忘掉|忘記|忘了)[^\n。]{0,8}?(?:指令|指示|规则|規則|说明|說明|设定|設定)`,
-  r`(?:以前|前|これまで|上記|以上|全て|すべて)の?(?:指示|命令|指令|ルール|プロンプト)を?(?:すべて|全て)?忘れ`,
+  r`(?:以前|前|これまで|上記|以上|全て|すべて)の?(?:指示|命令|指令|ルール|プロンプト)[をは]?(?:すべて|全て)?忘れ`,
   r`(?:이전|앞의|위의|모든|기존)\s*(?:의\s*)?(?:지시|지침|명령|규칙|프롬프트)(?:사항)?[을를]?\s*(?:모두\s*)?(?:잊어|잊으)`,
   r`(?:تجاهل|تجاهلي|انس|إنس|انسى)\s+(?:جميع\s+|كل\s+)?(?:التعليمات|الأوامر|القواعد|الإرشادات)\s+(?:السابقة|الأولى|أعلاه)`,
   r`(?:पिछले|पहले\s+के|पूर्व|ऊपर\s+के)\s+(?:सभी\s+|सारे\s+)?(?:निर्देशों|निर्देश|आदेशों|नियमों)\s+(?:को\s+)?(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)`,
@@ -57,8 +57,8 @@ const OVERRIDES = [
 const PERSONAS = [
   becomes(r`du\s+bist\s+(?:jetzt|nun|ab\s+sofort|ab\s+jetzt)`, r`KI|AI\b|Assistent|Modell|Chatbot|Modus|uneingeschränkt|ohne\s+`),
   becomes(r`(?:tu\s+es|vous\s+êtes)\s+(?:maintenant|désormais|dorénavant)`, r`IA\b|AI\b|assistant|modèle|chatbot|mode\s|sans\s|libre`),
-  becomes(r`(?:ahora|a\s+partir\s+de\s+ahora)\s+(?:tú\s+)?eres|(?:tú\s+)?eres\s+ahora`, r`IA\b|AI\b|asistente|modelo|chatbot|modo\s|sin\s|libre`),
-  becomes(r`(?:ora|adesso|da\s+ora\s+in\s+poi)\s+(?:tu\s+)?sei|sei\s+ora`, r`IA\b|AI\b|assistente|modello|chatbot|modalità|senza\s|libero`),
+  becomes(r`(?:ahora|a\s+partir\s+de\s+ahora|desde\s+ahora)\s+(?:(?:tú\s+)?eres|vas\s+a\s+(?:actuar|ser|comportarte)|actuarás|serás)|(?:tú\s+)?eres\s+ahora`, r`IA\b|AI\b|asistente|modelo|chatbot|modo\s|sin\s|libre`),
+  becomes(r`(?:ora|adesso|da\s+ora\s+in\s+poi|da\s+questo\s+momento)\s+(?:tu\s+)?sei|sei\s+ora`, r`IA\b|AI\b|assistente|modello|chatbot|modalità|senza\s|libero`),
   becomes(r`(?:agora|a\s+partir\s+de\s+agora)\s+(?:você|voce|tu)\s+(?:é|e|és|es)|(?:você|voce)\s+agora\s+é`, r`IA\b|AI\b|assistente|modelo|chatbot|modo\s|sem\s|livre`),
   becomes(r`(?:je|jij|u)\s+(?:bent|ben)\s+(?:nu|vanaf\s+nu)`, r`AI\b|KI\b|assistent|model|chatbot|modus|zonder\s|vrij`),
   becomes(r`(?:jesteś|jestes)\s+(?:teraz|od\s+teraz)|(?:teraz|od\s+teraz)\s+(?:jesteś|jestes)`, r`AI\b|SI\b|sztuczn|asystent|model|chatbot|tryb|bez\s`),
@@ -67,7 +67,7 @@ const PERSONAS = [
   becomes(r`(?:artık|bundan\s+sonra)\s+(?:sen\s+)?`, r`yapay\s+zekasın|asistansın|modelsin|(?:modundasın|modundasin)`),
   becomes(r`(?:从现在开始|从现在起|從現在開始|现在|現在)[，,]?\s*你(?:是|就是|将是|將是|扮演)`, r`AI|人工智能|助手|模型|机器人|機器人|模式|没有|沒有|不受|无限制`),
   becomes(r`(?:あなたは|君は|お前は)(?:今から|これから|今後)`, r`AI|人工知能|アシスタント|モデル|モード|制限`),
-  becomes(r`(?:너는|당신은|넌)\s*(?:이제|지금부터|앞으로)`, r`AI|인공지능|어시스턴트|모델|모드|제한`),
+  becomes(r`(?:너는|당신은|넌)\s*(?:이제|지금부터|앞으로)|(?:이제|지금부터|앞으로)\s*(?:너는|당신은|넌)`, r`AI|인공지능|어시스턴트|모델|모드|제한`),
   becomes(r`(?:أنت|انت)\s+(?:الآن|الان|من\s+الآن)`, r`ذكاء|مساعد|نموذج|وضع|بدون|بلا`),
   becomes(r`(?:अब\s+(?:तुम|आप)|(?:तुम|आप)\s+अब)`, r`एआई|AI|सहायक|मॉडल|मोड|बिना`),
   becomes(r`(?:sekarang|mulai\s+sekarang)\s+(?:kamu|anda|engkau)|(?:kamu|anda)\s+sekarang`, r`AI\b|asisten|model|chatbot|mode\s|tanpa\s|bebas`),
@@ -105,7 +105,7 @@ const SYSTEM_PROMPT_REQUESTS = [
   r`(?:покажи|виведи|розкрий|повтори|напиши|скажи)\s+(?:мені\s+)?(?:свій|свої|твій|твої|ваш|ваші)\s+(?:повний\s+|системний\s+)?(?:системний\s+промпт|промпт|системні\s+інструкції|інструкції)`,
   r`(?:sistem\s+(?:istemini|istemi|komutunu|promptunu|mesajını|talimatlarını)|ilk\s+talimatlarını|gizli\s+talimatlarını)\s+(?:bana\s+)?(?:\S+\s+){0,2}?(?:göster|yaz|söyle|tekrarla|açıkla|ver|paylaş)`,
   r`(?:告诉我|显示|展示|输出|打印|泄露|透露|重复|给我看|說出|说出|告訴我|顯示|輸出)[^\n。]{0,6}?(?:系统提示|系統提示|系统指令|系統指令|初始指令|系统消息|系統訊息|系统设定|系統設定|隐藏指令|隱藏指令)`,
-  r`(?:システムプロンプト|システム・プロンプト|初期指示|システムメッセージ|内部指示|隠された指示)[^\n。]{0,8}?(?:表示|教え|見せ|出力|公開|繰り返|書き出)`,
+  r`(?:システムプロンプト|システム・プロンプト|初期指示|システムメッセージ|内部指示|隠された指示)[^\n。]{0,16}?(?:表示|教え|見せ|出力|公開|繰り返|書き出)`,
   r`(?:시스템\s*프롬프트|시스템\s*메시지|초기\s*지시|숨겨진\s*지시)[^\n.]{0,8}?(?:보여|알려|출력|공개|말해|반복)`,
   r`(?:اكشف|أظهر|اظهر|اعرض|أخبرني|اخبرني|كرر|اطبع|اكتب)\s+(?:لي\s+)?(?:عن\s+)?(?:موجه|تعليمات|رسالة|أوامر)\s+(?:النظام|الأولية|المخفية)`,
   r`(?:सिस्टम\s+प्रॉम्प्ट|सिस्टम\s+प्रांप्ट|सिस्टम\s+निर्देश|प्रारंभिक\s+निर्देश)[^\n।]{0,12}?(?:दिखाओ|दिखाइए|दिखाएं|बताओ|बताइए|बताएं|लिखो|प्रकट)`,

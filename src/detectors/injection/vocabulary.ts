@@ -2,6 +2,8 @@
 // position, the earlier one wins.
 import { EXTRACTION_PATTERNS } from "./vocabulary-extraction.ts";
 import { INSTRUCTION_PATTERNS } from "./vocabulary-instructions.ts";
+import { JAILBREAK_PATTERNS } from "./vocabulary-jailbreak.ts";
+import { JAILBREAK_MULTILINGUAL_PATTERNS } from "./vocabulary-jailbreak-multilingual.ts";
 import { PERSONA_PATTERNS } from "./vocabulary-personas.ts";
 import { PLANTED_PATTERNS } from "./vocabulary-planted.ts";
 import { MULTILINGUAL_PATTERNS } from "./vocabulary-multilingual.ts";
@@ -10,4 +12,4 @@ import type { Pattern } from "./vocabulary-parts.ts";
 
 export type { Pattern } from "./vocabulary-parts.ts";
 
-export const PATTERNS: readonly Pattern[] = [...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...MULTILINGUAL_PATTERNS, ...EXTRACTION_PATTERNS];
+export const PATTERNS: readonly Pattern[] = [...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...MULTILINGUAL_PATTERNS, ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS];
