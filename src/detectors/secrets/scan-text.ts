@@ -4,6 +4,7 @@ import { scanAssignments, scanKeyedValue, type AssignmentOptions } from "./assig
 import { scanAuthorizationHeaders, scanAuthorizationValue } from "./auth-headers.ts";
 import { scanArgvCredential, scanCliCredentials, scanUserFlagValue } from "./cli-credentials.ts";
 import { scanCloudCredentials } from "./cloud-credentials.ts";
+import { scanConfigValues } from "./config-values.ts";
 import { scanConnectionUris } from "./connection-uris.ts";
 import { scanDottedTokens } from "./dotted-tokens.ts";
 import { scanPrivateKeys } from "./private-keys.ts";
@@ -28,6 +29,7 @@ const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, opti
   scanAuthorizationHeaders,
   scanCliCredentials,
   (text, hits, budget, options) => scanAssignments(text, options, hits, budget),
+  scanConfigValues,
 ];
 
 /**

@@ -13,10 +13,12 @@ const NOT_SECRET_NAME =
 // `pass` and `pwd` only as a whole word part: `db_pass`, `dbPass`, not `bypass` or `compass`.
 const SHORT_NAME = /(?:^|[_.-]|[a-z](?=[PW]))(?:pass|pwd|PASS|PWD|Pass|Pwd)$/;
 
-// The last word of a weak name: authentication material, signatures, salts, cookies, sessions.
-const WEAK_LAST_WORD = /^(?:[a-z]*auth|[a-z]*sig|signature|[a-z]*salt|[a-z]*cookies?|session(?:id|key)?|bearer|[a-z]*hmac|private|creds?|key)$/;
+// The last word of a weak name: authentication material, signatures, salts, cookies, sessions,
+// and the seeds and shared values keys are made from (`signing_seed`, `hmacMaterial`, `PartnerHandshake`).
+const WEAK_LAST_WORD =
+  /^(?:[a-z]*auth|[a-z]*sig|signature|[a-z]*salt|pepper|[a-z]*cookies?|session(?:id|key)?|bearer|[a-z]*hmac|private|creds?|key|seed|material|handshake|passcode)$/;
 // The same endings on the separator-free name: a cheap test before the name is split into words.
-const WEAK_ENDING = /(?:auth|sig|signature|salt|cookies?|session|sessionid|sessionkey|bearer|hmac|private|creds?|key)$/;
+const WEAK_ENDING = /(?:auth|sig|signature|salt|pepper|cookies?|session|sessionid|sessionkey|bearer|hmac|private|creds?|key|seed|material|handshake|passcode)$/;
 // Keys that index data rather than unlock anything: `primary_key`, `sort_key`, `cache_key`.
 const NOT_SECRET_KEY_OWNER = new Set(
   ("public publishable primary foreign sort partition range cache idempotency hot shortcut row lookup object s3 " +
