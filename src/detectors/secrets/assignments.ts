@@ -160,8 +160,9 @@ const countCharClasses = (value: string): number => CLASS_TESTS.filter((re) => r
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Hex digests, `sha512-<base64>` integrity strings and the names of hash tools.
 const DIGEST_VALUE = /^(?:[0-9a-f]{7,128}|sha(?:1|256|384|512)-[A-Za-z0-9+/=]{20,}|(?:sha\d*|md5|blake\d*|crc32)(?:sum)?)$/i;
-// Words that make a hex value a checksum or a commit, in the name or just before it.
-const DIGEST_CONTEXT = /sha\d*|digest|integrity|checksum|hash|md5|commit|etag|revision/i;
+// Words that make a hex value a checksum or a commit, in the name or just before it (`sha` as a
+// word or with its size, so `handshake` is not one).
+const DIGEST_CONTEXT = /sha(?:\d|sum|(?![a-z]))|digest|integrity|checksum|hash|md5|commit|etag|revision/i;
 const DIGEST_WINDOW = 48;
 // `public key: age1...`, `host key: ...`: a word before a weak name that makes it shareable.
 const PUBLIC_BEFORE = /(?:public|publishable|host|primary|foreign|sort|partition|cache)[ \t]+$/i;
