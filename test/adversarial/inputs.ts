@@ -156,6 +156,10 @@ const SECRETS: AdversarialCase[] = [
   ...textCases("secrets", "Discord webhook one short", () => fill(`https://discord.com/api/webhooks/123456789012345678/${randomChars(ALNUM, 49, 9)} `)),
   ...textCases("secrets", "config lines with camel-case values", () => fill("a.b=ThisIsALongCamelCaseValueWithoutDigitsAtAll\n")),
   ...textCases("secrets", "config values without a line end", () => fill(`k=${randomChars(ALNUM, 31, 11)}`)),
+  ...textCases("secrets", "program options without a value", () => fill("redis-cli -a ldapsearch -w sqlcmd -P 7z -p xfreerdp /p: ")),
+  ...textCases("secrets", "echo pipes into sudo without -S", () => fill("echo abcd | sudo -k ")),
+  ...textCases("secrets", "pgpass-like lines one field short", () => fill("db.example.internal:5432:orders:app\n")),
+  ...textCases("secrets", "define calls without a value", () => fill("define('DB_PASSWORD', ")),
   ...textCases("secrets", "appSettings entries with short values", () => fill(`<add key="Partner" value="${randomChars(ALNUM, 31, 13)}"/>`)),
 ];
 

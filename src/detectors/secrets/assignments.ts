@@ -26,6 +26,9 @@ const NAMING_ATTRIBUTE = /(?:key|name|id)[ \t]*=[ \t]*["']$/;
 const VALUE_ATTRIBUTE = /["'][ \t]+value[ \t]*=[ \t]*(?=["'])/y;
 // `<entry key="token">...</entry>`: the element's text is the value.
 const ELEMENT_TEXT = /["'][ \t]*>/y;
+// A call given a name and its value: `define('DB_PASSWORD', '...')`, `setdefault("API_TOKEN", "...")`.
+const CALL_NAME = /\([ \t]*["']$/;
+const CALL_VALUE = /["'][ \t]*,[ \t]*(?=["'])/y;
 // Terraform: `variable "db_password" { ... default = "..." }`.
 const HCL_VARIABLE = /variable[ \t]+"$/;
 const HCL_DEFAULT = /"[ \t]*\{[^}]{0,200}?\bdefault[ \t]*=[ \t]*(?=")/y;
@@ -92,6 +95,10 @@ function findQuotedNameValue(text: string, name: Span): number {
       pattern.lastIndex = name.end;
       if (pattern.test(text)) return pattern.lastIndex;
     }
+  }
+  if (CALL_NAME.test(before)) {
+    CALL_VALUE.lastIndex = name.end;
+    if (CALL_VALUE.test(text)) return CALL_VALUE.lastIndex;
   }
   if (!HCL_VARIABLE.test(before)) return -1;
   HCL_DEFAULT.lastIndex = name.end;

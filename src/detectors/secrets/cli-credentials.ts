@@ -48,16 +48,16 @@ const NETRC_PASSWORD = /\b(?:password|passwd)[ \t]+(\S{1,256})/;
 
 const MIN_PASSWORD = 6;
 
-function pushPassword(password: string, end: number, hits: SecretHit[], kind = CLI_PASSWORD): void {
+export function pushPassword(password: string, end: number, hits: SecretHit[], kind = CLI_PASSWORD): void {
   if (password.length < MIN_PASSWORD || looksLikePlaceholderValue(password) || /^\d+$/.test(password)) return;
   hits.push({ kind, start: end - password.length, end, score: 0.8 });
 }
 
 /** The end of capture group 2 when the match ends with the group and an optional closing quote. */
-const groupEnd = (match: RegExpMatchArray): number => match.index! + match[0].length - match[1]!.length;
+export const groupEnd = (match: RegExpMatchArray): number => match.index! + match[0].length - match[1]!.length;
 
 /** Every `value` match (sticky) right after a `name` match, as matchAll of the two joined would. */
-function scanOption(text: string, name: RegExp, value: RegExp, hits: SecretHit[], budget: Budget): void {
+export function scanOption(text: string, name: RegExp, value: RegExp, hits: SecretHit[], budget: Budget): void {
   name.lastIndex = 0;
   for (let m = name.exec(text); m !== null && !budget.spent(); m = name.exec(text)) {
     value.lastIndex = name.lastIndex;

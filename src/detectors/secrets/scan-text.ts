@@ -8,6 +8,7 @@ import { scanConfigValues } from "./config-values.ts";
 import { scanConnectionUris } from "./connection-uris.ts";
 import { scanDottedTokens } from "./dotted-tokens.ts";
 import { scanPrivateKeys } from "./private-keys.ts";
+import { scanProgramPasswords } from "./program-passwords.ts";
 import { scanProviderTokens } from "./provider-rules.ts";
 import { MAX_HITS_PER_FIELD, type SecretHit } from "./secret-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
@@ -28,6 +29,7 @@ const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, opti
   scanConnectionUris,
   scanAuthorizationHeaders,
   scanCliCredentials,
+  scanProgramPasswords,
   (text, hits, budget, options) => scanAssignments(text, options, hits, budget),
   scanConfigValues,
 ];

@@ -6,7 +6,7 @@ export type NameStrength = "strong" | "weak";
 
 // Lower-cased, separator-free name endings that name a credential.
 const SECRET_NAME =
-  /(?:password|passwd|passphrase|pwd|pass|secret|secretkey|apikey|apisecret|token|accesskey|privatekey|credentials?|signingkey|encryptionkey|masterkey|authkey)$/;
+  /(?:password|passwd|passphrase|pwd|pass|secret|secretkey|apikey|apisecret|token|accesskey|privatekey|credentials?|signingkey|encryptionkey|masterkey|authkey|storepass|keypass|passin|passout)$/;
 // Names that end like a credential but hold counts, cursors or model vocabulary.
 const NOT_SECRET_NAME =
   /(?:page|continuation|pagination|csrf|xsrf|cancel|cancellation|sync|cursor|max|min|num|total|input|output|completion|prompt|eos|bos|pad|unk|sep|mask|cls|special)token$/;
@@ -45,7 +45,7 @@ export function secretNameStrength(name: string): NameStrength | undefined {
   const raw = name.replace(/[.-]+$/, "");
   const normal = raw.toLowerCase().replace(/[^a-z0-9]/g, "");
   if (SECRET_NAME.test(normal) && !NOT_SECRET_NAME.test(normal)) {
-    const short = normal.endsWith("pass") || normal.endsWith("pwd");
+    const short = (normal.endsWith("pass") || normal.endsWith("pwd")) && !/(?:store|key)pass$/.test(normal);
     if (!short || SHORT_NAME.test(raw)) return "strong";
   }
   if (!WEAK_ENDING.test(normal)) return undefined;
