@@ -192,6 +192,9 @@ const PII: AdversarialCase[] = [
   ...textCases("pii", "Spanish floors without a street", () => fill("envío: 3º B, piso 2, ")),
   ...textCases("pii", "names before mobile shapes with amounts", () => fill("Jane Roe 612 345 678 € ")),
   ...textCases("pii", "CSV rows under a phone header", () => "name,phone\n" + fill("Jane Roe,61 23\n")),
+  ...textCases("pii", "Chinese districts and roads without a number", () => fill("地址：上海市浦东新区世纪大道")),
+  ...textCases("pii", "Korean cities and roads without a number", () => fill("주소: 서울특별시 강남구 테헤란로 ")),
+  ...textCases("pii", "Austrian door numbers without a PLZ", () => fill("wohnhaft Hauptstraße 4/5/6/7/8 ")),
   ...textCases("pii", "id labels without values", () => fill("PESEL マイナンバー TFN PAN: aadhaar ")),
 ];
 

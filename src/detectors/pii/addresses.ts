@@ -14,7 +14,8 @@ const L = "A-Za-z\\u00C0-\\u024F";
 /** A capitalised word, ending at a word boundary: `Elm`, `O'Neil`, `Saint-Denis`, `St.`. */
 const CAP = `[A-Z\\u00C0-\\u00DE][${L}'’.-]{0,24}(?![${L}0-9])`;
 const ORDINAL = "\\d{1,3}(?:st|nd|rd|th)";
-const NUM = "\\d{1,5}[A-Za-z]?(?:-\\d{1,4})?";
+// `12`, `221B`, `12-14`, and Australia's unit/number `5/12`.
+const NUM = "(?:\\d{1,4}/)?\\d{1,5}[A-Za-z]?(?:-\\d{1,4})?";
 
 const EN_SUFFIX =
   /^(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Court|Ct\.?|Place|Pl\.?|Way|Terrace|Close|Crescent|Gardens|Grove|Square|Sq\.?|Parkway|Pkwy\.?|Highway|Hwy\.?|Circle|Cir\.?|Mews|Row|Trail|Walk|Hill|Park)$/;
@@ -37,8 +38,9 @@ const STREET_LINES: readonly StreetLine[] = [
   // German, Dutch, Swiss, Austrian: the street word then the number (`Am Ring 3` is not read).
   { pattern: new RegExp(
     `(?<![${L}-])(?:[A-ZÄÖÜ][a-zäöüß]{1,20}(?:er)? (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer)|` +
-      `[A-ZÄÖÜ][a-zäöüß-]{0,30}(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|straat|laan|gracht|plein|kade|singel|dijk|steeg))` +
-      ` ?\\d{1,4}(?: ?[a-zA-Z](?![${L}]))?(?:-\\d{1,4})?(?![\\w])`,
+      `(?:[A-ZÄÖÜ][a-zäöüß]{1,20}er )?[A-ZÄÖÜ][a-zäöüß-]{0,30}(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|straat|laan|gracht|plein|kade|singel|dijk|steeg))` +
+      // Austria adds staircase and door: `Mariahilfer Straße 45/3/12`.
+      ` ?\\d{1,4}(?: ?[a-zA-Z](?![${L}]))?(?:[-/]\\d{1,4}){0,3}(?![\\w])`,
     "g",
   ) },
   // German lines named without a street word (`Am Sonnenhang 7`, `In der Aue 3a`): only before a PLZ.
@@ -60,6 +62,12 @@ const STREET_LINES: readonly StreetLine[] = [
       `(?: ?(?:de la |de los |de las |del |de |di |della |delle |dei |da |do |dos |das )?${CAP}){1,4},? (?:n\\.?º? ?)?\\d{1,4}[A-Za-z]?(?![\\w])`,
     "g",
   ) },
+  // Polish: `ul. Marszałkowska 84/92`, `al. Jerozolimskie 65`, `os. Tysiąclecia 12`.
+  { pattern: new RegExp(`(?<![\\w])(?:ul|al|pl|os)\\. ${CAP}(?: ${CAP}){0,3} \\d{1,4}[A-Za-z]?(?:/\\d{1,4})?(?![\\w])`, "g") },
+  // Chinese: city or province, district, then road and number (`上海市浦东新区世纪大道100号`).
+  { pattern: /(?:[\u4E00-\u9FFF]{2,8}[省市区县])[\u4E00-\u9FFF]{1,16}(?:路|街|大道|道|巷|弄|胡同|里)[0-9０-９]{1,5}(?:号|號)(?:[\u4E00-\u9FFF0-9]{0,12}(?:室|楼|单元))?/g },
+  // Korean road-name addresses: `서울특별시 강남구 테헤란로 152`, with building and unit after.
+  { pattern: /[\uAC00-\uD7A3]{2,8}(?:시|도) [\uAC00-\uD7A3]{1,8}(?:구|군|시)(?: [\uAC00-\uD7A3]{1,8}(?:구|동|읍|면))? [\uAC00-\uD7A30-9]{1,12}(?:로|길) ?\d{1,4}(?:-\d{1,4})?(?:, ?\d{1,4}동)?(?: ?\d{1,5}호)?/g },
   // Japanese, romanised: block-lot-house then district and ward (`3-5-12 Minami-Aoyama, Minato-ku`).
   { pattern: new RegExp(
     `(?<![\\w-])\\d{1,4}-\\d{1,4}(?:-\\d{1,4})?,? [A-Z][a-z]{1,20}(?:-[A-Z]?[a-z]{1,20})?(?: \\d{1,2}-chome)?,? ` +
@@ -101,6 +109,8 @@ const TAILS: readonly RegExp[] = [
   // PLZ, code postal, CAP, CP (`79100 Freiburg`, `69003 Lyon`, `00184 Roma RM`), on the same line or the next.
   new RegExp(`(?:,? |,?\\n)(?:[A-Z]{1,2}-)?\\d{4,5} ${TOWN}(?: \\(?[A-Z]{2}\\)?(?![\\w]))?`, "y"),
   new RegExp(`(?:,? |,?\\n)\\d{4} ?[A-Z]{2} ${TOWN}`, "y"),
+  // Poland: `00-514 Warszawa`.
+  new RegExp(`(?:,? |,?\\n)\\d{2}-\\d{3} ${TOWN}`, "y"),
   // Brazil: neighbourhood, city, state, CEP (`- Bela Vista, São Paulo - SP, 01310-100`).
   new RegExp(`(?:,? (?:- )?${TOWN}){0,3}(?: ?[-/] ?[A-Z]{2})?,? (?:CEP:? ?)?\\d{5}-\\d{3}(?!\\d)`, "y"),
   // Japan, romanised: prefecture or city and the 〒 code (`, Tokyo 107-0062`).
@@ -108,7 +118,7 @@ const TAILS: readonly RegExp[] = [
 ];
 // Floors, doors and staircases in the Romance languages: `3º B`, `piso 2`, `scala C`, `bât. A`.
 const UNIT_INTL =
-  /,? (?:\d{1,2} ?[º°ªo] ?(?:[A-Za-z](?![\w])|izq(?:da)?\.?|dcha\.?|dr(?:cha)?\.?)?|(?:piso|planta|puerta|pta\.|esc(?:alera)?\.?|int(?:erno)?\.?|scala|piano|b[âa]t(?:iment)?\.?|appt?\.?|[ée]tage|apto\.?|bloco|casa) ?[A-Za-z0-9]{1,4}(?![\w]))/y;
+  /,? (?:\d{1,2} ?[º°ªo] ?(?:[A-Za-z](?![\w])|izq(?:da)?\.?|dcha\.?|dr(?:cha)?\.?)?|(?:piso|planta|puerta|pta\.|esc(?:alera)?\.?|int(?:erno)?\.?|scala|piano|b[âa]t(?:iment)?\.?|appt?\.?|[ée]tage|apto\.?|bloco|casa|m\.|lok\.) ?[A-Za-z0-9]{1,4}(?![\w]))/iy;
 
 // Word boundaries are letters only: `address:`, `ship_to`, `Lieferadresse` all count.
 const contextWords = (alternatives: string, flags = "i"): RegExp =>
@@ -122,14 +132,16 @@ const PERSON_ADDRESS = contextWords(
     // Whose it is and where it goes: the people a record is about, and delivery words.
     "customer|client|applicant|tenant|resident|consignee|addressee|patient|employee|member|buyer|bill(?:ing)?(?:\\s+to)?|" +
     "env[ií]o|entrega|enviar\\s+a|destinatario|destinataire|destinat[aá]rio|lieferung|liefer\\w*|zustell\\w*|spedizione|consegna|" +
-    "street[\"']?\\s*[:=]|address[_\\s]?line\\w*|line1|住所|お届け先|届け先|送付先|送り先|自宅|現住所|配送先|住址|地址|收货|收件|주소|배송지",
+    "street[\"']?\\s*[:=]|address[_\\s]?line\\w*|line1|住所|お届け先|届け先|送付先|送り先|自宅|現住所|配送先|住址|地址|收货|收件|주소|배송지|adres\\w*|zamieszka\\w*|odbiorca",
 );
 /** `Mr Smith`, `Frau Weber`, or a first and last name just before: `Jane Roe, 12 Elm Street`. */
 const PERSON_NAME =
   /(?:(?<![a-z])(?:Mr|Mrs|Ms|Miss|Dr|Herr|Frau|Mme|Mlle|M|Sr|Sra|Srta|Sig|Sig\.ra|Dott|Dña|Don)\.? \p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){0,2}|(?:^|[\n:;"'(>•*–—-]|for |to )\s*\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){1,2})(?:,|\s[-–—])?\s*$/u;
 const BUSINESS = contextWords(
   "inc|llc|ltd|limited|gmbh|ag|sarl|sas|s\\.a|b\\.?v|n\\.?v|corp|corporation|plc|kg|company|impressum|headquarters|hq|" +
-    "registered\\s+office|head\\s+office|offices?|sitz|si[eè]ge|store|shop|branch|campus|warehouse|museum|hotel|restaurant|university|embassy",
+    "registered\\s+office|head\\s+office|offices?|sitz|si[eè]ge|store|shop|branch|campus|warehouse|museum|hotel|restaurant|university|embassy|" +
+    "pvt|private\\s+limited|llp|ltda|s\\.r\\.l|srl|s\\.l|sp\\.\\s*z\\s*o\\.o|spółka|" +
+    "株式会社|有限会社|本社|支店|営業所|公司|总部|總部|회사|본사|지점",
 );
 /** Documentation showing what an address looks like: `for example, '123 Main St'`. */
 const ILLUSTRATION = contextWords("e\\.g\\.?|for\\s+example|for\\s+instance|example|such\\s+as|format|placeholder|sample");
