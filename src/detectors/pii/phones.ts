@@ -24,7 +24,9 @@ const DAY_MONTH_YEAR = /^(?:0?[1-9]|[12]\d|3[01])([.\-\/])(?:0?[1-9]|[12]\d|3[01
 const PHONE_WORDS = new RegExp(PHONE_CONTEXT.source, "gi");
 // Between the word and the number only punctuation and a few linking words (`call me on`,
 // `number is`, `tel. no.`); any other word makes it something else: `sms code 482913`.
-const PHONE_LINK = /^[\s:.#=(-]*(?:(?:on|at|is|was|no|nr|number|num|me|us|him|her|them|its|his|their|our|my)[\s:.#=(-]+){0,3}$/i;
+// The prepositions other languages put there count too: `au`, `al`, `op`, `unter`, `pelo`.
+const PHONE_LINK =
+  /^[\s:.#=(-]*(?:(?:on|at|is|was|no|nr|number|num|me|us|him|her|them|its|his|their|our|my|au|al|op|unter|an|sous|pelo|num[eé]ro|nummer)[\s:.#=(-]+){0,3}$/i;
 
 const ISO_DATE_PREFIX = /^(?:19|20)\d\d[.\-\/ ](?:0?[1-9]|1[0-2])[.\-\/ ](?:0?[1-9]|[12]\d|3[01])(?!\d)/;
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
@@ -32,12 +34,12 @@ const PLACEHOLDER_TAIL = /(?:1234567890|0123456789|9876543210|(\d)\1{6,})$/;
 
 // Mobile numbers in their national written forms, which order ids and amounts rarely take:
 // FR `06 12 34 56 78`, NL `06-12345678`, UK `07700 900123`, DE `0171 2345678`, IN `98765 43210`,
-// JP `090-1234-5678`, ES `612 34 56 78` / `612 345 678`, IT `347 123 4567`.
+// JP `090-1234-5678`, ES `612 34 56 78` / `612 345 678`, AU `0412 345 678`, IT `347 123 4567`.
 const NATIONAL_MOBILE =
-  /^(?:0[67](?:([ .])\d\d)(?:\1\d\d){3}|06-?\d{8}|07\d{3} ?\d{6}|01[5-7]\d{1,2}[ /-]?\d{3,4} ?\d{3,5}|[6-9]\d{4} \d{5}|0[789]0-\d{4}-\d{4}|[67]\d\d(?: \d\d){3}|[67]\d\d \d{3} \d{3}|3\d\d[ .]\d{3}[ .]\d{3,4})$/;
+  /^(?:0[67](?:([ .])\d\d)(?:\1\d\d){3}|06-?\d{8}|07\d{3} ?\d{6}|01[5-7]\d{1,2}[ /-]?\d{3,4} ?\d{3,5}|[6-9]\d{4} \d{5}|0[789]0-\d{4}-\d{4}|[67]\d\d(?: \d\d){3}|04\d\d ?\d{3} ?\d{3}|[67]\d\d \d{3} \d{3}|3\d\d[ .]\d{3}[ .]\d{3,4})$/;
 /** A person named just before: `Julie Martin`, `Mme Moreau`, `山田花子さん`, `Rahul Verma,`. */
 const PERSON_BEFORE =
-  /(?:(?<![A-Za-z])(?:Mr|Mrs|Ms|Dr|Herr|Frau|Mme|M|Sr|Sra|Sig|Sig\.ra)\.? \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+|さん|様|氏)[^\n\d]{0,24}$/u;
+  /(?:(?<![A-Za-z])(?:Mr|Mrs|Ms|Dr|Herr|Frau|Mme|M|Sr|Sra|Sig|Sig\.ra)\.? \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}*(?:['’-]\p{Lu}?\p{Ll}+)?|さん|様|氏)[^\n\d]{0,24}$/u;
 const PERSON_WINDOW = 48;
 const AMOUNT_AFTER = /^\s?(?:€|\$|£|¥|%|eur|usd|gbp|inr|jpy|units?|bytes?|[km]?g\b|km\b)/i;
 
