@@ -6,7 +6,16 @@ import { scanDatesOfBirth } from "./dates-of-birth.ts";
 import { scanEmails } from "./emails.ts";
 import { scanFrenchNirs, scanItalianFiscalCodes, scanSpanishIds } from "./eu-ids.ts";
 import { scanIpAddresses } from "./ip-addresses.ts";
-import { scanAadhaars, scanBrCpfs, scanCaSins, scanCnResidentIds, scanGbNinos, scanUsBankRouting, scanUsSsns } from "./national-ids.ts";
+import {
+  scanAadhaars,
+  scanBrCpfs,
+  scanCaSins,
+  scanCnResidentIds,
+  scanGbNinos,
+  scanKoreanRrnsBare,
+  scanUsBankRouting,
+  scanUsSsns,
+} from "./national-ids.ts";
 import {
   scanBsns,
   scanDriversLicenses,
@@ -50,6 +59,7 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.deSteuerId, scan: scanSteuerIds, needsDigit: true },
   { kind: PII_KINDS.nlBsn, scan: scanBsns, needsDigit: true },
   { kind: PII_KINDS.krRrn, scan: scanKoreanRrns, needsDigit: true },
+  { kind: PII_KINDS.krRrn, scan: scanKoreanRrnsBare, needsDigit: true },
   { kind: PII_KINDS.plPesel, scan: scanPesels, needsDigit: true },
   { kind: PII_KINDS.jpMyNumber, scan: scanMyNumbers, needsDigit: true },
   { kind: PII_KINDS.auTfn, scan: scanTfns, needsDigit: true },

@@ -111,6 +111,14 @@ const TOKEN_RULES: readonly TokenRule[] = [
     score: (url) => scoreRandomToken(url.slice(url.lastIndexOf("token=") + 6)),
   }),
   defineRule({
+    name: "chat_webhook", label: "WEBHOOK_URL", title: "Incoming webhook URL with its key",
+    anchors: ["/hooks/", "maker.ifttt.com/"],
+    // Mattermost's 26-character hook id, Zapier's catch hooks, IFTTT's Maker key.
+    pattern:
+      /https?:\/\/(?:[A-Za-z0-9.-]{1,253}\/hooks\/[a-z0-9]{26}|hooks\.zapier\.com\/hooks\/catch\/\d{4,12}\/[A-Za-z0-9]{5,12}|maker\.ifttt\.com\/trigger\/[\w-]{1,64}\/(?:json\/)?with\/key\/[A-Za-z0-9_-]{16,64})(?![A-Za-z0-9_-])/g,
+    score: (url) => (url.includes("zapier") ? 0.8 : scoreRandomToken(url.slice(url.lastIndexOf("/") + 1))),
+  }),
+  defineRule({
     name: "stripe_live_key", label: "STRIPE_KEY", title: "Stripe live secret key",
     anchors: ["_live_"], severity: "critical",
     pattern: /(?<![A-Za-z0-9_])(?:sk|rk)_live_[A-Za-z0-9]{20,247}(?![A-Za-z0-9_])/g,
