@@ -150,6 +150,17 @@ const SECRETS: AdversarialCase[] = [
   ...textCases("secrets", "curl -u without password", () => fill("-u=")),
   ...textCases("secrets", "mysql without -p", () => fill("mysql ")),
   ...textCases("secrets", "mysql with short -p", () => fill("mysql -pab ")),
+  ...textCases("secrets", "netrc records without a password", () => fill("machine a login b ")),
+  ...textCases("secrets", "smbclient -U without a percent", () => fill("smbclient -U user ")),
+  ...textCases("secrets", "htpasswd batch flags without operands", () => fill("htpasswd -bc ")),
+  ...textCases("secrets", "Discord webhook one short", () => fill(`https://discord.com/api/webhooks/123456789012345678/${randomChars(ALNUM, 49, 9)} `)),
+  ...textCases("secrets", "config lines with camel-case values", () => fill("a.b=ThisIsALongCamelCaseValueWithoutDigitsAtAll\n")),
+  ...textCases("secrets", "config values without a line end", () => fill(`k=${randomChars(ALNUM, 31, 11)}`)),
+  ...textCases("secrets", "program options without a value", () => fill("redis-cli -a ldapsearch -w sqlcmd -P 7z -p xfreerdp /p: ")),
+  ...textCases("secrets", "echo pipes into sudo without -S", () => fill("echo abcd | sudo -k ")),
+  ...textCases("secrets", "pgpass-like lines one field short", () => fill("db.example.internal:5432:orders:app\n")),
+  ...textCases("secrets", "define calls without a value", () => fill("define('DB_PASSWORD', ")),
+  ...textCases("secrets", "appSettings entries with short values", () => fill(`<add key="Partner" value="${randomChars(ALNUM, 31, 13)}"/>`)),
 ];
 
 /** PII: address, phone, card, IBAN and national-id shapes that fail their last check. */
@@ -174,6 +185,17 @@ const PII: AdversarialCase[] = [
   ...textCases("pii", "hex colon runs", () => fill("a:b:")),
   ...textCases("pii", "birth words without dates", () => fill("dob ")),
   ...textCases("pii", "birth words with impossible dates", () => fill("born on 31/02/2199. ")),
+  ...textCases("pii", "German street lines without a PLZ", () => fill("Frau Anna Berg, Am Sonnenhang 7 ")),
+  ...textCases("pii", "Japanese prefectures without a block number", () => fill("住所：東京都渋谷区道玄坂")),
+  ...textCases("pii", "Indian PIN codes without a locality", () => fill("Address: Karnataka 560038 ")),
+  ...textCases("pii", "romanised Japanese blocks without a ward", () => fill("lives at 3-5-12 Minami-Aoyama, ")),
+  ...textCases("pii", "Spanish floors without a street", () => fill("envío: 3º B, piso 2, ")),
+  ...textCases("pii", "names before mobile shapes with amounts", () => fill("Jane Roe 612 345 678 € ")),
+  ...textCases("pii", "CSV rows under a phone header", () => "name,phone\n" + fill("Jane Roe,61 23\n")),
+  ...textCases("pii", "Chinese districts and roads without a number", () => fill("地址：上海市浦东新区世纪大道")),
+  ...textCases("pii", "Korean cities and roads without a number", () => fill("주소: 서울특별시 강남구 테헤란로 ")),
+  ...textCases("pii", "Austrian door numbers without a PLZ", () => fill("wohnhaft Hauptstraße 4/5/6/7/8 ")),
+  ...textCases("pii", "id labels without values", () => fill("PESEL マイナンバー TFN PAN: aadhaar ")),
 ];
 
 /** Injection: vocabulary heads that never complete, encodings, hidden Unicode, markdown. */

@@ -163,3 +163,48 @@ export function isBsnValid(digits: string): boolean {
   for (let i = 0; i < 8; i++) sum += (digits.charCodeAt(i) - 48) * (9 - i);
   return sum % 11 === 0;
 }
+
+/** Polish PESEL: weights 1,3,7,9 repeated over ten digits; the eleventh makes the sum a multiple of 10. */
+export function isPeselValid(digits: string): boolean {
+  if (digits.length !== 11) return false;
+  const weights = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3];
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += (digits.charCodeAt(i) - 48) * weights[i]!;
+  return (10 - (sum % 10)) % 10 === digits.charCodeAt(10) - 48;
+}
+
+/** The birth date a PESEL encodes: the month carries the century (+80 1800s, +20 2000s, +40, +60). */
+export function isPeselDate(digits: string): boolean {
+  const year = Number(digits.slice(0, 2));
+  const month = Number(digits.slice(2, 4));
+  const day = Number(digits.slice(4, 6));
+  const century = [1900, 2000, 2100, 2200, 1800][Math.floor(month / 20)]!;
+  return isValidDate(century + year, month % 20, day);
+}
+
+/** Japan's My Number (individual number): MOD 11 check digit, weights 2..7 then 2..6 from the right. */
+export function isMyNumberValid(digits: string): boolean {
+  if (digits.length !== 12) return false;
+  let sum = 0;
+  for (let n = 1; n <= 11; n++) sum += (digits.charCodeAt(11 - n) - 48) * (n <= 6 ? n + 1 : n - 5);
+  const remainder = sum % 11;
+  return (remainder <= 1 ? 0 : 11 - remainder) === digits.charCodeAt(11) - 48;
+}
+
+/** Korean resident registration number: weights 2..9, 2..5 over twelve digits, (11 - sum mod 11) mod 10. */
+export function isKoreanRrnValid(digits: string): boolean {
+  if (digits.length !== 13) return false;
+  const weights = [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5];
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += (digits.charCodeAt(i) - 48) * weights[i]!;
+  return (11 - (sum % 11)) % 10 === digits.charCodeAt(12) - 48;
+}
+
+/** Australian tax file number: nine digits weighted 1,4,3,7,5,8,6,9,10, sum divisible by 11. */
+export function isTfnValid(digits: string): boolean {
+  if (digits.length !== 9) return false;
+  const weights = [1, 4, 3, 7, 5, 8, 6, 9, 10];
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += (digits.charCodeAt(i) - 48) * weights[i]!;
+  return sum % 11 === 0;
+}

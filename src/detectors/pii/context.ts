@@ -8,7 +8,24 @@ const word = (alternatives: string): RegExp => new RegExp(`(?<![a-z])(?:${altern
 export const PHONE_CONTEXT = word(
   "tel|tele?phone|phone|phones|mobile|mob|cell|cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
     "text\\s+me|ring(?:\\s+(?:me|us|him|her|them))?|reach\\s+(?:me|us|him|her|them)\\s+(?:at|on)|contact[\\s_]+(?:number|no)|telefon|tel[eé]fono|t[eé]l[eé]phone|handy|portable|celular|" +
-    "m[oó]vil|cellulare|msisdn",
+    "m[oó]vil|cellulare|msisdn|mobiel|mobil(?:e?nummer|nr)?|handynummer|rufnummer|telefoonnummer|telefonnummer|gsm|tlf|" +
+    // Verbs of calling in the languages the addresses are read in: `appeler X au`, `bel X op`, `llamar a`.
+    "appele[rz]|appelle|joindre|bel|bellen|anrufen|ruf\\s+(?:mich|ihn|sie)|llam(?:ar|e|a)|ll[aá]ma(?:me|le)|chiam(?:are|a|ami)|ligar|contato|contacto",
+);
+/** Phone words of scripts without word boundaries, checked as plain substrings. */
+export const PHONE_CONTEXT_CJK = /電話|携帯|ケータイ|連絡先|手机|電話番号|电话|联系方式|휴대폰|핸드폰|전화|연락처/;
+
+/** Words that make a number an organisation's line, not a person's: `(Zentrale)`, `switchboard`. */
+export const SWITCHBOARD_CONTEXT = word(
+  "zentrale|switchboard|reception|front\\s+desk|main\\s+(?:line|office|number)|head\\s+office|hotline|help\\s*desk|" +
+    "customer\\s+(?:service|support|care)|kundenservice|kundendienst|service\\s+client|centralino|centralita|centralina|" +
+    "[öo]ffnungszeiten|opening\\s+hours|office\\s+hours|business\\s+hours|toll[\\s-]?free|freephone|numero\\s+verde",
+);
+
+/** Documentation of a phone format or a parser: `e.g.`, `parsePhone(`, `reserved for drama`. */
+export const PHONE_ILLUSTRATION = word(
+  "e\\.g|for\\s+example|for\\s+instance|example|examples|format|formats|formatted|placeholder|sample|parse\\w*|validat\\w*|" +
+    "libphonenumber|regex|pattern|fictional|drama|documentation|dummy|fake",
 );
 
 export const SSN_CONTEXT = word("ssn|ss#|ss\\s*no|social[\\s_]+security|soc\\.?\\s*sec");

@@ -1,10 +1,23 @@
 // Identity numbers known by the words written before them: passports, driving licences, NHS
-// numbers, the German Steuer-ID, the Dutch BSN. Their digits alone look like any reference, so
-// the scan starts at the label (`passport no.`, `Steuer-ID:`), reads the value right after it,
-// and checks the check digit where the number has one. A field named for the document counts
-// as the label.
+// numbers, the German Steuer-ID, the Dutch BSN, Poland's PESEL, Japan's My Number, Korea's RRN,
+// Australia's TFN, India's Aadhaar and PAN. Their digits alone look like any reference, so the
+// scan starts at the label (`passport no.`, `Steuer-ID:`, `マイナンバー：`), reads the value right
+// after it, and checks the check digit where the number has one. A field named for the document
+// counts as the label. For the newer entries a label right before the value is itself strong
+// evidence, so a failed check digit (a typo, a made-up sample) lowers the score, not the finding.
 import type { Budget } from "../../engine/budget.ts";
-import { isBsnValid, isNhsNumberValid, isSteuerIdValid } from "./checksums.ts";
+import {
+  isBsnValid,
+  isKoreanRrnValid,
+  isMyNumberValid,
+  isNhsNumberValid,
+  isPeselDate,
+  isPeselValid,
+  isSteuerIdValid,
+  isTfnValid,
+  isValidDate,
+  isVerhoeffValid,
+} from "./checksums.ts";
 import { PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 
 interface LabelledId {
@@ -15,11 +28,14 @@ interface LabelledId {
   value: RegExp;
   /** The value's check: its check digit, or its shape when it has none. */
   valid: (value: string) => boolean;
+  /** Where `valid` checks only the shape: the check digit, which lowers the score when it fails. */
+  checked?: (value: string) => boolean;
   score: number;
 }
 
 // After the label: punctuation and a few linking words (`passport number is`, `NHS no.:`).
-const LINK = /[\s:.#=(-]*(?:(?:no|nr|number|num|is|was|id|of|her|his|my|your|their)[\s:.#=(-]+){0,3}/iy;
+// JSON keys (`"aadhaar":"..."`) and full-width colons and spaces (`マイナンバー：`) link too.
+const LINK = /[\s:.#=("'：　-]*(?:(?:no|nr|number|num|is|was|id|of|her|his|my|your|their)[\s:.#=("'：　-]+){0,3}/iy;
 
 const SUFFIX = "(?:[\\s_-]*(?:no|nr|number|num|#))?";
 const label = (words: string): RegExp => new RegExp(`(?<![a-z])(?:${words})${SUFFIX}(?![a-z])`, "gi");
@@ -74,16 +90,68 @@ const LABELLED_IDS: readonly LabelledId[] = [
     valid: isDocumentNumber,
     score: 0.8,
   },
+  {
+    kind: PII_KINDS.plPesel,
+    label: label("pesel"),
+    value: /\d{11}(?![\w]|[\-.\/]\d)/y,
+    valid: (value) => isPeselDate(value) && !isFillerDigits(value),
+    checked: isPeselValid,
+    score: 0.9,
+  },
+  {
+    kind: PII_KINDS.jpMyNumber,
+    label: label("my[\\s_-]*number|マイナンバー|個人番号|kojin[\\s_-]*bango"),
+    value: /\d{4}([ -]?)\d{4}\1\d{4}(?![\w]|[\-.\/ ]\d)/y,
+    valid: (value) => !isFillerDigits(digitsOf(value)),
+    checked: (value) => isMyNumberValid(digitsOf(value)),
+    score: 0.9,
+  },
+  {
+    kind: PII_KINDS.krRrn,
+    label: label("rrn|resident[\\s_-]*registration|주민등록번호|주민번호"),
+    value: /\d{6}-?[1-8]\d{6}(?![\w]|[\-.\/]\d)/y,
+    valid: (value) => isValidDate(2000, Number(value.slice(2, 4)), Number(value.slice(4, 6))) && !isFillerDigits(digitsOf(value)),
+    checked: (value) => isKoreanRrnValid(digitsOf(value)),
+    score: 0.9,
+  },
+  {
+    kind: PII_KINDS.auTfn,
+    label: label("tfn|tax[\\s_-]*file"),
+    value: /\d{3}([ -]?)\d{3}\1\d{2,3}(?![\w]|[\-.\/ ]\d)/y,
+    valid: (value) => !isFillerDigits(digitsOf(value)),
+    checked: (value) => isTfnValid(digitsOf(value)),
+    score: 0.85,
+  },
+  {
+    kind: PII_KINDS.aadhaar,
+    label: label("aadhaar|aadhar|uidai|आधार"),
+    value: /[2-9]\d{3}([ -]?)\d{4}\1\d{4}(?![\w]|[\-.\/ ]\d)/y,
+    valid: (value) => !isFillerDigits(digitsOf(value)),
+    checked: (value) => isVerhoeffValid(digitsOf(value)),
+    score: 0.9,
+  },
+  {
+    kind: PII_KINDS.inPan,
+    // Not `pan` alone: on a card form it is the card number (see bank.ts).
+    label: label("pan(?=[\\s_-]*(?:no|nr|number|card|#|:|\"|'|=))|permanent[\\s_-]*account[\\s_-]*number"),
+    // Five letters (the fourth the holder's type: P person, C company...), four digits, a letter.
+    value: /[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z](?![\w])/y,
+    // `ABCDE1234F` is the form every PAN guide shows.
+    valid: (value) => value !== "ABCDE1234F" && !/^(.)\1{4}/.test(value),
+    score: 0.85,
+  },
 ];
 
-/** The value read at `at` (after linking words), when it passes the check. */
-function readValue(text: string, at: number, id: LabelledId): { start: number; end: number } | undefined {
+/** The value read at `at` (after linking words), when it passes the check, with its score. */
+function readValue(text: string, at: number, id: LabelledId): { start: number; end: number; score: number } | undefined {
   LINK.lastIndex = at;
   LINK.exec(text);
   const start = LINK.lastIndex;
   id.value.lastIndex = start;
   const m = id.value.exec(text);
-  return m !== null && id.valid(m[0]) ? { start, end: start + m[0].length } : undefined;
+  if (m === null || !id.valid(m[0])) return undefined;
+  const score = id.checked === undefined || id.checked(m[0]) ? id.score : id.score - 0.2;
+  return { start, end: start + m[0].length, score };
 }
 
 function scanLabelled(id: LabelledId): Scanner {
@@ -93,12 +161,12 @@ function scanLabelled(id: LabelledId): Scanner {
     if (id.label.test(context.key)) {
       const start = text.length - text.trimStart().length;
       const found = readValue(text, start, id);
-      if (found && text.slice(found.end).trim() === "") hits.push({ kind: id.kind, ...found, score: id.score });
+      if (found && text.slice(found.end).trim() === "") hits.push({ kind: id.kind, ...found });
     }
     id.label.lastIndex = 0;
     for (let m = id.label.exec(text); m !== null && !budget.spent(); m = id.label.exec(text)) {
       const found = readValue(text, m.index + m[0].length, id);
-      if (found) hits.push({ kind: id.kind, ...found, score: id.score });
+      if (found) hits.push({ kind: id.kind, ...found });
     }
   };
 }
@@ -108,3 +176,9 @@ export const scanSteuerIds = scanLabelled(LABELLED_IDS[1]!);
 export const scanBsns = scanLabelled(LABELLED_IDS[2]!);
 export const scanPassports = scanLabelled(LABELLED_IDS[3]!);
 export const scanDriversLicenses = scanLabelled(LABELLED_IDS[4]!);
+export const scanPesels = scanLabelled(LABELLED_IDS[5]!);
+export const scanMyNumbers = scanLabelled(LABELLED_IDS[6]!);
+export const scanKoreanRrns = scanLabelled(LABELLED_IDS[7]!);
+export const scanTfns = scanLabelled(LABELLED_IDS[8]!);
+export const scanLabelledAadhaars = scanLabelled(LABELLED_IDS[9]!);
+export const scanPans = scanLabelled(LABELLED_IDS[10]!);

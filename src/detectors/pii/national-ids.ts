@@ -1,8 +1,8 @@
-// National identity numbers of the US, Canada, Brazil, China, India and the UK, and US bank
-// routing numbers. Where the number has a checksum
+// National identity numbers of the US, Canada, Brazil, China, India, Korea and the UK, and US
+// bank routing numbers. Where the number has a checksum
 // it is verified; where its bare form is just "some digits", a context word is required.
 import type { Budget } from "../../engine/budget.ts";
-import { isAbaRoutingValid, isCnResidentIdValid, isCpfValid, isLuhnValid, isValidDate, isVerhoeffValid } from "./checksums.ts";
+import { isAbaRoutingValid, isCnResidentIdValid, isCpfValid, isKoreanRrnValid, isLuhnValid, isValidDate, isVerhoeffValid } from "./checksums.ts";
 import { AADHAAR_CONTEXT, CPF_CONTEXT, hasContext, NINO_CONTEXT, ROUTING_CONTEXT, SIN_CONTEXT, SSN_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 
@@ -110,5 +110,17 @@ export function scanUsBankRouting(text: string, context: FieldContext, hits: Pii
   for (let m = ACCOUNT_NUMBER.exec(text); m !== null && !budget.spent(); m = ACCOUNT_NUMBER.exec(text)) {
     const start = m.index + m[0].length - m[1]!.length;
     hits.push({ kind: PII_KINDS.usRouting, start, end: start + m[1]!.length, score: 0.85 });
+  }
+}
+
+// Korea's RRN as printed, `YYMMDD-SNNNNNN`: the hyphen, a birth date, a sex-and-century digit
+// 1-8 and the MOD 11 check digit together are rare by chance. The label alone is labelled-ids.ts.
+const KR_CANDIDATE = /(?<![\w\-.\/+#$])(\d\d)(\d\d)(\d\d)-[1-8]\d{6}(?![\w]|[\-.\/]\d)/g;
+
+export function scanKoreanRrnsBare(text: string, _context: FieldContext, hits: PiiHit[], budget: Budget): void {
+  KR_CANDIDATE.lastIndex = 0;
+  for (let m = KR_CANDIDATE.exec(text); m !== null && !budget.spent(); m = KR_CANDIDATE.exec(text)) {
+    if (!isValidDate(2000, Number(m[2]), Number(m[3])) || !isKoreanRrnValid(m[0].replace("-", ""))) continue;
+    hits.push({ kind: PII_KINDS.krRrn, start: m.index, end: m.index + 14, score: 0.8 });
   }
 }

@@ -1,8 +1,11 @@
 // Phone numbers. A long number alone is not a phone (order ids, timestamps, hashes): it needs a
-// leading `+`, a parenthesised area code, or a phone word nearby or in the field's name, and
-// then the digits must be grouped like a phone number, not like a date, an IP or a version.
+// leading `+`, a parenthesised area code, a phone word nearby, in the field's name or heading its
+// CSV column, or a national mobile shape (`06 12 34 56 78`, `090-1234-5678`) right after a
+// person's name; then the digits must be grouped like a phone number, not like a date, an IP or
+// a version. An organisation's line (`(Zentrale)`, `switchboard`, a German `-0` extension) and
+// numbers in format documentation are not a person's.
 import type { Budget } from "../../engine/budget.ts";
-import { hasContext, PHONE_CONTEXT } from "./context.ts";
+import { hasContext, PHONE_CONTEXT, PHONE_CONTEXT_CJK, PHONE_ILLUSTRATION, SWITCHBOARD_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 
 // Digit groups joined by single separators, optionally starting with `+` or `(area)`. Separators
@@ -21,11 +24,24 @@ const DAY_MONTH_YEAR = /^(?:0?[1-9]|[12]\d|3[01])([.\-\/])(?:0?[1-9]|[12]\d|3[01
 const PHONE_WORDS = new RegExp(PHONE_CONTEXT.source, "gi");
 // Between the word and the number only punctuation and a few linking words (`call me on`,
 // `number is`, `tel. no.`); any other word makes it something else: `sms code 482913`.
-const PHONE_LINK = /^[\s:.#=(-]*(?:(?:on|at|is|was|no|nr|number|num|me|us|him|her|them|its|his|their|our|my)[\s:.#=(-]+){0,3}$/i;
+// The prepositions other languages put there count too: `au`, `al`, `op`, `unter`, `pelo`.
+const PHONE_LINK =
+  /^[\s:.#=(-]*(?:(?:on|at|is|was|no|nr|number|num|me|us|him|her|them|its|his|their|our|my|au|al|op|unter|an|sous|pelo|num[eé]ro|nummer)[\s:.#=(-]+){0,3}$/i;
 
 const ISO_DATE_PREFIX = /^(?:19|20)\d\d[.\-\/ ](?:0?[1-9]|1[0-2])[.\-\/ ](?:0?[1-9]|[12]\d|3[01])(?!\d)/;
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 const PLACEHOLDER_TAIL = /(?:1234567890|0123456789|9876543210|(\d)\1{6,})$/;
+
+// Mobile numbers in their national written forms, which order ids and amounts rarely take:
+// FR `06 12 34 56 78`, NL `06-12345678`, UK `07700 900123`, DE `0171 2345678`, IN `98765 43210`,
+// JP `090-1234-5678`, ES `612 34 56 78` / `612 345 678`, AU `0412 345 678`, IT `347 123 4567`.
+const NATIONAL_MOBILE =
+  /^(?:0[67](?:([ .])\d\d)(?:\1\d\d){3}|06-?\d{8}|07\d{3} ?\d{6}|01[5-7]\d{1,2}[ /-]?\d{3,4} ?\d{3,5}|[6-9]\d{4} \d{5}|0[789]0-\d{4}-\d{4}|[67]\d\d(?: \d\d){3}|04\d\d ?\d{3} ?\d{3}|[67]\d\d \d{3} \d{3}|3\d\d[ .]\d{3}[ .]\d{3,4})$/;
+/** A person named just before: `Julie Martin`, `Mme Moreau`, `山田花子さん`, `Rahul Verma,`. */
+const PERSON_BEFORE =
+  /(?:(?<![A-Za-z])(?:Mr|Mrs|Ms|Dr|Herr|Frau|Mme|M|Sr|Sra|Sig|Sig\.ra)\.? \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}*(?:['’-]\p{Lu}?\p{Ll}+)?|さん|様|氏)[^\n\d]{0,24}$/u;
+const PERSON_WINDOW = 48;
+const AMOUNT_AFTER = /^\s?(?:€|\$|£|¥|%|eur|usd|gbp|inr|jpy|units?|bytes?|[km]?g\b|km\b)/i;
 
 const countDigits = (value: string): number => {
   let n = 0;
@@ -41,14 +57,56 @@ function hasPhoneGrouping(value: string): boolean {
   return groups.length === 1 || groups.every((g) => g.length <= 8) || (groups.length === 2 && groups[0]!.length <= 4);
 }
 
+const lineStartOf = (text: string, at: number): number => text.lastIndexOf("\n", at - 1) + 1;
+const CSV_DELIMITERS = [",", ";", "\t", "|"];
+const MAX_HEADER = 1000;
+
+/**
+ * A value in a CSV or TSV column whose header names a phone (`nombre,móvil,interés`): the
+ * column is the field, so its header is the field's name.
+ */
+function isInPhoneColumn(text: string, start: number): boolean {
+  const headerEnd = text.indexOf("\n");
+  if (headerEnd < 0 || headerEnd > MAX_HEADER || start < headerEnd) return false;
+  const header = text.slice(0, headerEnd);
+  const delimiter = CSV_DELIMITERS.find((d) => header.includes(d));
+  if (delimiter === undefined || !PHONE_CONTEXT.test(header)) return false;
+  const lineStart = lineStartOf(text, start);
+  const column = text.slice(lineStart, start).split(delimiter).length - 1;
+  const cell = header.split(delimiter)[column];
+  return cell !== undefined && PHONE_CONTEXT.test(cell);
+}
+
+/** An organisation's line or a number in documentation, by the words around it. */
+function isOrganisationOrExample(value: string, text: string, start: number): boolean {
+  // German switchboards end in the extension 0: `030 9027-0`.
+  if (/[ -]0$/.test(value)) return true;
+  const before = text.slice(Math.max(0, start - 40), start);
+  const after = text.slice(start + value.length, start + value.length + 24);
+  return SWITCHBOARD_CONTEXT.test(before) || SWITCHBOARD_CONTEXT.test(after) || PHONE_ILLUSTRATION.test(before);
+}
+
+/** A phone word in a script without spaces, in the few characters before: `携帯番号は`. */
+const hasCjkPhoneWord = (text: string, start: number): boolean => PHONE_CONTEXT_CJK.test(text.slice(Math.max(0, start - 12), start));
+
+/** A national mobile shape a person's name stands just before, on the same line. */
+function isPersonsMobile(value: string, text: string, start: number): boolean {
+  if (!NATIONAL_MOBILE.test(value)) return false;
+  const from = Math.max(lineStartOf(text, start), start - PERSON_WINDOW);
+  // `612 345 678 €` is an amount written with thousands separators.
+  return PERSON_BEFORE.test(text.slice(from, start)) && !AMOUNT_AFTER.test(text.slice(start + value.length, start + value.length + 8));
+}
+
 /**
  * A short local number is a phone only when a phone word stands just before it on the same line
- * (or names the field), and it is not shaped like a date.
+ * (or names the field or its CSV column), and it is not shaped like a date.
  */
 function scoreLocalNumber(value: string, text: string, start: number, context: FieldContext): number {
   if (value.charCodeAt(0) === 43 || value.charCodeAt(0) === 40 || DAY_MONTH_YEAR.test(value)) return 0;
   if (ISO_DATE_PREFIX.test(value) || PLACEHOLDER_TAIL.test(value.replace(/\D/g, ""))) return 0;
   if (PHONE_CONTEXT.test(context.key)) return 0.7;
+  if (!hasPhoneGrouping(value)) return 0;
+  if (hasCjkPhoneWord(text, start) || isInPhoneColumn(text, start) || isPersonsMobile(value, text, start)) return 0.7;
   const before = text.slice(Math.max(0, start - LOCAL_WINDOW), start);
   const line = before.slice(before.lastIndexOf("\n") + 1);
   // No other number between the word and this one: `phone model 5510, batch 123456` is not.
@@ -70,9 +128,10 @@ function scoreCandidate(value: string, text: string, start: number, context: Fie
   // (no national numbering plan starts a 10-digit number with 1).
   if (!plus && bare && (digits > 12 || (digits === 10 && value[0] === "1"))) return 0;
   if (!hasPhoneGrouping(value)) return 0;
-  const worded = hasContext(text, start, context, PHONE_CONTEXT);
+  const worded = hasContext(text, start, context, PHONE_CONTEXT) || hasCjkPhoneWord(text, start) || isInPhoneColumn(text, start);
   if (plus) return worded ? 0.95 : 0.85;
   if (worded) return bare ? 0.7 : 0.85;
+  if (isPersonsMobile(value, text, start)) return 0.75;
   return /^\(\d{2,5}\)/.test(value) && !bare ? 0.75 : 0;
 }
 
@@ -88,7 +147,8 @@ export function scanPhones(text: string, context: FieldContext, hits: PiiHit[], 
     if (lineStart && value.charCodeAt(0) === 43 && (isDiff ??= DIFF_HUNK.test(text))) {
       [value, start] = [value.slice(1), start + 1];
     }
-    const score = scoreCandidate(value, text, start, context);
+    let score = scoreCandidate(value, text, start, context);
+    if (score > 0 && !PHONE_CONTEXT.test(context.key) && isOrganisationOrExample(value, text, start)) score = 0;
     if (score > 0) hits.push({ kind: PII_KINDS.phone, start, end: start + value.length, score });
   }
 }

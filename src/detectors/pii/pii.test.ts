@@ -9,9 +9,14 @@ import {
   isFrenchNirValid,
   isIbanChecksumValid,
   isItalianFiscalCodeValid,
+  isKoreanRrnValid,
   isLuhnValid,
+  isMyNumberValid,
   isNhsNumberValid,
+  isPeselDate,
+  isPeselValid,
   isSteuerIdValid,
+  isTfnValid,
   isVerhoeffValid,
 } from "./checksums.ts";
 import negativeCases from "./fixtures/negative.json";
@@ -122,6 +127,18 @@ describe("checksums", () => {
     expect([isNhsNumberValid("7626705068"), isNhsNumberValid("7626705069")]).toEqual([true, false]);
     expect([isSteuerIdValid("74289601314"), isSteuerIdValid("74289601315")]).toEqual([true, false]);
     expect([isBsnValid("473143379"), isBsnValid("473143378")]).toEqual([true, false]);
+  });
+
+  test("PESEL, My Number, Korean RRN and TFN check digits", () => {
+    // PESEL 44051401359 is the one in the Polish government's own description of the checksum.
+    expect([isPeselValid("44051401359"), isPeselValid("44051401358")]).toEqual([true, false]);
+    // A PESEL month of 21-32 is a birth in the 2000s; 13-20 exists in no century.
+    expect([isPeselDate("02271409862"), isPeselDate("85131214567")]).toEqual([true, false]);
+    // 123456789018: the check digit of 12345678901 under the Digital Agency's MOD 11 weights.
+    expect([isMyNumberValid("123456789018"), isMyNumberValid("123456789017")]).toEqual([true, false]);
+    // 8,0,0,1,0,1,1,2,3,4,5,6 weighted 2..9,2..5 sum to 122; (11 - 122 mod 11) mod 10 = 0.
+    expect([isKoreanRrnValid("8001011234560"), isKoreanRrnValid("8001011234563")]).toEqual([true, false]);
+    expect([isTfnValid("123456782"), isTfnValid("123456783")]).toEqual([true, false]);
   });
 
   test("a Steuer-ID repeats exactly one of its first ten digits", () => {

@@ -6,8 +6,29 @@ import { scanDatesOfBirth } from "./dates-of-birth.ts";
 import { scanEmails } from "./emails.ts";
 import { scanFrenchNirs, scanItalianFiscalCodes, scanSpanishIds } from "./eu-ids.ts";
 import { scanIpAddresses } from "./ip-addresses.ts";
-import { scanAadhaars, scanBrCpfs, scanCaSins, scanCnResidentIds, scanGbNinos, scanUsBankRouting, scanUsSsns } from "./national-ids.ts";
-import { scanBsns, scanDriversLicenses, scanNhsNumbers, scanPassports, scanSteuerIds } from "./labelled-ids.ts";
+import {
+  scanAadhaars,
+  scanBrCpfs,
+  scanCaSins,
+  scanCnResidentIds,
+  scanGbNinos,
+  scanKoreanRrnsBare,
+  scanUsBankRouting,
+  scanUsSsns,
+} from "./national-ids.ts";
+import {
+  scanBsns,
+  scanDriversLicenses,
+  scanKoreanRrns,
+  scanLabelledAadhaars,
+  scanMyNumbers,
+  scanNhsNumbers,
+  scanPans,
+  scanPassports,
+  scanPesels,
+  scanSteuerIds,
+  scanTfns,
+} from "./labelled-ids.ts";
 import { scanPhones } from "./phones.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
@@ -27,6 +48,7 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.frNir, scan: scanFrenchNirs, needsDigit: true },
   { kind: PII_KINDS.bankCard, scan: scanCards, needsDigit: true },
   { kind: PII_KINDS.aadhaar, scan: scanAadhaars, needsDigit: true },
+  { kind: PII_KINDS.aadhaar, scan: scanLabelledAadhaars, needsDigit: true },
   { kind: PII_KINDS.esDni, scan: scanSpanishIds, needsDigit: true },
   { kind: PII_KINDS.gbNino, scan: scanGbNinos, needsDigit: true },
   { kind: PII_KINDS.brCpf, scan: scanBrCpfs, needsDigit: true },
@@ -36,6 +58,12 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.gbNhsNumber, scan: scanNhsNumbers, needsDigit: true },
   { kind: PII_KINDS.deSteuerId, scan: scanSteuerIds, needsDigit: true },
   { kind: PII_KINDS.nlBsn, scan: scanBsns, needsDigit: true },
+  { kind: PII_KINDS.krRrn, scan: scanKoreanRrns, needsDigit: true },
+  { kind: PII_KINDS.krRrn, scan: scanKoreanRrnsBare, needsDigit: true },
+  { kind: PII_KINDS.plPesel, scan: scanPesels, needsDigit: true },
+  { kind: PII_KINDS.jpMyNumber, scan: scanMyNumbers, needsDigit: true },
+  { kind: PII_KINDS.auTfn, scan: scanTfns, needsDigit: true },
+  { kind: PII_KINDS.inPan, scan: scanPans, needsDigit: true },
   { kind: PII_KINDS.passport, scan: scanPassports, needsDigit: true },
   { kind: PII_KINDS.driversLicense, scan: scanDriversLicenses, needsDigit: true },
   { kind: PII_KINDS.email, scan: scanEmails, needsDigit: false },
@@ -45,7 +73,7 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.ipAddress, scan: scanIpAddresses, needsDigit: true },
 ];
 
-export const ALL_KINDS: readonly PiiKind[] = SCANNERS.map((s) => s.kind);
+export const ALL_KINDS: readonly PiiKind[] = [...new Set(SCANNERS.map((s) => s.kind))];
 
 /** The scanners left once `disabled` (check ids or category prefixes) are taken out. */
 export function selectScanners(disabled: readonly string[]): readonly ScannerEntry[] {

@@ -17,7 +17,7 @@ const PASSWORD_ASSIGNMENT = defineKind(
 );
 
 // Every word a credential name may end in (see secret-names.ts); prose without one costs one scan.
-const KEYWORD = /pass|pwd|secret|token|key|cred|auth|sig|salt|cookie|session|bearer|private|hmac/gi;
+const KEYWORD = /pass|pwd|secret|token|key|cred|auth|sig|salt|pepper|cookie|session|bearer|private|hmac|seed|material|handshake/gi;
 // `name = v`, `"name": v`, `name := v`, `['name'] = v` (a subscript), `name => v`.
 const OPERATOR = /(?:\\?["'])?\]?[ \t]*(?::=|=>|\?=|=(?!=)|:(?![:\-+?=]))[ \t]*/y;
 // `<add key="apiSecret" value="...">`, `<property name="db.auth" value="..."/>`: the name is an
@@ -26,6 +26,9 @@ const NAMING_ATTRIBUTE = /(?:key|name|id)[ \t]*=[ \t]*["']$/;
 const VALUE_ATTRIBUTE = /["'][ \t]+value[ \t]*=[ \t]*(?=["'])/y;
 // `<entry key="token">...</entry>`: the element's text is the value.
 const ELEMENT_TEXT = /["'][ \t]*>/y;
+// A call given a name and its value: `define('DB_PASSWORD', '...')`, `setdefault("API_TOKEN", "...")`.
+const CALL_NAME = /\([ \t]*["']$/;
+const CALL_VALUE = /["'][ \t]*,[ \t]*(?=["'])/y;
 // Terraform: `variable "db_password" { ... default = "..." }`.
 const HCL_VARIABLE = /variable[ \t]+"$/;
 const HCL_DEFAULT = /"[ \t]*\{[^}]{0,200}?\bdefault[ \t]*=[ \t]*(?=")/y;
@@ -92,6 +95,10 @@ function findQuotedNameValue(text: string, name: Span): number {
       pattern.lastIndex = name.end;
       if (pattern.test(text)) return pattern.lastIndex;
     }
+  }
+  if (CALL_NAME.test(before)) {
+    CALL_VALUE.lastIndex = name.end;
+    if (CALL_VALUE.test(text)) return CALL_VALUE.lastIndex;
   }
   if (!HCL_VARIABLE.test(before)) return -1;
   HCL_DEFAULT.lastIndex = name.end;
@@ -160,8 +167,9 @@ const countCharClasses = (value: string): number => CLASS_TESTS.filter((re) => r
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Hex digests, `sha512-<base64>` integrity strings and the names of hash tools.
 const DIGEST_VALUE = /^(?:[0-9a-f]{7,128}|sha(?:1|256|384|512)-[A-Za-z0-9+/=]{20,}|(?:sha\d*|md5|blake\d*|crc32)(?:sum)?)$/i;
-// Words that make a hex value a checksum or a commit, in the name or just before it.
-const DIGEST_CONTEXT = /sha\d*|digest|integrity|checksum|hash|md5|commit|etag|revision/i;
+// Words that make a hex value a checksum or a commit, in the name or just before it (`sha` as a
+// word or with its size, so `handshake` is not one).
+const DIGEST_CONTEXT = /sha(?:\d|sum|(?![a-z]))|digest|integrity|checksum|hash|md5|commit|etag|revision/i;
 const DIGEST_WINDOW = 48;
 // `public key: age1...`, `host key: ...`: a word before a weak name that makes it shareable.
 const PUBLIC_BEFORE = /(?:public|publishable|host|primary|foreign|sort|partition|cache)[ \t]+$/i;

@@ -91,6 +91,33 @@ const TOKEN_RULES: readonly TokenRule[] = [
     pattern: /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_\/-]{20,200}/g,
     score: (url) => scoreRandomToken(url.slice(url.lastIndexOf("/") + 1)),
   }),
+  // Chat webhooks carry their credential in the path: anyone holding the URL can post as the bot.
+  defineRule({
+    name: "discord_webhook", label: "DISCORD_WEBHOOK", title: "Discord webhook URL",
+    anchors: ["/api/webhooks/"],
+    pattern: /https?:\/\/(?:[a-z]+\.)?discord(?:app)?\.com\/api\/webhooks\/\d{15,22}\/[A-Za-z0-9_-]{50,100}(?![A-Za-z0-9_-])/g,
+    score: (url) => scoreRandomToken(url.slice(url.lastIndexOf("/") + 1)),
+  }),
+  defineRule({
+    name: "teams_webhook", label: "TEAMS_WEBHOOK", title: "Microsoft Teams webhook URL",
+    anchors: [".webhook.office.com/", "/IncomingWebhook/"],
+    pattern: /https?:\/\/[A-Za-z0-9-]{1,63}\.webhook\.office\.com\/webhookb?2?\/[A-Za-z0-9@-]{20,120}\/IncomingWebhook\/[A-Za-z0-9]{20,40}\/[A-Za-z0-9-]{20,60}/g,
+    score: (url) => scoreRandomToken(url.slice(url.indexOf("/IncomingWebhook/") + 17)),
+  }),
+  defineRule({
+    name: "google_chat_webhook", label: "GOOGLE_CHAT_WEBHOOK", title: "Google Chat webhook URL",
+    anchors: ["chat.googleapis.com/"],
+    pattern: /https?:\/\/chat\.googleapis\.com\/v1\/spaces\/[A-Za-z0-9_-]{6,40}\/messages\?[A-Za-z0-9_=&%-]{0,200}?token=[A-Za-z0-9_%-]{20,120}/g,
+    score: (url) => scoreRandomToken(url.slice(url.lastIndexOf("token=") + 6)),
+  }),
+  defineRule({
+    name: "chat_webhook", label: "WEBHOOK_URL", title: "Incoming webhook URL with its key",
+    anchors: ["/hooks/", "maker.ifttt.com/"],
+    // Mattermost's 26-character hook id, Zapier's catch hooks, IFTTT's Maker key.
+    pattern:
+      /https?:\/\/(?:[A-Za-z0-9.-]{1,253}\/hooks\/[a-z0-9]{26}|hooks\.zapier\.com\/hooks\/catch\/\d{4,12}\/[A-Za-z0-9]{5,12}|maker\.ifttt\.com\/trigger\/[\w-]{1,64}\/(?:json\/)?with\/key\/[A-Za-z0-9_-]{16,64})(?![A-Za-z0-9_-])/g,
+    score: (url) => (url.includes("zapier") ? 0.8 : scoreRandomToken(url.slice(url.lastIndexOf("/") + 1))),
+  }),
   defineRule({
     name: "stripe_live_key", label: "STRIPE_KEY", title: "Stripe live secret key",
     anchors: ["_live_"], severity: "critical",

@@ -4,9 +4,11 @@ import { scanAssignments, scanKeyedValue, type AssignmentOptions } from "./assig
 import { scanAuthorizationHeaders, scanAuthorizationValue } from "./auth-headers.ts";
 import { scanArgvCredential, scanCliCredentials, scanUserFlagValue } from "./cli-credentials.ts";
 import { scanCloudCredentials } from "./cloud-credentials.ts";
+import { scanConfigValues } from "./config-values.ts";
 import { scanConnectionUris } from "./connection-uris.ts";
 import { scanDottedTokens } from "./dotted-tokens.ts";
 import { scanPrivateKeys } from "./private-keys.ts";
+import { scanProgramPasswords } from "./program-passwords.ts";
 import { scanProviderTokens } from "./provider-rules.ts";
 import { MAX_HITS_PER_FIELD, type SecretHit } from "./secret-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
@@ -27,7 +29,9 @@ const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, opti
   scanConnectionUris,
   scanAuthorizationHeaders,
   scanCliCredentials,
+  scanProgramPasswords,
   (text, hits, budget, options) => scanAssignments(text, options, hits, budget),
+  scanConfigValues,
 ];
 
 /**

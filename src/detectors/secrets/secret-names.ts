@@ -6,17 +6,19 @@ export type NameStrength = "strong" | "weak";
 
 // Lower-cased, separator-free name endings that name a credential.
 const SECRET_NAME =
-  /(?:password|passwd|passphrase|pwd|pass|secret|secretkey|apikey|apisecret|token|accesskey|privatekey|credentials?|signingkey|encryptionkey|masterkey|authkey)$/;
+  /(?:password|passwd|passphrase|pwd|pass|secret|secretkey|apikey|apisecret|token|accesskey|privatekey|credentials?|signingkey|encryptionkey|masterkey|authkey|storepass|keypass|passin|passout)$/;
 // Names that end like a credential but hold counts, cursors or model vocabulary.
 const NOT_SECRET_NAME =
   /(?:page|continuation|pagination|csrf|xsrf|cancel|cancellation|sync|cursor|max|min|num|total|input|output|completion|prompt|eos|bos|pad|unk|sep|mask|cls|special)token$/;
 // `pass` and `pwd` only as a whole word part: `db_pass`, `dbPass`, not `bypass` or `compass`.
 const SHORT_NAME = /(?:^|[_.-]|[a-z](?=[PW]))(?:pass|pwd|PASS|PWD|Pass|Pwd)$/;
 
-// The last word of a weak name: authentication material, signatures, salts, cookies, sessions.
-const WEAK_LAST_WORD = /^(?:[a-z]*auth|[a-z]*sig|signature|[a-z]*salt|[a-z]*cookies?|session(?:id|key)?|bearer|[a-z]*hmac|private|creds?|key)$/;
+// The last word of a weak name: authentication material, signatures, salts, cookies, sessions,
+// and the seeds and shared values keys are made from (`signing_seed`, `hmacMaterial`, `PartnerHandshake`).
+const WEAK_LAST_WORD =
+  /^(?:[a-z]*auth|[a-z]*sig|signature|[a-z]*salt|pepper|[a-z]*cookies?|session(?:id|key)?|bearer|[a-z]*hmac|private|creds?|key|seed|material|handshake|passcode)$/;
 // The same endings on the separator-free name: a cheap test before the name is split into words.
-const WEAK_ENDING = /(?:auth|sig|signature|salt|cookies?|session|sessionid|sessionkey|bearer|hmac|private|creds?|key)$/;
+const WEAK_ENDING = /(?:auth|sig|signature|salt|pepper|cookies?|session|sessionid|sessionkey|bearer|hmac|private|creds?|key|seed|material|handshake|passcode)$/;
 // Keys that index data rather than unlock anything: `primary_key`, `sort_key`, `cache_key`.
 const NOT_SECRET_KEY_OWNER = new Set(
   ("public publishable primary foreign sort partition range cache idempotency hot shortcut row lookup object s3 " +
@@ -43,7 +45,7 @@ export function secretNameStrength(name: string): NameStrength | undefined {
   const raw = name.replace(/[.-]+$/, "");
   const normal = raw.toLowerCase().replace(/[^a-z0-9]/g, "");
   if (SECRET_NAME.test(normal) && !NOT_SECRET_NAME.test(normal)) {
-    const short = normal.endsWith("pass") || normal.endsWith("pwd");
+    const short = (normal.endsWith("pass") || normal.endsWith("pwd")) && !/(?:store|key)pass$/.test(normal);
     if (!short || SHORT_NAME.test(raw)) return "strong";
   }
   if (!WEAK_ENDING.test(normal)) return undefined;

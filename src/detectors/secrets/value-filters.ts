@@ -129,9 +129,14 @@ const PLACEHOLDER_WORDS = new Set([
   "empty",
 ]);
 
+// A pointer to where the secret is kept, resolved at deploy time: `vault:secret/data/app#password`,
+// `ref+awssm://...`, `op://vault/item/field`, `arn:aws:secretsmanager:...`, `sops:`, `ENC[...]`.
+const SECRET_REFERENCE =
+  /^(?:vault|awssm|awsssm|ssm|secretsmanager|gcpsm|gcp-secret|azkv|keyvault|azure-keyvault|sops|op|bw|doppler|infisical|k8s|kubernetes|secretref|ref\+[a-z0-9]+):|^arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):|^ENC\[|^projects\/[^/]+\/secrets\//i;
+
 /** Placeholder check for free-form values (passwords), stricter than for prefixed tokens. */
 export function looksLikePlaceholderValue(value: string): boolean {
-  if (looksLikePlaceholderToken(value)) return true;
+  if (looksLikePlaceholderToken(value) || SECRET_REFERENCE.test(value)) return true;
   const first = value.charCodeAt(0);
   // `$VAR`, `%VAR%`, `@var`, `:param`, `?` bind parameters and `*` masks all stand in for a value.
   if (first === 36 || first === 37 || first === 64 || first === 58 || first === 63 || first === 42) {
