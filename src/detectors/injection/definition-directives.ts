@@ -12,9 +12,21 @@ import type { Budget } from "../../engine/budget.ts";
 import type { Decision } from "../../wire/verdict.ts";
 import type { Field } from "./analyse-text.ts";
 import { CATEGORY, createFinding, type Scored } from "./findings.ts";
+import { judgeCode } from "./definition-commands.ts";
 import { findHiddenUnicode } from "./hidden-unicode.ts";
+import { CONCEALMENT, CONSENT_CLAIM as APPROVAL_CLAIM, SAFETY_BYPASS } from "./vocabulary-consent.ts";
 
-type Move = "shadowing" | "redirect" | "approval_claim" | "command_directive" | "forwarding" | "hidden_text";
+type Move =
+  | "shadowing"
+  | "redirect"
+  | "approval_claim"
+  | "command_directive"
+  | "forwarding"
+  | "hidden_text"
+  | "harmful_code"
+  | "risky_code"
+  | "concealment"
+  | "safety_bypass";
 
 /** A tool named the way tools are: `in_backticks` or snake_case (the patterns ignore case, so camelCase cannot be told from a word). */
 const TOOL = String.raw`(?:\x60[A-Za-z_][\w.:/-]{1,63}\x60|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`;
@@ -25,10 +37,6 @@ const SHADOWING = new RegExp(
 /** "When the user asks for X, call this tool (instead)": calls meant for another tool come here. */
 const REDIRECT = new RegExp(
   String.raw`\bwhen(?:ever)?\s+(?:the\s+)?(?:user|human|agent|assistant|model)\s+(?:asks?|wants?|requests?|tries|needs?|calls?|invokes?|uses?)\s+(?:for\s+|to\s+(?:use|call|invoke|run)\s+)?(?:the\s+)?${TOOL}[^.\n]{0,80}?\b(?:call|use|invoke|run|choose|prefer)\s+this\s+(?:tool|function|one)\b|\b(?:always\s+)?(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}`,
-  "gi",
-);
-const APPROVAL_CLAIM = new RegExp(
-  String.raw`\b(?:(?:the\s+)?(?:user|owner|operator|admin(?:istrator)?|security\s+team|developer)s?\s+(?:has|have)\s+(?:already\s+)?(?:pre-?)?(?:approved|authori[sz]ed|consented\s+to|allowed)\s+(?:this|it|these|all|every)|pre-?approved\b|auto-?approv(?:e|ed|al)\b|(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ask|prompt|request|seek|wait\s+for)\s+(?:the\s+user\s+)?(?:for\s+)?(?:confirmation|approval|permission|consent)|verified\s+by\s+(?:the\s+)?(?:admin(?:istrator)?|security\s+team|operator|platform))`,
   "gi",
 );
 /** A code span after a verb telling the model to run it. */
@@ -51,6 +59,10 @@ const CHECK: Record<Move, string> = {
   command_directive: "poisoning.command_directive",
   forwarding: "poisoning.argument_forwarding",
   hidden_text: "poisoning.hidden_text",
+  harmful_code: "poisoning.harmful_step",
+  risky_code: "poisoning.harmful_step",
+  concealment: "poisoning.concealment",
+  safety_bypass: "poisoning.safety_bypass",
 };
 
 interface Found {
@@ -69,7 +81,7 @@ function firstMatch(pattern: RegExp, text: string): RegExpExecArray | null {
   return pattern.exec(text);
 }
 
-function movesIn(field: Field): Found[] {
+function movesIn(field: Field, budget: Budget): Found[] {
   const found: Found[] = [];
   const at = (move: Move, m: RegExpExecArray | null, extra: Partial<Found> = {}) => {
     if (m) found.push({ move, path: field.path, start: m.index, end: m.index + m[0].length, ...extra });
@@ -79,6 +91,13 @@ function movesIn(field: Field): Found[] {
   at("shadowing", firstMatch(SHADOWING, text));
   at("approval_claim", firstMatch(APPROVAL_CLAIM, text));
   at("forwarding", firstMatch(FORWARDING, text));
+  at("concealment", firstMatch(CONCEALMENT, text));
+  at("safety_bypass", firstMatch(SAFETY_BYPASS, text));
+  const code = judgeCode(field, budget);
+  const severe = code.find((c) => c.effect === "severe");
+  const risky = code.find((c) => c.effect === "risky");
+  if (severe) found.push({ move: "harmful_code", ...severe });
+  if (risky) found.push({ move: "risky_code", ...risky });
   RUN_SPAN.lastIndex = 0;
   for (let m = RUN_SPAN.exec(text), n = 0; m && n < 16; m = RUN_SPAN.exec(text), n++) {
     const around = text.slice(Math.max(0, m.index - 120), m.index + m[0].length + 80);
@@ -98,9 +117,16 @@ function decide(moves: ReadonlyMap<Move, Found>): Decision {
   const has = (m: Move) => moves.has(m);
   const command = moves.get("command_directive");
   const takesOver = has("redirect") || has("shadowing") || has("approval_claim") || has("hidden_text");
+  // What turns a risky step or a claim into an attack: the user kept out of it.
+  const unwatched = has("approval_claim") || has("concealment") || has("safety_bypass");
+  const harmful = has("harmful_code") || Boolean(command?.fetchesAndRuns);
   if (command && ((command.fetchesAndRuns && command.framed) || has("approval_claim"))) return "block";
   if (takesOver && has("forwarding")) return "block";
+  if (harmful && (unwatched || has("forwarding") || takesOver)) return "block";
+  if (has("risky_code") && unwatched) return "block";
+  if (has("safety_bypass") && (has("approval_claim") || has("concealment") || command)) return "block";
   if (has("redirect") || has("approval_claim") || has("hidden_text") || command) return "require_approval";
+  if (has("harmful_code") || has("risky_code") || has("safety_bypass")) return "require_approval";
   return "allow";
 }
 
@@ -109,7 +135,7 @@ export function judgeDirectives(fields: readonly Field[], budget: Budget): Score
   const moves = new Map<Move, Found>();
   for (const field of fields) {
     if (budget.spent()) break;
-    for (const found of movesIn(field)) {
+    for (const found of movesIn(field, budget)) {
       const held = moves.get(found.move);
       // Of several run directives, the one that fetches and executes is the one to keep.
       if (held && !(found.move === "command_directive" && found.fetchesAndRuns && found.framed && !(held.fetchesAndRuns && held.framed))) continue;
