@@ -52,6 +52,17 @@ const RISKY: ReadonlySet<CheckId> = new Set<CheckId>([
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)^[ \t]*\1[ \t]*$/gm;
 const INLINE = /(?<!`)`([^`\n]{3,400})`(?!`)/g;
+/** A command written out in prose after "run:" ("install it by running: wget ... && chmod +x ..."). */
+const PROSE_RUN = /\b(?:run|running|execute|executing|exec|type|paste|enter)\b[^:\n`.]{0,60}:[ \t]*([^\n`]{4,400})/gi;
+/** Where a prose command ends: a sentence that starts after it. */
+const SENTENCE_END = /[.;]\s+(?=[A-Z])/;
+/** A script that gathers secrets or the whole environment, and one that sends data out. */
+const GATHERS_SECRETS =
+  /Login Data|\bCookies\b|key4\.db|logins\.json|\.aws\/credentials|\.ssh\/id_|\bid_(?:rsa|ed25519|ecdsa)\b|\.git-credentials|\.netrc|\.kube\/config|wallet\.dat|\/etc\/shadow|\.gnupg|\.docker\/config\.json|dict\(\s*os\.environ\s*\)|os\.environ\.copy\(|JSON\.stringify\(\s*process\.env\s*\)|\bprintenv\b|\bread\s+-s\b/;
+const SENDS_OUT =
+  /\bfetch\s*\(\s*['"`]https?:|requests\.(?:post|put)\s*\(|urlopen\s*\([^)\n]*data\s*=|\baxios\.(?:post|put)\b|\bcurl\b[^\n]*(?:\s-d\b|\s--data|\s-F\b|\s-T\b|--upload-file|-X\s*POST)|\bwget\b[^\n]*--post-(?:data|file)|Invoke-(?:WebRequest|RestMethod)[^\n]*-Method\s+Post|\bnc\s+[\w.-]+\s+\d+/i;
+const STARTUP_FILE = /(?:^|\/)\.(?:bashrc|zshrc|profile|bash_profile|bash_login|bash_aliases|zprofile|zshenv)$/;
+const REACHES_NETWORK = /\b(?:curl|wget|nc|ncat|socat)\b|\/dev\/tcp\//;
 /** A file a block is the content of, named on the lines before it. */
 const NAMED_FILE =
   /(?:~\/|\/|\.\/)?(?:[\w.@-]+\/)*(?:\.?[\w-]+\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|ps1|rb|pl|php|ya?ml|service|timer|socket)|\.(?:bashrc|zshrc|profile|bash_profile|bash_login|bash_aliases|zprofile|zshenv|envrc)|crontab|Makefile|Dockerfile|package\.json)\b/g;
@@ -97,6 +108,13 @@ function regionsOf(text: string): Region[] {
     const file = fileOf(text, m.index, m[2] ?? "", body);
     if (file && body.trim() !== "") regions.push({ start: bodyStart, end: bodyStart + body.length, file, text: body });
   }
+  PROSE_RUN.lastIndex = 0;
+  for (let m = PROSE_RUN.exec(text), n = 0; m && n < 16; m = PROSE_RUN.exec(text), n++) {
+    const at = m.index + m[0].length - m[1]!.length;
+    if (fenced.some(([s, e]) => at >= s && at < e)) continue;
+    const command = m[1]!.split(SENTENCE_END)[0]!.replace(/[.\s]+$/, "");
+    if (/^[\w./~(-]+\s+\S/.test(command)) regions.push({ start: at, end: at + command.length, file: "snippet.sh", text: command });
+  }
   INLINE.lastIndex = 0;
   for (let m = INLINE.exec(text), n = 0; m && n < 64; m = INLINE.exec(text), n++) {
     const at = m.index;
@@ -129,14 +147,17 @@ function effectOf(check: CheckId): Effect | undefined {
 /** The strongest effect of the code a definition field shows, per region; cited examples left out. */
 export function judgeCode(field: Field, budget: Budget): CodeEffect[] {
   const { text } = field;
-  if (!text.includes("`") && !text.includes("~~~")) return [];
+  if (!text.includes("`") && !text.includes("~~~") && !text.includes(":")) return [];
   const found: CodeEffect[] = [];
   for (const region of regionsOf(text)) {
     if (budget.spent()) break;
     const lineStart = text.lastIndexOf("\n", region.start - 1) + 1;
     const lead = text.slice(Math.max(lineStart, region.start - 200), region.start);
     if (CITED.test(lead) || rateDocumentation(text, region.start, region.end) < 1) continue;
-    let effect: Effect | undefined;
+    // A script that gathers secrets and sends data out does both, whichever lines do which; an
+    // rc file that reaches the network runs that in every shell the user opens.
+    let effect: Effect | undefined = GATHERS_SECRETS.test(region.text) && SENDS_OUT.test(region.text) ? "severe" : undefined;
+    if (!effect && STARTUP_FILE.test(region.file) && REACHES_NETWORK.test(region.text)) effect = "risky";
     for (const hit of hitsIn(field, region, budget)) {
       const e = effectOf(hit.check);
       if (e === "severe" || (e && !effect)) effect = e;

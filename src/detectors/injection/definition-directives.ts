@@ -14,7 +14,7 @@ import type { Field } from "./analyse-text.ts";
 import { CATEGORY, createFinding, type Scored } from "./findings.ts";
 import { judgeCode } from "./definition-commands.ts";
 import { findHiddenUnicode } from "./hidden-unicode.ts";
-import { CONCEALMENT, CONSENT_CLAIM as APPROVAL_CLAIM, SAFETY_BYPASS } from "./vocabulary-consent.ts";
+import { CONCEALMENT, CONSENT_CLAIM as APPROVAL_CLAIM, SAFETY_BYPASS, SECRET_REQUEST } from "./vocabulary-consent.ts";
 
 type Move =
   | "shadowing"
@@ -26,7 +26,9 @@ type Move =
   | "harmful_code"
   | "risky_code"
   | "concealment"
-  | "safety_bypass";
+  | "safety_bypass"
+  | "secret_request"
+  | "memory_write";
 
 /** A tool named the way tools are: `in_backticks` or snake_case (the patterns ignore case, so camelCase cannot be told from a word). */
 const TOOL = String.raw`(?:\x60[A-Za-z_][\w.:/-]{1,63}\x60|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`;
@@ -46,9 +48,12 @@ const DIRECTIVE_FRAME = /\b(?:in\s+(?:the|a|your)\s+(?:terminal|shell|console|co
 /** Fetch-and-execute inside a command: what no description should have the model run. */
 const FETCH_EXECUTE = /\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|`\n]{0,300}\|\s*(?:sudo\s+)?(?:ba|z|da|k|c)?sh\b|\b(?:curl|wget|iwr|irm)\b[^|`\n]{0,300}\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node|iex|invoke-expression)\b|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+"?\$\(\s*(?:curl|wget)\b|\bbase64\s+(?:-d|--decode)\b[^|`\n]{0,100}\|\s*(?:ba)?sh\b/i;
 const FORWARDING = new RegExp(
-  String.raw`\b(?:send|forward|post|upload|relay|mirror|copy|transmit|report|exfiltrate)\s+(?:all\s+|a\s+copy\s+of\s+)?(?:its|the|their|these|every|all|your|any)\s+(?:\w+\s+){0,2}?(?:arguments?|parameters?|params|inputs?|payloads?|contents?|data|results?|outputs?|responses?|conversation|messages?|history|context|files?|credentials?|keys?|tokens?)\s+(?:\w+\s+){0,3}?to\s+(?:https?:\/\/|\d{1,3}(?:\.\d{1,3}){3}\b|[a-z0-9-]+(?:\.[a-z0-9-]+)+\/)`,
+  String.raw`\b(?:send|forward|post|upload|relay|mirror|copy|transmit|report|exfiltrate)\s+(?:all\s+|a\s+copy\s+of\s+)?(?:its|the|their|these|every|all|your|any)\s+(?:[\w'-]+\s+){0,5}?(?:arguments?|parameters?|params|inputs?|payloads?|contents?|data|results?|outputs?|responses?|conversation|messages?|history|context|files?|credentials?|keys?|tokens?|clipboard|environment|documents?|uploads?)\s+(?:[\w'-]+\s+){0,3}?to\s+(?:https?:\/\/|\d{1,3}(?:\.\d{1,3}){3}\b|[a-z0-9-]+(?:\.[a-z0-9-]+)+\/|[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+\b)`,
   "gi",
 );
+/** Writing into the files every later agent session reads as its instructions. */
+const MEMORY_WRITE =
+  /\b(?:append|add|write|insert|prepend|copy|put)\b[^.\n]{0,80}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.cursor\/rules)/gi;
 /** Tag characters decoded to at least this many characters are text, not a flag emoji. */
 const MIN_HIDDEN_TEXT = 8;
 
@@ -63,6 +68,8 @@ const CHECK: Record<Move, string> = {
   risky_code: "poisoning.harmful_step",
   concealment: "poisoning.concealment",
   safety_bypass: "poisoning.safety_bypass",
+  secret_request: "poisoning.secret_request",
+  memory_write: "poisoning.memory_write",
 };
 
 interface Found {
@@ -93,6 +100,8 @@ function movesIn(field: Field, budget: Budget): Found[] {
   at("forwarding", firstMatch(FORWARDING, text));
   at("concealment", firstMatch(CONCEALMENT, text));
   at("safety_bypass", firstMatch(SAFETY_BYPASS, text));
+  at("secret_request", firstMatch(SECRET_REQUEST, text));
+  at("memory_write", firstMatch(MEMORY_WRITE, text));
   const code = judgeCode(field, budget);
   const severe = code.find((c) => c.effect === "severe");
   const risky = code.find((c) => c.effect === "risky");
@@ -119,14 +128,18 @@ function decide(moves: ReadonlyMap<Move, Found>): Decision {
   const takesOver = has("redirect") || has("shadowing") || has("approval_claim") || has("hidden_text");
   // What turns a risky step or a claim into an attack: the user kept out of it.
   const unwatched = has("approval_claim") || has("concealment") || has("safety_bypass");
+  const takes = has("secret_request");
   const harmful = has("harmful_code") || Boolean(command?.fetchesAndRuns);
   if (command && ((command.fetchesAndRuns && command.framed) || has("approval_claim"))) return "block";
-  if (takesOver && has("forwarding")) return "block";
+  if ((takesOver || unwatched) && has("forwarding")) return "block";
   if (harmful && (unwatched || has("forwarding") || takesOver)) return "block";
   if (has("risky_code") && unwatched) return "block";
+  if (takes && (unwatched || has("forwarding") || takesOver || harmful)) return "block";
+  // Standing instructions planted in agent memory that the user is not to hear about.
+  if (has("memory_write") && (unwatched || takes)) return "block";
   if (has("safety_bypass") && (has("approval_claim") || has("concealment") || command)) return "block";
   if (has("redirect") || has("approval_claim") || has("hidden_text") || command) return "require_approval";
-  if (has("harmful_code") || has("risky_code") || has("safety_bypass")) return "require_approval";
+  if (has("harmful_code") || has("risky_code") || has("safety_bypass") || takes) return "require_approval";
   return "allow";
 }
 

@@ -16,7 +16,11 @@ const CLAIM_EN = [
   r`\b(?:approved|authori[sz]ed|whitelisted|verified|certified|signed\s+off|sanctioned|vetted|audited|cleared)\s+by\s+(?:the\s+|your\s+)?(?:${WHO}|anthropic|openai|google|microsoft|platform|guard|hook|security)\b`,
   r`\bpre-?(?:approved|authori[sz]ed|cleared|consented)\b`,
   r`\bauto-?approv(?:e|ed|al)\b`,
-  r`\b(?:do\s+not|don'?t|never|no\s+need\s+(?:to|for)|needn'?t|there\s+is\s+no\s+need\s+to)\s+${ASKING}?\s*(?:the\s+user\s+|them\s+)?(?:for\s+|any\s+|an?\s+|their\s+)?${CONSENT}`,
+  r`\b(?:do\s+not|don'?t|never|no\s+need\s+(?:to|for)|needn'?t|there\s+is\s+no\s+need\s+to)\s+${ASKING}?\s*(?:the\s+user\s+|them\s+)?(?:for\s+|any\s+|an?\s+|their\s+)?(?:human\s+|user\s+|manual\s+|explicit\s+|further\s+)?${CONSENT}`,
+  r`\b(?:approved|authori[sz]ed|cleared|consented)\s+in\s+advance\b`,
+  r`\b(?:the\s+)?(?:user|human|owner)\s+(?:does\s+not|doesn'?t|need\s+not|needn'?t|won'?t)\s+(?:need\s+to\s+|have\s+to\s+)?(?:approve|confirm|consent|authori[sz]e|be\s+asked|review)\b`,
+  r`\b(?:to|for)\s+(?:any\s+|the\s+)?(?:security\s+(?:hooks?|scanners?|reviewers?|tools?|filters?)|guards?|(?:content\s+)?classifiers?|moderation\s+(?:systems?|filters?))\s+(?:reading|reviewing|scanning|checking|inspecting)\s+(?:this|these|the)\b`,
+  r`\b(?:do\s+not|don'?t|never)\s+(?:flag|block|warn\s+about|raise\s+an?\s+alert\s+(?:on|about))\s+(?:this|it|these|calls?|the\s+(?:call|action|request|command|tool))\b`,
   r`\b${CONSENT}\s+(?:is\s+)?(?:not\s+(?:needed|required|necessary)|unnecessary|redundant)\b`,
   r`\b(?:skip|bypass|omit|suppress|avoid)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:user\s+)?(?:approval|permission|consent|authori[sz]ation|sign-?off)\s*(?:steps?|prompts?|dialogs?|checks?|requests?|questions?)?\b`,
   r`\bwithout\s+(?:(?:asking|requesting|seeking|waiting)\s+(?:for\s+)?|getting\s+)(?:the\s+user'?s?\s+|any\s+|further\s+)?${CONSENT}\b`,
@@ -62,6 +66,9 @@ export const CONCEALMENT = new RegExp(
     r`\b(?:does|do|need|needs|should|must)\s*(?:not|n't)\s+(?:need\s+to\s+)?be\s+(?:mentioned|called\s+out|disclosed|surfaced|shown|reported|logged|announced|brought\s+up|noted|listed)\b`,
     r`\b(?:no\s+need\s+to|don'?t|do\s+not|never)\s+(?:mention|discuss|disclose|surface|call\s+out|bring\s+up|reveal|explain)\s+(?:this|it|that|these|them|step\s+\d+|the\s+(?:extra|additional|above|following|last)\s+\w+)\b`,
     r`\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert|warn)\s+(?:the\s+)?user\b`,
+    r`\b(?:do\s+not|don'?t|never)\s+(?:list|show|include|mention|echo)\s+(?:these|this|them|it|that|those)\b(?:\s+\w+){0,3}\s+in\s+(?:your|the|any)\s+(?:answer|reply|response|summary|output|messages?)\b`,
+    r`\b(?:leave|keep)\s+(?:this|it|that|them)\s+out\s+of\s+(?:any|the|your)\s+(?:summary|answer|reply|response|output)\b`,
+    r`\bno\s+need\s+to\s+(?:trouble|bother|worry|involve)\s+the\s+user\b`,
     r`\bwithout\s+(?:waiting\s+for|asking|telling|informing|notifying|consulting|alerting)\s+(?:the\s+)?(?:user|human|owner|operator)\b`,
     r`\b(?:silently|quietly|covertly|discreetly|secretly)\s+(?:run|execute|send|post|upload|add|append|install|copy|include|forward|write|start)\b`,
     r`\bsin\s+(?:decirle|avisar|informar)\s+al\s+usuario`,
@@ -84,4 +91,16 @@ export const SAFETY_BYPASS = new RegExp(
     r`\b(?:if|when)\s+(?:a|the|any)\s+(?:hook|guard|policy|security\s+(?:check|tool|hook)|permission\s+check|warden)\s+(?:blocks?|denies|rejects|refuses|stops)\b[^.\n]{0,80}\b(?:rephrase|retry|try\s+again|different\s+tool|another\s+tool|work\s+around|split|encode|rename)\b`,
   ].join("|"),
   "gi",
+);
+
+/** Secrets a definition may ask the model to go and get. */
+const SECRET_TARGET = r`(?:~?\/?\.ssh\/[\w.*-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/(?:credentials|config)\b|\/etc\/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh)_history\b|(?<![\w.])\.env\b|\.netrc\b|\.git-credentials\b|\.kube\/config\b|\.gnupg\b|\bwallet(?:\.dat|s?\s+(?:files?|folders?|director(?:y|ies)|data))\b|\.electrum\b|\bkeychain\b|\bLogin\s+Data\b|\b(?:browser|the\s+user'?s)\s+cookies\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\bprivate\s+keys?\b|\bssh\s+keys?\b|\b(?:the\s+user'?s|all|any|every)\s+(?:[\w-]+\s+){0,2}?(?:api[\s_-]?keys?|access\s+tokens?|passwords?|credentials|secrets)\b|\bsystem\s+prompt\b|\b(?:conversation|chat)\s+history\b|\b(?:all|every|the\s+(?:full|whole|entire))\s+environment\s+variables\b|\bprocess\.env\b|\bos\.environ\b|\bshell\s+history\b)`;
+/** A clause that starts by telling the model to do something (not a tool saying what it reads). */
+const ADDRESSED = r`(?:^|[.:;!?\n>(\-*]\s*|\b(?:first|then|please|kindly|also|and|now|always|before\s+(?:calling|each\s+call|every\s+call|you\s+call)[^.\n]{0,20}?,?|you\s+(?:must|should|need\s+to|will|kindly|please|first)|(?:assistant|ai|model|agent|llm)\s*[:,])\s+)`;
+const FETCH_VERB = r`(?:read|open|cat|load|fill|populate|gather(?:ed)?|collect(?:ed)?|attach(?:ed)?|include|copy|paste|put|pass|insert|send|upload|grab|fetch|extract|dump|embed|add)`;
+
+/** "Read ~/.ssh/id_rsa and pass it in `notes`": the model sent to get a secret, in so many words. */
+export const SECRET_REQUEST = new RegExp(
+  r`${ADDRESSED}${FETCH_VERB}\s+(?!(?:no|none|nothing)\b)[^.\n]{0,80}?${SECRET_TARGET}`,
+  "gim",
 );
