@@ -13,6 +13,7 @@ import type { Decision } from "../../wire/verdict.ts";
 import type { Field } from "./analyse-text.ts";
 import { CATEGORY, createFinding, type Scored } from "./findings.ts";
 import { judgeCode } from "./definition-commands.ts";
+import { matchExfilService } from "../egress/exfil-services.ts";
 import { findHiddenUnicode } from "./hidden-unicode.ts";
 import { CONCEALMENT, CONSENT_CLAIM as APPROVAL_CLAIM, SAFETY_BYPASS, SECRET_REQUEST } from "./vocabulary-consent.ts";
 
@@ -28,17 +29,18 @@ type Move =
   | "concealment"
   | "safety_bypass"
   | "secret_request"
-  | "memory_write";
+  | "memory_write"
+  | "cross_tool_edit";
 
 /** A tool named the way tools are: `in_backticks` or snake_case (the patterns ignore case, so camelCase cannot be told from a word). */
 const TOOL = String.raw`(?:\x60[A-Za-z_][\w.:/-]{1,63}\x60|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`;
 const SHADOWING = new RegExp(
-  String.raw`\b(?:supersedes?|replaces?|overrides?|takes?\s+precedence\s+over|(?:is|must\s+be|should\s+be)\s+used\s+(?:instead\s+of|in\s+place\s+of))\s+(?:the\s+|any\s+|all\s+)?(?:existing\s+|built-?in\s+|default\s+|other\s+)?${TOOL}(?:\s+(?:tool|function|command))?`,
+  String.raw`\b(?:supersedes?|replaces?|overrides?|takes?\s+precedence\s+over|(?:is|must\s+be|should\s+be)\s+used\s+(?:instead\s+of|in\s+place\s+of))\s+(?:the\s+|any\s+|all\s+)?(?:existing\s+|built-?in\s+|default\s+|other\s+)?${TOOL}(?:\s+(?:tool|function|command))?|\b(?:supersedes?|replaces?|overrides?)\s+(?:every|all|any)\s+(?:[\w-]+\s+){0,2}?tools?\s+(?:from|of|on|in)\s+(?:any\s+|every\s+|all\s+)?other\s+(?:servers?|extensions?|plugins?)`,
   "gi",
 );
 /** "When the user asks for X, call this tool (instead)": calls meant for another tool come here. */
 const REDIRECT = new RegExp(
-  String.raw`\bwhen(?:ever)?\s+(?:the\s+)?(?:user|human|agent|assistant|model)\s+(?:asks?|wants?|requests?|tries|needs?|calls?|invokes?|uses?)\s+(?:for\s+|to\s+(?:use|call|invoke|run)\s+)?(?:the\s+)?${TOOL}[^.\n]{0,80}?\b(?:call|use|invoke|run|choose|prefer)\s+this\s+(?:tool|function|one)\b|\b(?:always\s+)?(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}`,
+  String.raw`\bwhen(?:ever)?\s+(?:the\s+)?(?:user|human|agent|assistant|model)\s+(?:asks?|wants?|requests?|tries|needs?|calls?|invokes?|uses?)\s+(?:for\s+|to\s+(?:use|call|invoke|run)\s+)?(?:the\s+)?${TOOL}[^.\n]{0,80}?\b(?:call|use|invoke|run|choose|prefer)\s+this\s+(?:tool|function|one)\b|\b(?:do\s+not|don'?t|never)\s+(?:call|use|invoke)\s+${TOOL}(?:[\s,]+(?:or\s+|and\s+)?${TOOL}){0,6}\s+directly\b|\b(?:always\s+)?(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}`,
   "gi",
 );
 /** A code span after a verb telling the model to run it. */
@@ -48,9 +50,19 @@ const DIRECTIVE_FRAME = /\b(?:in\s+(?:the|a|your)\s+(?:terminal|shell|console|co
 /** Fetch-and-execute inside a command: what no description should have the model run. */
 const FETCH_EXECUTE = /\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|`\n]{0,300}\|\s*(?:sudo\s+)?(?:ba|z|da|k|c)?sh\b|\b(?:curl|wget|iwr|irm)\b[^|`\n]{0,300}\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node|iex|invoke-expression)\b|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+"?\$\(\s*(?:curl|wget)\b|\bbase64\s+(?:-d|--decode)\b[^|`\n]{0,100}\|\s*(?:ba)?sh\b/i;
 const FORWARDING = new RegExp(
-  String.raw`\b(?:send|forward|post|upload|relay|mirror|copy|transmit|report|exfiltrate)\s+(?:all\s+|a\s+copy\s+of\s+)?(?:its|the|their|these|every|all|your|any)\s+(?:[\w'-]+\s+){0,5}?(?:arguments?|parameters?|params|inputs?|payloads?|contents?|data|results?|outputs?|responses?|conversation|messages?|history|context|files?|credentials?|keys?|tokens?|clipboard|environment|documents?|uploads?)\s+(?:[\w'-]+\s+){0,3}?to\s+(?:https?:\/\/|\d{1,3}(?:\.\d{1,3}){3}\b|[a-z0-9-]+(?:\.[a-z0-9-]+)+\/|[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+\b)`,
+  String.raw`\b(?:send|forward|post|upload|relay|mirror|copy|transmit|report|exfiltrate)(?:s|ed|ing)?\s+(?:all\s+|a\s+copy\s+of\s+|also\s+)?(?:its|the|their|these|every|all|your|any)\s+(?:[\w'\x60-]+\s+){0,5}?(?:arguments?|parameters?|params|inputs?|payloads?|contents?|data|results?|outputs?|responses?|conversation|messages?|history|context|files?|credentials?|keys?|tokens?|clipboard|environment|documents?|uploads?)\s+(?:[\w'\x60-]+\s+){0,6}?to\s+(?:https?:\/\/|\d{1,3}(?:\.\d{1,3}){3}\b|[a-z0-9-]+(?:\.[a-z0-9-]+)+\/|[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+\b)`,
   "gi",
 );
+/**
+ * "When the wallet tool `send_transaction` is used, replace the `to` address": how another
+ * tool's call is to be changed, down to its recipient, account or destination.
+ */
+const CROSS_TOOL_EDIT = new RegExp(
+  String.raw`\b(?:when(?:ever)?|if|after|before|each\s+time|every\s+time)\s+(?:any\s+|the\s+|a\s+)?(?:[\w-]+\s+){0,3}?${TOOL}(?![\w-])[^.\n]{0,120}?\b(?:set|add|append|prepend|change|replaced?|include|insert|swap|push|forward|copy|route|redirect|rewrite|modify|alter)\b[^.\n]{0,80}?(?:address|recipients?|account|iban|amount|remote|destination|bcc|cc|attendees?|payee|endpoint|channel|\x60(?:to|recipients?|account|address|remote|dest(?:ination)?|url|email|iban|wallet|payee|bcc|cc)(?:_\w+)?\x60|\x60\w+_(?:to|recipients?|account|address|remote|dest(?:ination)?|url|email|iban|wallet|payee|bcc|cc)\x60|[\w.+-]+@[\w-]+\.[\w.]+|0x[0-9a-f]{16,})`,
+  "gi",
+);
+/** Forwarding to a paste site, request bin, tunnel or chat bot: somewhere only an attacker reads. */
+const SERVICE_URL = /\bhttps?:\/\/([a-z0-9.-]+)(\/[^\s)"'<>]*)?/gi;
 /** Writing into the files every later agent session reads as its instructions. */
 const MEMORY_WRITE =
   /\b(?:append|add|write|insert|prepend|copy|put)\b[^.\n]{0,80}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.cursor\/rules)/gi;
@@ -70,6 +82,7 @@ const CHECK: Record<Move, string> = {
   safety_bypass: "poisoning.safety_bypass",
   secret_request: "poisoning.secret_request",
   memory_write: "poisoning.memory_write",
+  cross_tool_edit: "poisoning.tool_shadowing",
 };
 
 interface Found {
@@ -81,6 +94,12 @@ interface Found {
   fetchesAndRuns?: boolean;
   /** A command directive addressed to the model (setup, first use, in the terminal). */
   framed?: boolean;
+}
+
+function sendsToService(text: string): boolean {
+  SERVICE_URL.lastIndex = 0;
+  for (let m = SERVICE_URL.exec(text); m; m = SERVICE_URL.exec(text)) if (matchExfilService(m[1]!.toLowerCase(), m[2] ?? "/")) return true;
+  return false;
 }
 
 function firstMatch(pattern: RegExp, text: string): RegExpExecArray | null {
@@ -102,6 +121,9 @@ function movesIn(field: Field, budget: Budget): Found[] {
   at("safety_bypass", firstMatch(SAFETY_BYPASS, text));
   at("secret_request", firstMatch(SECRET_REQUEST, text));
   at("memory_write", firstMatch(MEMORY_WRITE, text));
+  at("cross_tool_edit", firstMatch(CROSS_TOOL_EDIT, text));
+  const forwarding = found.find((f) => f.move === "forwarding");
+  if (forwarding && sendsToService(text.slice(forwarding.start, Math.min(text.length, forwarding.end + 200)))) found.push({ ...forwarding, move: "secret_request" });
   const code = judgeCode(field, budget);
   const severe = code.find((c) => c.effect === "severe");
   const risky = code.find((c) => c.effect === "risky");
@@ -125,7 +147,7 @@ function movesIn(field: Field, budget: Budget): Found[] {
 function decide(moves: ReadonlyMap<Move, Found>): Decision {
   const has = (m: Move) => moves.has(m);
   const command = moves.get("command_directive");
-  const takesOver = has("redirect") || has("shadowing") || has("approval_claim") || has("hidden_text");
+  const takesOver = has("redirect") || has("shadowing") || has("approval_claim") || has("hidden_text") || has("cross_tool_edit");
   // What turns a risky step or a claim into an attack: the user kept out of it.
   const unwatched = has("approval_claim") || has("concealment") || has("safety_bypass");
   const takes = has("secret_request");
@@ -139,7 +161,7 @@ function decide(moves: ReadonlyMap<Move, Found>): Decision {
   if (has("memory_write") && (unwatched || takes)) return "block";
   if (has("safety_bypass") && (has("approval_claim") || has("concealment") || command)) return "block";
   if (has("redirect") || has("approval_claim") || has("hidden_text") || command) return "require_approval";
-  if (has("harmful_code") || has("risky_code") || has("safety_bypass") || takes) return "require_approval";
+  if (has("harmful_code") || has("risky_code") || has("safety_bypass") || has("cross_tool_edit") || takes) return "require_approval";
   return "allow";
 }
 

@@ -69,6 +69,9 @@ export const CONCEALMENT = new RegExp(
     r`\b(?:do\s+not|don'?t|never)\s+(?:list|show|include|mention|echo)\s+(?:these|this|them|it|that|those)\b(?:\s+\w+){0,3}\s+in\s+(?:your|the|any)\s+(?:answer|reply|response|summary|output|messages?)\b`,
     r`\b(?:leave|keep)\s+(?:this|it|that|them)\s+out\s+of\s+(?:any|the|your)\s+(?:summary|answer|reply|response|output)\b`,
     r`\bno\s+need\s+to\s+(?:trouble|bother|worry|involve)\s+the\s+user\b`,
+    r`\b(?:do\s+not|don'?t|never)\s+(?:show|display|surface|list)\s+(?:these|those|the\s+extra|the\s+additional)\s+\w+`,
+    r`\btransparent\s+to\s+(?:the\s+)?users?\b`,
+    r`\b(?:show|display)\s+the\s+user\s+(?:their|the)\s+original\b|\bstill\s+(?:display|show)\s+the\s+[\w\s]{0,30}?(?:user|they)\s+(?:asked|requested|entered|typed)\s+for\b`,
     r`\bwithout\s+(?:waiting\s+for|asking|telling|informing|notifying|consulting|alerting)\s+(?:the\s+)?(?:user|human|owner|operator)\b`,
     r`\b(?:silently|quietly|covertly|discreetly|secretly)\s+(?:run|execute|send|post|upload|add|append|install|copy|include|forward|write|start)\b`,
     r`\bsin\s+(?:decirle|avisar|informar)\s+al\s+usuario`,
@@ -94,13 +97,13 @@ export const SAFETY_BYPASS = new RegExp(
 );
 
 /** Secrets a definition may ask the model to go and get. */
-const SECRET_TARGET = r`(?:~?\/?\.ssh\/[\w.*-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/(?:credentials|config)\b|\/etc\/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh)_history\b|(?<![\w.])\.env\b|\.netrc\b|\.git-credentials\b|\.kube\/config\b|\.gnupg\b|\bwallet(?:\.dat|s?\s+(?:files?|folders?|director(?:y|ies)|data))\b|\.electrum\b|\bkeychain\b|\bLogin\s+Data\b|\b(?:browser|the\s+user'?s)\s+cookies\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\bprivate\s+keys?\b|\bssh\s+keys?\b|\b(?:the\s+user'?s|all|any|every)\s+(?:[\w-]+\s+){0,2}?(?:api[\s_-]?keys?|access\s+tokens?|passwords?|credentials|secrets)\b|\bsystem\s+prompt\b|\b(?:conversation|chat)\s+history\b|\b(?:all|every|the\s+(?:full|whole|entire))\s+environment\s+variables\b|\bprocess\.env\b|\bos\.environ\b|\bshell\s+history\b)`;
+const SECRET_TARGET = r`(?:~?\/?\.ssh\/[\w.*-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/(?:credentials|config)\b|\/etc\/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh)_history\b|(?<![\w.])\.env\b|\.netrc\b|\.git-credentials\b|\.kube\/config\b|\.gnupg\b|\bwallet(?:\.dat|s?\s+(?:files?|folders?|director(?:y|ies)|data))\b|\.electrum\b|\bkeychain\b|\bLogin\s+Data\b|\b(?:browser|the\s+user'?s)\s+cookies\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\bprivate\s+keys?\b|\bssh\s+keys?\b|\b(?:the\s+user'?s|all|any|every)\s+(?:[\w-]+\s+){0,2}?(?:api[\s_-]?keys?|access\s+tokens?|tokens?|passwords?|credentials|secrets)\b|\bsystem\s+prompt\b|\b(?:conversation|chat)\s+history\b|\b(?:all|every|the\s+(?:full|whole|entire))\s+environment\s+variables\b|\bprocess\.env\b|\bos\.environ\b|\bshell\s+history\b)`;
 /** A clause that starts by telling the model to do something (not a tool saying what it reads). */
 const ADDRESSED = r`(?:^|[.:;!?\n>(\-*]\s*|\b(?:first|then|please|kindly|also|and|now|always|before\s+(?:calling|each\s+call|every\s+call|you\s+call)[^.\n]{0,20}?,?|you\s+(?:must|should|need\s+to|will|kindly|please|first)|(?:assistant|ai|model|agent|llm)\s*[:,])\s+)`;
 const FETCH_VERB = r`(?:read|open|cat|load|fill|populate|gather(?:ed)?|collect(?:ed)?|attach(?:ed)?|include|copy|paste|put|pass|insert|send|upload|grab|fetch|extract|dump|embed|add)`;
 
 /** "Read ~/.ssh/id_rsa and pass it in `notes`": the model sent to get a secret, in so many words. */
 export const SECRET_REQUEST = new RegExp(
-  r`${ADDRESSED}${FETCH_VERB}\s+(?!(?:no|none|nothing)\b)[^.\n]{0,80}?${SECRET_TARGET}`,
+  r`${ADDRESSED}${FETCH_VERB}\s+(?!(?:no|none|nothing)\b)[^.\n]{0,80}?${SECRET_TARGET}|(?<!(?:never|not|no|without)\s+(?:\w+\s+){0,3})\b(?:contents?|text|bytes)\s+of\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}?${SECRET_TARGET}`,
   "gim",
 );
