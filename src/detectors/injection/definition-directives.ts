@@ -66,6 +66,10 @@ const SERVICE_URL = /\bhttps?:\/\/([a-z0-9.-]+)(\/[^\s)"'<>]*)?/gi;
 /** Writing into the files every later agent session reads as its instructions. */
 const MEMORY_WRITE =
   /\b(?:append|add|write|insert|prepend|copy|put)\b[^.\n]{0,80}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.cursor\/rules)/gi;
+/** A bidi override (RLO, LRO) turning a run of text around: what a reader sees is not what the model reads. */
+const BIDI_OVERRIDE = /[\u202D\u202E][^\u202C\n]{8,}/;
+/** A word spelled with Latin and Cyrillic or Greek letters together: a look-alike keyword or path. */
+const MIXED_SCRIPT = /(?<!\p{L})(?=\p{L}*[A-Za-z])(?=\p{L}*[\u0370-\u03BB\u03BD-\u03FF\u0400-\u04FF])\p{L}{3,}(?!\p{L})/gu;
 /** Tag characters decoded to at least this many characters are text, not a flag emoji. */
 const MIN_HIDDEN_TEXT = 8;
 
@@ -139,6 +143,9 @@ function movesIn(field: Field, budget: Budget): Found[] {
       if (fetchesAndRuns && framed) break;
     }
   }
+  at("hidden_text", BIDI_OVERRIDE.exec(text));
+  const mixed = text.match(MIXED_SCRIPT);
+  if (mixed && mixed.length >= 2) at("hidden_text", firstMatch(MIXED_SCRIPT, text));
   const hidden = findHiddenUnicode(text).find((r) => r.kind === "tag" && (r.decoded?.trim().length ?? 0) >= MIN_HIDDEN_TEXT);
   if (hidden) found.push({ move: "hidden_text", path: field.path, start: hidden.start, end: hidden.end });
   return found;

@@ -56,6 +56,8 @@ const CLAIM_OTHER = [
   r`確認(?:は)?不要|確認せずに`,
   r`пользователь\s+уже\s+(?:одобрил|разрешил|согласился|подтвердил)`,
   r`без\s+(?:подтверждения|запроса\s+(?:разрешения|подтверждения))`,
+  r`사용자(?:가|는)\s*(?:이미\s*)?(?:승인|허락|동의)(?:했|하였)`,
+  r`(?:확인|승인|허락)\s*없이`,
 ];
 
 export const CONSENT_CLAIM = new RegExp([...CLAIM_EN, ...CLAIM_OTHER].join("|"), "giu");
@@ -77,6 +79,14 @@ export const CONCEALMENT = new RegExp(
     r`\bsin\s+(?:decirle|avisar|informar)\s+al\s+usuario`,
     r`\bohne\s+(?:den\s+)?(?:Benutzer|Nutzer)\s+zu\s+(?:informieren|benachrichtigen)`,
     r`\bsans\s+(?:prévenir|informer)\s+l['’]utilisateur`,
+    r`\bne\s+(?:le\s+|les\s+|l['’]\s*)?(?:dites|dis|mentionnez|signalez)\s+pas\s+à\s+l['’]utilisateur`,
+    r`\bno\s+(?:le\s+|se\s+lo\s+)?(?:digas|informes|menciones|cuentes|comuniques)\s+al\s+usuario`,
+    r`\bn[ãa]o\s+(?:conte|diga|informe|mencione)\s+(?:nada\s+)?ao\s+usu[aá]rio`,
+    r`\bnon\s+(?:dire|dirlo|informare|menzionare)\s+(?:nulla\s+)?all['’]utente`,
+    r`\b(?:sag|sage|erw[äa]hne)\s+(?:es\s+)?(?:dem|der)\s+(?:Benutzer|Nutzer)(?:in)?\s+nicht`,
+    r`не\s+(?:говори|говорите|сообщай|сообщайте|упоминай|упоминайте)\s+(?:об\s+этом\s+)?пользовател`,
+    r`(?:ユーザー|利用者)に(?:は)?(?:伝えない|知らせない|言わない|報告しない)`,
+    r`사용자에게\s*(?:알리지|말하지|보고하지)\s*(?:마|말)`,
   ].join("|"),
   "giu",
 );
