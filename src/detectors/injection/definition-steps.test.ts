@@ -1,9 +1,11 @@
-// The steps, consent claims and safety bypasses of definitions (definition-steps.json), each held
-// to its exact decision and checks: a malicious skill's harm is in what its code would do.
+// The steps, consent claims and safety bypasses of definitions (definition-steps.json) and how MCP
+// servers are started (server-launch.json), each held to its exact decision and checks: a
+// malicious skill's harm is in what its code would do, a malicious server's in what it is given.
 import { describe, expect, test } from "bun:test";
 import type { DetectorOutcome } from "../../engine/detector.ts";
 import { inspectWith, makeEvent } from "../test-support.ts";
-import cases from "./fixtures/definition-steps.json";
+import steps from "./fixtures/definition-steps.json";
+import launches from "./fixtures/server-launch.json";
 import { injectionDetector } from "./index.ts";
 
 interface Fixture {
@@ -14,7 +16,7 @@ interface Fixture {
 }
 
 describe("definition steps", () => {
-  for (const fixture of cases as Fixture[]) {
+  for (const fixture of [...steps, ...launches] as Fixture[]) {
     test(fixture.name, () => {
       const outcome = inspectWith(injectionDetector, makeEvent(fixture.kind, fixture.payload), injectionDetector.defaultConfig);
       const checks = outcome.findings.map((f) => f.check_id);
