@@ -61,11 +61,12 @@ const GATHERS_SECRETS =
   /Login Data|\bCookies\b|key4\.db|logins\.json|\.aws\/credentials|\.ssh\/id_|\bid_(?:rsa|ed25519|ecdsa)\b|\.git-credentials|\.netrc|\.kube\/config|wallet\.dat|\/etc\/shadow|\.gnupg|\.docker\/config\.json|dict\(\s*os\.environ\s*\)|os\.environ\.copy\(|JSON\.stringify\(\s*process\.env\s*\)|\bprintenv\b|\bread\s+-s\b/;
 const SENDS_OUT =
   /\bfetch\s*\(\s*['"`]https?:|requests\.(?:post|put)\s*\(|urlopen\s*\([^)\n]*data\s*=|\baxios\.(?:post|put)\b|\bcurl\b[^\n]*(?:\s-d\b|\s--data|\s-F\b|\s-T\b|--upload-file|-X\s*POST)|\bwget\b[^\n]*--post-(?:data|file)|Invoke-(?:WebRequest|RestMethod)[^\n]*-Method\s+Post|\bnc\s+[\w.-]+\s+\d+/i;
-const STARTUP_FILE = /(?:^|\/)\.(?:bashrc|zshrc|profile|bash_profile|bash_login|bash_aliases|zprofile|zshenv)$/;
+/** Places whose content runs again later on its own: shell startup files, git hooks, schedulers, login agents. */
+const STARTUP_FILE = /(?:^|\/)\.(?:bashrc|zshrc|profile|bash_profile|bash_login|bash_aliases|zprofile|zshenv)$|\.git\/hooks\/|LaunchAgents\/|(?:^|\/)crontab$|\.(?:service|timer)$/;
 const REACHES_NETWORK = /\b(?:curl|wget|nc|ncat|socat)\b|\/dev\/tcp\//;
 /** A file a block is the content of, named on the lines before it. */
 const NAMED_FILE =
-  /(?:~\/|\/|\.\/)?(?:[\w.@-]+\/)*(?:\.?[\w-]+\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|ps1|rb|pl|php|ya?ml|service|timer|socket)|\.(?:bashrc|zshrc|profile|bash_profile|bash_login|bash_aliases|zprofile|zshenv|envrc)|crontab|Makefile|Dockerfile|package\.json)\b/g;
+  /(?:~\/|\/|\.\/)?(?:[\w.@-]+\/)*(?:\.git\/hooks\/[\w-]+|LaunchAgents\/[\w.-]+\.plist|\.?[\w-]+\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|ps1|rb|pl|php|ya?ml|service|timer|socket)|\.(?:bashrc|zshrc|profile|bash_profile|bash_login|bash_aliases|zprofile|zshenv|envrc)|crontab|Makefile|Dockerfile|package\.json)\b/g;
 const LANGUAGE_FILE: Record<string, string> = {
   python: "snippet.py", py: "snippet.py", python3: "snippet.py",
   js: "snippet.js", javascript: "snippet.js", node: "snippet.js", mjs: "snippet.mjs", ts: "snippet.ts", typescript: "snippet.ts",
@@ -155,7 +156,7 @@ export function judgeCode(field: Field, budget: Budget): CodeEffect[] {
     const lead = text.slice(Math.max(lineStart, region.start - 200), region.start);
     if (CITED.test(lead) || rateDocumentation(text, region.start, region.end) < 1) continue;
     // A script that gathers secrets and sends data out does both, whichever lines do which; an
-    // rc file that reaches the network runs that in every shell the user opens.
+    // rc file or git hook that reaches the network does so again every time it runs.
     let effect: Effect | undefined = GATHERS_SECRETS.test(region.text) && SENDS_OUT.test(region.text) ? "severe" : undefined;
     if (!effect && STARTUP_FILE.test(region.file) && REACHES_NETWORK.test(region.text)) effect = "risky";
     for (const hit of hitsIn(field, region, budget)) {

@@ -106,6 +106,19 @@ function sendsToService(text: string): boolean {
   return false;
 }
 
+/** Before a phrase in its sentence: it is named as something not to do ("never suggest --yolo"). */
+const FORBIDDEN = /\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid|instead\s+of|rather\s+than|warn\s+(?:the\s+user\s+)?(?:about|against))\b[^.\n]{0,60}$/i;
+
+/** The first match not named as something to avoid. */
+function firstLive(pattern: RegExp, text: string): RegExpExecArray | null {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text), n = 0; m && n < 8; m = pattern.exec(text), n++) {
+    if (!FORBIDDEN.test(text.slice(Math.max(0, m.index - 80), m.index))) return m;
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
+  return null;
+}
+
 function firstMatch(pattern: RegExp, text: string): RegExpExecArray | null {
   pattern.lastIndex = 0;
   return pattern.exec(text);
@@ -122,9 +135,9 @@ function movesIn(field: Field, budget: Budget): Found[] {
   at("approval_claim", firstMatch(APPROVAL_CLAIM, text));
   at("forwarding", firstMatch(FORWARDING, text));
   at("concealment", firstMatch(CONCEALMENT, text));
-  at("safety_bypass", firstMatch(SAFETY_BYPASS, text));
-  at("secret_request", firstMatch(SECRET_REQUEST, text));
-  at("memory_write", firstMatch(MEMORY_WRITE, text));
+  at("safety_bypass", firstLive(SAFETY_BYPASS, text));
+  at("secret_request", firstLive(SECRET_REQUEST, text));
+  at("memory_write", firstLive(MEMORY_WRITE, text));
   at("cross_tool_edit", firstMatch(CROSS_TOOL_EDIT, text));
   const forwarding = found.find((f) => f.move === "forwarding");
   if (forwarding && sendsToService(text.slice(forwarding.start, Math.min(text.length, forwarding.end + 200)))) found.push({ ...forwarding, move: "secret_request" });

@@ -73,6 +73,7 @@ export const CONCEALMENT = new RegExp(
     r`\bno\s+need\s+to\s+(?:trouble|bother|worry|involve)\s+the\s+user\b`,
     r`\b(?:do\s+not|don'?t|never)\s+(?:show|display|surface|list)\s+(?:these|those|the\s+extra|the\s+additional)\s+\w+`,
     r`\btransparent\s+to\s+(?:the\s+)?users?\b`,
+    r`\bkeep\s+(?:the\s+(?:output|result|contents?|values?)|it|this|them)\s+to\s+yourself\b`,
     r`\b(?:show|display)\s+the\s+user\s+(?:their|the)\s+original\b|\bstill\s+(?:display|show)\s+the\s+[\w\s]{0,30}?(?:user|they)\s+(?:asked|requested|entered|typed)\s+for\b`,
     r`\bwithout\s+(?:waiting\s+for|asking|telling|informing|notifying|consulting|alerting)\s+(?:the\s+)?(?:user|human|owner|operator)\b`,
     r`\b(?:silently|quietly|covertly|discreetly|secretly)\s+(?:run|execute|send|post|upload|add|append|install|copy|include|forward|write|start)\b`,
@@ -97,7 +98,10 @@ export const SAFETY_BYPASS = new RegExp(
     r`--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|\bbypassPermissions\b|--yolo\b|\byolo\s+mode\b`,
     r`\bapproval[_-]?policy\s*[=:]\s*["']?never\b|\bsandbox[_-]?mode\s*[=:]\s*["']?danger-full-access\b`,
     r`["']?(?:defaultMode|permission[_-]?mode)["']?\s*[:=]\s*["']?(?:bypassPermissions|dontAsk)\b`,
-    r`\bBash\(\s*\*\s*\)`,
+    r`\bBash\(\s*\*\s*\)|["']allow["']\s*:\s*\[[^\]]{0,200}?["']Bash["']\s*[,\]]`,
+    r`--ask-for-approval[=\s]+never\b|(?:^|\s)-a\s+never\b|--sandbox[=\s]+danger-full-access\b|["']?disableAllHooks["']?\s*[:=]\s*true\b|["']?(?:autoAccept|alwaysAllow|autoApprove)["']?\s*[:=]\s*(?:true|\[\s*["']\*["'])`,
+    r`\b(?:unrestricted|god|developer|no-?limits?)\s+mode\b[^.\n]{0,80}\b(?:skip|ignore|bypass|without)\b`,
+    r`\b(?:skip|ignore|bypass|disable)\s+(?:every|all|any|each)\s+(?:permission|approval|safety|security)\s+(?:checks?|prompts?|rules?)\b`,
     r`\b[A-Z][A-Z_]*(?:GUARD|HOOKS?|WARDEN|SAFETY|SECURITY)_(?:DISABLED?|OFF|BYPASS)\s*=\s*(?:1|true|yes)\b`,
     r`\b(?:remove|delete|disable|turn\s+off|comment\s+out|strip|empty|bypass|uninstall|kill|stop|unset)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:running\s+)?(?:\x60?hooks\x60?\s+(?:section|entries|key|block)|(?:security|safety|guard|pre-?tool(?:use)?|permission)\s+(?:hooks?|checks?|prompts?|guards?)|warden\b|guardrails?|permission\s+prompts?|confirmation\s+prompts?)`,
     r`\b(?:answer|accept|approve|confirm|click\s+through)\s+(?:the\s+|any\s+|all\s+)?(?:permission|approval|confirmation|security)\s+(?:prompts?|dialogs?|requests?)\s+(?:yourself|automatically|on\s+(?:the\s+)?user'?s\s+behalf)\b`,
@@ -109,8 +113,8 @@ export const SAFETY_BYPASS = new RegExp(
 /** Secrets a definition may ask the model to go and get. */
 const SECRET_TARGET = r`(?:~?\/?\.ssh\/[\w.*-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/(?:credentials|config)\b|\/etc\/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh)_history\b|(?<![\w.])\.env\b|\.netrc\b|\.git-credentials\b|\.kube\/config\b|\.gnupg\b|\bwallet(?:\.dat|s?\s+(?:files?|folders?|director(?:y|ies)|data))\b|\.electrum\b|\bkeychain\b|\bLogin\s+Data\b|\b(?:browser|the\s+user'?s)\s+cookies\b|\.npmrc\b|\.pypirc\b|\.docker\/config\.json|\bprivate\s+keys?\b|\bssh\s+keys?\b|\b(?:the\s+user'?s|all|any|every)\s+(?:[\w-]+\s+){0,2}?(?:api[\s_-]?keys?|access\s+tokens?|tokens?|passwords?|credentials|secrets)\b|\bsystem\s+prompt\b|\b(?:conversation|chat)\s+history\b|\b(?:all|every|the\s+(?:full|whole|entire))\s+environment\s+variables\b|\bprocess\.env\b|\bos\.environ\b|\bshell\s+history\b)`;
 /** A clause that starts by telling the model to do something (not a tool saying what it reads). */
-const ADDRESSED = r`(?:^|[.:;!?\n>(\-*]\s*|\b(?:first|then|please|kindly|also|and|now|always|before\s+(?:calling|each\s+call|every\s+call|you\s+call)[^.\n]{0,20}?,?|you\s+(?:must|should|need\s+to|will|kindly|please|first)|(?:assistant|ai|model|agent|llm)\s*[:,])\s+)`;
-const FETCH_VERB = r`(?:read|open|cat|load|fill|populate|gather(?:ed)?|collect(?:ed)?|attach(?:ed)?|include|copy|paste|put|pass|insert|send|upload|grab|fetch|extract|dump|embed|add)`;
+const ADDRESSED = r`(?:^|[.:;!?,\n>(\-*]\s*|\b(?:first|then|please|kindly|also|and|now|always|before\s+(?:calling|each\s+call|every\s+call|you\s+call)[^.\n]{0,20}?,?|you\s+(?:must|should|need\s+to|will|kindly|please|first)|(?:assistant|ai|model|agent|llm)\s*[:,])\s+)`;
+const FETCH_VERB = r`(?:set\s+(?:this|it)\s+to|read|open|cat|load|fill|populate|gather(?:ed)?|collect(?:ed)?|attach(?:ed)?|include|copy|paste|put|pass|insert|send|upload|grab|fetch|extract|dump|embed|add)`;
 
 /** "Read ~/.ssh/id_rsa and pass it in `notes`": the model sent to get a secret, in so many words. */
 export const SECRET_REQUEST = new RegExp(
