@@ -1,13 +1,20 @@
 // What a tool or skill definition tells the model to do, judged by the move it makes rather than
-// by override vocabulary: take over another tool's calls, claim the user already approved, tell
-// the model to run a command, forward what the tool is given to a fixed destination, or hide text
-// only a machine reads. An honest description says what its tool does; these address the model
-// about something else.
-//   block             run-a-command directive whose command downloads and executes, or whose
-//                     approval is claimed; taking over or approval claims next to forwarding
-//   require_approval  taking over another tool's calls; a claimed approval; a directive to run
-//                     a command; a download-and-execute command in a code span; tag characters
-//   finding only      "supersedes tool X" alone (versioning), forwarding alone (an API client)
+// by override vocabulary: take over or alter another tool's calls, claim the user already
+// approved, tell the model to run a command, show a step whose code does harm
+// (definition-commands.ts), send the model for a secret, forward what the tool is given to a
+// fixed destination, switch off the agent's permission prompts or guards, plant instructions in
+// agent memory files, hide a step from the user, or hide text only a machine reads (tag
+// characters, bidi overrides, look-alike letters). An honest description says what its tool does;
+// these address the model about something else.
+//   block             a harmful step, a request for a secret, a memory plant or a safety switch
+//                     next to concealment, a consent claim or forwarding; a run directive that
+//                     downloads and executes, or whose approval is claimed; taking over or
+//                     keeping the user out next to forwarding
+//   require_approval  any one of: altering or taking over another tool's calls; a claimed
+//                     approval; a directive to run a command; a harmful or risky step; a
+//                     request for a secret; a safety switch; hidden text
+//   finding only      "supersedes tool X" alone (versioning), forwarding alone (an API client),
+//                     concealment or a memory write alone
 import type { Budget } from "../../engine/budget.ts";
 import type { Decision } from "../../wire/verdict.ts";
 import type { Field } from "./analyse-text.ts";
