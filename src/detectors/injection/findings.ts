@@ -40,6 +40,13 @@ const TITLES: Record<string, string> = {
   "poisoning.approval_claim": "Definition claims the user already approved its actions",
   "poisoning.command_directive": "Definition tells the model to run a command",
   "poisoning.argument_forwarding": "Definition sends what the tool is given to a fixed destination",
+  "poisoning.server_credential_mount": "MCP server container is given the user's credential directories",
+  "poisoning.server_lookalike_publisher": "MCP server package or image from a look-alike of a known publisher",
+  "poisoning.secret_request": "Definition sends the model to fetch a secret",
+  "poisoning.memory_write": "Definition writes instructions into agent memory files",
+  "poisoning.harmful_step": "Definition shows a command or script with a harmful effect",
+  "poisoning.concealment": "Definition asks to keep a step from the user",
+  "poisoning.safety_bypass": "Definition turns off the agent's permission prompts or guards",
   "poisoning.encoded_instructions": "Encoded instructions in a definition",
   "poisoning.markdown_exfiltration": "Image or link that can exfiltrate data in a definition",
 };

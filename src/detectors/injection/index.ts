@@ -11,6 +11,8 @@ import { DECISION_SEVERITY, mostSevere, type Decision } from "../../wire/verdict
 import { findCarriers, findInstructionClusters, findLinkExfil, type Field } from "./analyse-text.ts";
 import { DETECTOR_ID, type Scored } from "./findings.ts";
 import { judgeDefinition } from "./poisoning.ts";
+import { judgeSchemaNames } from "./schema-names.ts";
+import { judgeServerLaunch } from "./server-launch.ts";
 import { judgeByModel } from "./model/judge.ts";
 import { findPromptShapes } from "./prompt-shapes.ts";
 
@@ -73,6 +75,8 @@ function judgeFields(event: GuardEvent, fields: readonly Field[], config: Requir
       }
       if (budget.cutOff) unscanned.push(...definition.map((f) => f.path));
     }
+    if (kind === "mcp_connect") out.push(...judgeServerLaunch(event.payload));
+    out.push(...judgeSchemaNames(kind, event.payload));
     return { scored: out, unscanned };
   }
   const asData = kind === "tool_result" || (kind !== "model_output" && isUntrusted(event));

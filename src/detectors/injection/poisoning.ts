@@ -64,8 +64,12 @@ interface Tally {
   byGroup: Map<Group, Strongest>;
 }
 
+/** "The tool never returns credentials": a definition stating what it does not send. */
+const DENIED = /\b(?:never|not|no|without|n't)\s+(?:\w+\s+){0,2}$/i;
+
 function tallyField(field: Field, tally: Tally, budget: Budget): void {
   for (const s of weighSignals(scanSignals(field.text, budget), "definition")) {
+    if (s.cls === "exfil" && DENIED.test(field.text.slice(Math.max(0, s.start - 40), s.start))) continue;
     const weight = s.weight * rateDocumentation(field.text, s.start, s.end);
     tally.byClass.set(s.cls, Math.max(tally.byClass.get(s.cls) ?? 0, weight));
     const group = GROUP_OF[s.cls];
