@@ -116,36 +116,68 @@ function sendsToService(text: string): boolean {
 /** Before a phrase in its sentence: it is named as something not to do ("never suggest --yolo"). */
 const FORBIDDEN = /\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid|instead\s+of|rather\s+than|warn\s+(?:the\s+user\s+)?(?:about|against))\b[^.\n]{0,60}$/i;
 
-/** The first match not named as something to avoid. */
-function firstLive(pattern: RegExp, text: string): RegExpExecArray | null {
+/** The first match in `window` (which starts at `base` in `text`) not named as something to avoid. */
+function firstLive(pattern: RegExp, text: string, window: string, base: number): RegExpExecArray | null {
   pattern.lastIndex = 0;
-  for (let m = pattern.exec(text), n = 0; m && n < 8; m = pattern.exec(text), n++) {
-    if (!FORBIDDEN.test(text.slice(Math.max(0, m.index - 80), m.index))) return m;
+  for (let m = pattern.exec(window), n = 0; m && n < 8; m = pattern.exec(window), n++) {
+    const at = base + m.index;
+    if (!FORBIDDEN.test(text.slice(Math.max(0, at - 80), at))) return m;
     if (m[0].length === 0) pattern.lastIndex++;
   }
   return null;
 }
 
-function firstMatch(pattern: RegExp, text: string): RegExpExecArray | null {
+function firstMatch(pattern: RegExp, window: string): RegExpExecArray | null {
   pattern.lastIndex = 0;
-  return pattern.exec(text);
+  return pattern.exec(window);
+}
+
+/** The moves read by one pattern each; `live`: a match named as something to avoid does not count. */
+const PATTERN_MOVES: readonly { move: Move; pattern: RegExp; live?: true }[] = [
+  { move: "redirect", pattern: REDIRECT },
+  { move: "shadowing", pattern: SHADOWING },
+  { move: "approval_claim", pattern: APPROVAL_CLAIM },
+  { move: "forwarding", pattern: FORWARDING },
+  { move: "concealment", pattern: CONCEALMENT },
+  { move: "safety_bypass", pattern: SAFETY_BYPASS, live: true },
+  { move: "secret_request", pattern: SECRET_REQUEST, live: true },
+  { move: "memory_write", pattern: MEMORY_WRITE, live: true },
+  { move: "cross_tool_edit", pattern: CROSS_TOOL_EDIT },
+];
+
+/**
+ * A long definition is read in windows, the clock checked between them: these patterns try a
+ * match at every position, so a megabyte costs hundreds of milliseconds. Windows overlap by
+ * more than any pattern can span, so no phrase is cut in two.
+ */
+const WINDOW = 1 << 14;
+const REACH = 1024;
+
+function patternMoves(field: Field, budget: Budget): Found[] {
+  const { text } = field;
+  const found: Found[] = [];
+  const open = new Set(PATTERN_MOVES);
+  for (let from = 0; from < text.length && open.size > 0; from += WINDOW) {
+    if (from > 0 && budget.spentNow()) break;
+    const base = Math.max(0, from - REACH);
+    const window = text.length <= WINDOW ? text : text.slice(base, from + WINDOW + REACH);
+    for (const entry of open) {
+      const m = entry.live ? firstLive(entry.pattern, text, window, base) : firstMatch(entry.pattern, window);
+      if (!m) continue;
+      found.push({ move: entry.move, path: field.path, start: base + m.index, end: base + m.index + m[0].length });
+      open.delete(entry);
+    }
+  }
+  // In the order the moves are listed, as a whole-text read would find them.
+  return found.sort((a, b) => PATTERN_MOVES.findIndex((e) => e.move === a.move) - PATTERN_MOVES.findIndex((e) => e.move === b.move));
 }
 
 function movesIn(field: Field, budget: Budget): Found[] {
-  const found: Found[] = [];
+  const found: Found[] = patternMoves(field, budget);
   const at = (move: Move, m: RegExpExecArray | null, extra: Partial<Found> = {}) => {
     if (m) found.push({ move, path: field.path, start: m.index, end: m.index + m[0].length, ...extra });
   };
   const { text } = field;
-  at("redirect", firstMatch(REDIRECT, text));
-  at("shadowing", firstMatch(SHADOWING, text));
-  at("approval_claim", firstMatch(APPROVAL_CLAIM, text));
-  at("forwarding", firstMatch(FORWARDING, text));
-  at("concealment", firstMatch(CONCEALMENT, text));
-  at("safety_bypass", firstLive(SAFETY_BYPASS, text));
-  at("secret_request", firstLive(SECRET_REQUEST, text));
-  at("memory_write", firstLive(MEMORY_WRITE, text));
-  at("cross_tool_edit", firstMatch(CROSS_TOOL_EDIT, text));
   const forwarding = found.find((f) => f.move === "forwarding");
   if (forwarding && sendsToService(text.slice(forwarding.start, Math.min(text.length, forwarding.end + 200)))) found.push({ ...forwarding, move: "secret_request" });
   const code = judgeCode(field, budget);
