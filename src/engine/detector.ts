@@ -15,7 +15,16 @@ export interface InspectedEvent {
   unextracted(): readonly string[];
   /** What this session's agent wrote earlier (session-files.ts), for judging a command that runs it. */
   readonly sessionFiles: SessionFilesView;
+  /**
+   * Work several detectors need from the same event (the parsed model of a command), done once
+   * by whichever asks first and kept for the others while this event is judged.
+   */
+  shared<T>(key: SharedKey<T>, compute: () => T): T;
 }
+
+/** Names one kind of per-event shared work; the type parameter is what it computes. */
+export type SharedKey<T> = symbol & { readonly __shared?: T };
+export const sharedKey = <T>(name: string): SharedKey<T> => Symbol(name) as SharedKey<T>;
 
 /** A file an agent of the session left, as remembered. */
 export interface RememberedFile {

@@ -40,10 +40,10 @@ function judgeEvent(input: InspectedEvent, opts: EgressOptions): Judged {
     case "file":
       return judgeFileEvent(payload, opts);
     case "exec":
-      return judgeShellCommand(input.event, opts, budgetOf(input));
+      return judgeShellCommand(input.event, opts, budgetOf(input), input);
     case "tool_call":
       return typeof payload.name === "string" && isShellTool(payload.name)
-        ? judgeShellCommand(input.event, opts, budgetOf(input))
+        ? judgeShellCommand(input.event, opts, budgetOf(input), input)
         : judgeToolCall(payload, opts);
     case "mcp_connect":
       return judgeMcpConnect(payload, opts);

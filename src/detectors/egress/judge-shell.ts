@@ -6,6 +6,7 @@
 // secrets, etcd keys). Reaching loopback, private or internal hosts from a shell is otherwise
 // everyday work (`curl localhost:3000`, `nc -zv db.internal 5432`), not request forgery.
 import type { Budget } from "../../engine/budget.ts";
+import type { InspectedEvent } from "../../engine/detector.ts";
 import type { GuardEvent } from "../../wire/guard-event.ts";
 import { listNetworkTargets, type NetworkTarget } from "../shell/network-targets.ts";
 import type { CheckId, Hit } from "./checks.ts";
@@ -26,8 +27,9 @@ function judgeTarget(target: NetworkTarget, opts: EgressOptions): Hit[] {
   return found.filter((hit) => SHELL_CHECKS.has(hit.check)).map((hit) => ({ ...hit, ...target.span }));
 }
 
-export function judgeShellCommand(event: GuardEvent, opts: EgressOptions, budget?: Budget): Judged {
-  const targets = listNetworkTargets(event, budget);
+/** `input`: the event as the engine hands it, whose command model the shell detector may have built already. */
+export function judgeShellCommand(event: GuardEvent, opts: EgressOptions, budget?: Budget, input?: InspectedEvent): Judged {
+  const targets = listNetworkTargets(event, budget, input);
   if ("abstain" in targets) return targets;
   return targets.flatMap((target) => judgeTarget(target, opts));
 }

@@ -81,9 +81,17 @@ const WALK_SHARE = 0.7;
 const MAX_EMBEDDED_DEPTH = 3;
 const MAX_EMBEDDED_CHARS = 1 << 14;
 
-/** Analyses a parsed script; once `budget` is spent it stops and the analysis is incomplete. */
-export function analyzeScript(script: Script, options: AnalyzeOptions, budget: Budget = UNLIMITED, embeddedDepth = 0): Analysis {
-  const model = walkRoot(script, options.limits, budget.phase(WALK_SHARE));
+/** Walks a parsed script under its share of the time left, leaving the rest for the rules. */
+export const walkForRules = (script: Script, limits: WalkLimits, budget: Budget = UNLIMITED): ShellModel =>
+  walkRoot(script, limits, budget.phase(WALK_SHARE));
+
+/**
+ * Analyses a parsed script (`model`: its walk, when already done); once `budget` is spent it
+ * stops and the analysis is incomplete.
+ */
+export function analyzeScript(
+  script: Script, options: AnalyzeOptions, budget: Budget = UNLIMITED, embeddedDepth = 0, model = walkForRules(script, options.limits, budget),
+): Analysis {
   let incomplete = model.incomplete;
   const ctx: RuleContext = {
     model,

@@ -6,7 +6,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import { budgetOf, cutOffReason, spentAtStep, type Budget } from "../../engine/budget.ts";
 import { abstain, type DetectorDefinition, type DetectorOutcome, type FileLeft, type InspectedEvent, type SessionFilesView } from "../../engine/detector.ts";
 import { type Decision, type Finding, mostSevere } from "../../wire/verdict.ts";
-import { type AnalyzeOptions, analyzeScript } from "./analyze.ts";
+import { type AnalyzeOptions, analyzeScript, walkForRules } from "./analyze.ts";
 import { CHECK_IDS, CHECKS, type CheckId } from "./checks.ts";
 import { parseScript } from "./parser.ts";
 import { argvScript, extractTargets, sourceFor, type Target, type TextItem } from "./payload.ts";
@@ -18,6 +18,7 @@ import { withControlReadings } from "./control-chars.ts";
 import { commandFilesLeft, writtenFilesLeft } from "./files-left.ts";
 import type { ShellModel } from "./model.ts";
 import { patchesApplied } from "./patch-commands.ts";
+import { walkedOnce } from "./walked-once.ts";
 import { writtenTargets } from "./written-files.ts";
 
 const DETECTOR_ID = "shell";
@@ -112,7 +113,12 @@ function inspectEvent(input: InspectedEvent, options: AnalyzeOptions, maxChars: 
       const whole = pasted.whole ?? { path: pasted.path, start: 0, end: pasted.text.length };
       for (const command of embeddedCommands(pasted.text)) queue.push({ kind: "script", item: { path: pasted.path, text: command, whole }, keep: target.keep, embedded: true });
     }
-    const analysis = analyzeScript(scriptOf(target, maxChars, unjudged, budget.phase(PARSE_SHARE)), analyzeOptions, budget);
+    const texts = clippedTexts(target, maxChars, unjudged);
+    const walked = walkedOnce(input, target, texts, () => {
+      const script = scriptOf(target, texts, budget.phase(PARSE_SHARE));
+      return { script, model: walkForRules(script, options.limits, budget) };
+    });
+    const analysis = analyzeScript(walked.script, analyzeOptions, budget, 0, walked.model);
     const written = extraction.from === "file" || target.written === true;
     if (runsNow && !target.written) followRun(analysis.model, files, queue, unjudged, left);
     hits.push(...kept(target, written ? analysis.hits.filter((found) => !WRITTEN_EXEMPT.has(found.check)) : analysis.hits));
@@ -193,15 +199,20 @@ function replaceAt(payload: Record<string, unknown>, rewrite: Rewrite): Record<s
   return undefined;
 }
 
-/** Parses the target, cutting texts longer than the limit (the cut path is unjudged). */
-function scriptOf(target: Exclude<Target, { kind: "code" }>, maxChars: number, unjudged: Set<string>, budget: Budget) {
-  const clip = (path: string, text: string): string => {
-    if (text.length <= maxChars) return text;
-    unjudged.add(path);
-    return text.slice(0, maxChars);
-  };
-  if (target.kind === "script") return parseScript(sourceFor(target.item, clip(target.item.path, target.item.text)), budget);
-  return argvScript(target.items.map((item) => ({ item, text: clip(item.path, item.text) })));
+/** The target's texts cut to the limit (a cut path is unjudged beyond it). */
+function clippedTexts(target: Exclude<Target, { kind: "code" }>, maxChars: number, unjudged: Set<string>): string[] {
+  const items = target.kind === "script" ? [target.item] : target.items;
+  return items.map((item) => {
+    if (item.text.length <= maxChars) return item.text;
+    unjudged.add(item.path);
+    return item.text.slice(0, maxChars);
+  });
+}
+
+/** Parses the target as `texts` (its texts, cut by clippedTexts). */
+function scriptOf(target: Exclude<Target, { kind: "code" }>, texts: readonly string[], budget: Budget) {
+  if (target.kind === "script") return parseScript(sourceFor(target.item, texts[0] ?? ""), budget);
+  return argvScript(target.items.map((item, i) => ({ item, text: texts[i] ?? "" })));
 }
 
 const targetChars = (target: Target): number =>

@@ -3,6 +3,7 @@
 // scp, rsync) and inline interpreter code name, and whether each call sends data along. The
 // egress detector judges these destinations; this file only reads them out of the model.
 import { UNLIMITED, type Budget } from "../../engine/budget.ts";
+import type { InspectedEvent } from "../../engine/detector.ts";
 import type { GuardEvent } from "../../wire/guard-event.ts";
 import type { FieldSpan } from "./ast.ts";
 import { FETCHERS } from "./commands.ts";
@@ -13,6 +14,7 @@ import { parseScript } from "./parser.ts";
 import { argvScript, extractTargets, sourceFor, type Target } from "./payload.ts";
 import { locateWord } from "./source.ts";
 import { walkRoot } from "./walk.ts";
+import { walkedOnce } from "./walked-once.ts";
 
 export interface NetworkTarget {
   /** A URL (scheme optional, as curl reads it) or a bare host name or address. */
@@ -33,8 +35,11 @@ const MAX_CHARS = 1 << 16;
 const LIMITS = { maxSourceDepth: 6, maxInvocations: 4096, maxNestedChars: 4 * MAX_CHARS };
 const MAX_TARGETS = 256;
 
-/** The network destinations of the command an `exec` event or shell tool call carries. */
-export function listNetworkTargets(event: GuardEvent, budget: Budget = UNLIMITED): NetworkTarget[] | { abstain: string } {
+/**
+ * The network destinations of the command an `exec` event or shell tool call carries. `input`,
+ * when given, shares the command's model with the other detectors judging the event.
+ */
+export function listNetworkTargets(event: GuardEvent, budget: Budget = UNLIMITED, input?: InspectedEvent): NetworkTarget[] | { abstain: string } {
   const extraction = extractTargets(event);
   if ("abstain" in extraction) return { abstain: extraction.abstain };
   // Commands in written files run later, somewhere else: what they would contact is not this call's egress.
@@ -42,7 +47,11 @@ export function listNetworkTargets(event: GuardEvent, budget: Budget = UNLIMITED
   const found: NetworkTarget[] = [];
   for (const target of extraction.targets) {
     if (target.kind === "code") continue;
-    const model = walkRoot(scriptOf(target, budget), LIMITS, budget);
+    const texts = target.kind === "script" ? [target.item.text.slice(0, MAX_CHARS)] : target.items.map((item) => item.text.slice(0, MAX_CHARS));
+    const { model } = walkedOnce(input, target, texts, () => {
+      const script = scriptOf(target, texts, budget);
+      return { script, model: walkRoot(script, LIMITS, budget) };
+    });
     for (const inv of model.invocations) {
       found.push(...targetsOf(inv));
       if (found.length >= MAX_TARGETS) return found.slice(0, MAX_TARGETS);
@@ -51,9 +60,9 @@ export function listNetworkTargets(event: GuardEvent, budget: Budget = UNLIMITED
   return found;
 }
 
-function scriptOf(target: Exclude<Target, { kind: "code" }>, budget: Budget) {
-  if (target.kind === "script") return parseScript(sourceFor(target.item, target.item.text.slice(0, MAX_CHARS)), budget);
-  return argvScript(target.items.map((item) => ({ item, text: item.text.slice(0, MAX_CHARS) })));
+function scriptOf(target: Exclude<Target, { kind: "code" }>, texts: readonly string[], budget: Budget) {
+  if (target.kind === "script") return parseScript(sourceFor(target.item, texts[0] ?? ""), budget);
+  return argvScript(target.items.map((item, i) => ({ item, text: texts[i] ?? "" })));
 }
 
 const CURL_SHORT_VALUES = "dFTHXuAeobcwrCKEQxyYzmtUDP";
