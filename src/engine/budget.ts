@@ -35,9 +35,26 @@ export const processCpuMs = (): number => {
   return (user + system) / 1000;
 };
 
+/**
+ * process.cpuUsage() is a system call of microseconds, and every detector run and every phase
+ * starts a budget: under load that was a tenth of warden's CPU. Where a budget starts, a process
+ * reading at most this old is reused. That can only end a budget sooner, never later: the CPU
+ * used since the reading counts against it (at most this much wall time's worth per thread).
+ */
+const RECENT_CPU_MS = 1;
+let recentCpu = { at: Number.NEGATIVE_INFINITY, cpu: 0 };
+
+function recentProcessCpuMs(): number {
+  const at = performance.now();
+  if (at - recentCpu.at >= RECENT_CPU_MS) recentCpu = { at, cpu: processCpuMs() };
+  return recentCpu.cpu;
+}
+
 interface Clocks {
   now: () => number;
   cpu: () => number;
+  /** The CPU clock where a budget or phase starts: the process clock's recent reading, or `cpu` itself. */
+  startCpu: () => number;
 }
 
 /**
@@ -50,7 +67,8 @@ interface Clocks {
  */
 export function createBudget(deadlineMs: number, now: () => number = () => performance.now(), cpu: () => number = processCpuMs): Budget {
   const start = now();
-  return budgetFor(deadlineMs, start, { now, cpu }, cpu(), () => {});
+  const clocks = { now, cpu, startCpu: cpu === processCpuMs ? recentProcessCpuMs : cpu };
+  return budgetFor(deadlineMs, start, clocks, clocks.startCpu(), () => {});
 }
 
 function budgetFor(allowedMs: number, start: number, clocks: Clocks, cpuStart: number, onCutOff: () => void): Budget {
@@ -81,8 +99,8 @@ function budgetFor(allowedMs: number, start: number, clocks: Clocks, cpuStart: n
     },
     phase(share) {
       const at = now();
-      const used = cpu() - cpuStart;
-      return budgetFor(Math.max(0, allowedMs - used) * share, at, clocks, cpu(), () => {
+      const cpuAt = clocks.startCpu();
+      return budgetFor(Math.max(0, allowedMs - (cpuAt - cpuStart)) * share, at, clocks, cpuAt, () => {
         phaseCutOff = true;
         onCutOff();
       });

@@ -118,4 +118,21 @@ describe("createBudget", () => {
     expect(parse.spentNow()).toBe(true);
     expect([budget.cutOff, budget.spentNow()]).toEqual([true, false]);
   });
+
+  test("budgets started together share one reading of the process CPU clock", () => {
+    const original = process.cpuUsage;
+    let readings = 0;
+    process.cpuUsage = ((previous?: NodeJS.CpuUsage) => {
+      readings++;
+      return original.call(process, previous);
+    }) as typeof process.cpuUsage;
+    try {
+      // Five detectors of one event, each with a parse and a walk phase: microseconds apart.
+      for (let i = 0; i < 5; i++) createBudget(50).phase(0.5).phase(0.7);
+    } finally {
+      process.cpuUsage = original;
+    }
+    // One reading, or a few more when the loop was preempted across millisecond boundaries; not fifteen.
+    expect(readings).toBeLessThanOrEqual(7);
+  });
 });
