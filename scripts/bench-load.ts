@@ -1,7 +1,7 @@
 // Load generator of scripts/bench: N keep-alive connections posting as fast as answers come
 // back, for a fixed time; prints one JSON line with requests/s and latency percentiles.
-// Usage: bun scripts/bench-load.ts URL KEY MODE(evaluate|ingest|bare) CONNS SECONDS
-import { benchEvent } from "./bench-event.ts";
+// Usage: bun scripts/bench-load.ts URL KEY MODE(evaluate|mix|ingest|bare) CONNS SECONDS
+import { benchEvent, corpusMix } from "./bench-event.ts";
 
 const [url, key, mode, connsArg, secondsArg] = process.argv.slice(2);
 const conns = Number(connsArg);
@@ -11,11 +11,16 @@ const template = (id: string) => JSON.stringify(benchEvent(id, `bench-${Math.flo
 
 const runId = `${process.pid}-${Date.now().toString(36)}`;
 let seq = 0;
+const mix = mode === "mix" ? corpusMix().events.map((m) => m.event) : [];
 const bodyFor = () => {
+  if (mode === "mix") {
+    const n = seq++;
+    return JSON.stringify({ ...mix[n % mix.length], event_id: `${runId}-${n}`, guard_id: `g-${runId}-${n}`, session_id: `bench-${Math.floor(n / 200)}` });
+  }
   if (mode === "ingest") return JSON.stringify({ batch: Array.from({ length: 100 }, () => JSON.parse(template(`${runId}-${seq++}`))) });
   return template(`${runId}-${seq++}`);
 };
-const path = mode === "ingest" ? "/v1/ingest" : mode === "evaluate" ? "/v1/evaluate" : "/";
+const path = mode === "ingest" ? "/v1/ingest" : mode === "evaluate" || mode === "mix" ? "/v1/evaluate" : "/";
 const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
 
 const latencies: number[] = [];
