@@ -10,11 +10,11 @@ import { type Judged, judgeToolCall } from "./judge-events.ts";
 import type { EgressOptions } from "./judge-host.ts";
 import { judgeShellCommand } from "./judge-shell.ts";
 import { isShellTool } from "./tool-names.ts";
+import { type ProposedCall, proposedCalls } from "../proposed-calls.ts";
 
-const MAX_CALLS = 64;
 const MAX_ARGUMENT_CHARS = 256 * 1024;
 
-interface ProposedCall {
+interface Call {
   name: string;
   args: unknown;
   /** Where the arguments sit in the event; findings inside them are placed here. */
@@ -24,7 +24,7 @@ interface ProposedCall {
 }
 
 export function judgeModelCalls(event: GuardEvent, opts: EgressOptions, budget: Budget): Judged {
-  const calls = proposedCalls(event.payload);
+  const calls = proposedCalls(event.payload).flatMap((call) => decoded(call) ?? []);
   if (calls.length === 0) return { abstain: "model output proposes no tool call" };
   const hits: Hit[] = [];
   if (calls.some((call) => isShellTool(call.name))) {
@@ -41,42 +41,19 @@ export function judgeModelCalls(event: GuardEvent, opts: EgressOptions, budget: 
 }
 
 /** A hit found in `{name, arguments}` moved to where the call's arguments sit in the event. */
-function placed(found: Hit, call: ProposedCall): Hit {
+function placed(found: Hit, call: Call): Hit {
   if (found.path === undefined || !found.path.startsWith("payload.arguments")) return found;
   if (call.encoded) return { check: found.check, path: call.root, ...(found.severity ? { severity: found.severity } : {}), ...(found.decision ? { decision: found.decision } : {}) };
   return { ...found, path: call.root + found.path.slice("payload.arguments".length) };
 }
 
-function proposedCalls(payload: Record<string, unknown>): ProposedCall[] {
-  const calls: ProposedCall[] = [];
-  for (const key of ["tool_calls", "content"] as const) {
-    const list = payload[key];
-    if (!Array.isArray(list)) continue;
-    for (const [i, entry] of list.slice(0, MAX_CALLS).entries()) {
-      const call = proposedCall(entry, `payload.${key}[${i}]`, key === "content");
-      if (call) calls.push(call);
-    }
+/** A call with its arguments as a value; none when a JSON string of them is too long or no JSON. */
+function decoded(call: ProposedCall): Call | undefined {
+  if (typeof call.raw !== "string") return { name: call.name, args: call.raw, root: call.root, encoded: false };
+  if (call.raw.length > MAX_ARGUMENT_CHARS) return undefined;
+  try {
+    return { name: call.name, args: JSON.parse(call.raw), root: call.root, encoded: true };
+  } catch {
+    return undefined;
   }
-  return calls;
-}
-
-function proposedCall(entry: unknown, path: string, block: boolean): ProposedCall | undefined {
-  if (typeof entry !== "object" || entry === null) return undefined;
-  const record = entry as Record<string, unknown>;
-  if (block && record.type !== "tool_use") return undefined;
-  const fn = record.function;
-  const holder = typeof fn === "object" && fn !== null ? (fn as Record<string, unknown>) : record;
-  const holderPath = holder === record ? path : `${path}.function`;
-  if (typeof holder.name !== "string") return undefined;
-  const key = holder.arguments !== undefined ? "arguments" : "input";
-  const raw = holder[key];
-  if (typeof raw === "string") {
-    if (raw.length > MAX_ARGUMENT_CHARS) return undefined;
-    try {
-      return { name: holder.name, args: JSON.parse(raw), root: `${holderPath}.${key}`, encoded: true };
-    } catch {
-      return undefined;
-    }
-  }
-  return { name: holder.name, args: raw, root: `${holderPath}.${key}`, encoded: false };
 }

@@ -10,6 +10,7 @@ import { writtenTargets, writtenTexts } from "./written-files.ts";
 import { writtenFilesLeft } from "./files-left.ts";
 import type { FileLeft, SessionFilesView } from "../../engine/detector.ts";
 import { editsInContext } from "./edit-context.ts";
+import { proposedCalls } from "../proposed-calls.ts";
 
 export interface TextItem {
   path: string;
@@ -177,41 +178,18 @@ function extractServerCommand(payload: Record<string, unknown>): Extraction {
   return { targets: [{ kind: "argv", items: [head, ...rest] }], unjudged: list.length > MAX_ARGV ? [`payload.args[${MAX_ARGV}]`] : [] };
 }
 
-const MAX_MODEL_CALLS = 64;
-
-/**
- * Tool calls a model produced (`tool_calls[]` in OpenAI's `{function: {name, arguments}}` or a
- * flat `{name, input|arguments}` shape, or Anthropic `tool_use` content blocks): the shell ones
- * are judged as if they were already being run.
- */
+/** The shell calls among the tool calls a model produced (proposed-calls.ts), judged as if already being run. */
 function extractModelCalls(payload: Record<string, unknown>): Extraction {
   const targets: Target[] = [];
   const unjudged: string[] = [];
-  for (const [list, key] of [[payload.tool_calls, "tool_calls"], [payload.content, "content"]] as const) {
-    if (!Array.isArray(list)) continue;
-    for (const [i, call] of list.slice(0, MAX_MODEL_CALLS).entries()) {
-      const found = modelCall(call, childPath(childPath("payload", key), i), key === "content");
-      if (!found) continue;
-      const extraction = extractToolCommand(found.args, found.root);
-      if (!("targets" in extraction)) continue;
-      targets.push(...(POWERSHELL_TOOL.test(found.name) ? extraction.targets.map(asPowerShell) : extraction.targets));
-      unjudged.push(...extraction.unjudged);
-    }
+  for (const call of proposedCalls(payload)) {
+    if (!isShellToolName(call.name)) continue;
+    const extraction = extractToolCommand(call.raw, call.root);
+    if (!("targets" in extraction)) continue;
+    targets.push(...(POWERSHELL_TOOL.test(call.name) ? extraction.targets.map(asPowerShell) : extraction.targets));
+    unjudged.push(...extraction.unjudged);
   }
   return targets.length > 0 ? { targets, unjudged, from: "model" } : { abstain: "model output carries no shell tool call", unjudged };
-}
-
-function modelCall(call: unknown, path: string, block: boolean): { name: string; args: unknown; root: string } | undefined {
-  if (typeof call !== "object" || call === null) return undefined;
-  const record = call as Record<string, unknown>;
-  if (block && record.type !== "tool_use") return undefined;
-  const fn = record.function;
-  const holder = typeof fn === "object" && fn !== null ? (fn as Record<string, unknown>) : record;
-  const holderPath = holder === record ? path : `${path}.function`;
-  const name = holder.name;
-  if (typeof name !== "string" || !isShellToolName(name)) return undefined;
-  const key = holder.arguments !== undefined ? "arguments" : "input";
-  return { name, args: holder[key], root: childPath(holderPath, key) };
 }
 
 /** The command held by one candidate field: a script string or an argv array. */
