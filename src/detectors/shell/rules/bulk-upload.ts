@@ -17,9 +17,9 @@ import { eachInvocation, hit, type Rule } from "./rule.ts";
 
 export const bulkUploadRule: Rule = (ctx) => {
   // `git remote add NAME URL` earlier in the command: a push to NAME goes to URL.
-  const remotes = new Map<string, string>();
+  const git: GitState = { remotes: new Map(), secretsStaged: false };
   return eachInvocation(ctx, (inv) => {
-    if (inv.name === "git") return judgeGit(inv, remotes) ? hit("shell.bulk_data_upload", inv) : undefined;
+    if (inv.name === "git") return judgeGit(inv, git) ? hit("shell.bulk_data_upload", inv) : undefined;
     if (!SENDERS.has(inv.name) && !isSocketTool(inv) && !CLOUD_COPIERS.has(inv.name)) return undefined;
     return sendsBulk(inv) && goesOutside(inv) ? hit("shell.bulk_data_upload", inv) : undefined;
   });
@@ -110,16 +110,16 @@ function goesOutside(inv: Invocation): boolean {
  * `git push https://host/x.git`, or to a remote the same command pointed at a public URL that
  * is not a code host: the repository copied to a server nobody named before.
  */
-function judgeGit(inv: Invocation, remotes: Map<string, string>): boolean {
+function judgeGit(inv: Invocation, git: GitState): boolean {
   const args = argTexts(inv).filter((a) => !a.startsWith("-"));
   if (args[0] === "remote" && args[1] === "add" && args[2] && args[3]) {
-    remotes.set(args[2], args[3]);
+    git.remotes.set(args[2], args[3]);
     return false;
   }
-  if (args[0] === "add" && argTexts(inv).some((a) => a === "-f" || a === "--force") && args.slice(1).some(isSecretPath)) remotes.set(SECRETS_STAGED, "");
+  if (args[0] === "add" && argTexts(inv).some((a) => a === "-f" || a === "--force") && args.slice(1).some(isSecretPath)) git.secretsStaged = true;
   if (args[0] !== "push" || !args[1]) return false;
-  if (remotes.has(SECRETS_STAGED)) return true;
-  const url = remotes.get(args[1]) ?? (/^[a-z][a-z0-9+.-]*:\/\//i.test(args[1]) ? args[1] : undefined);
+  if (git.secretsStaged) return true;
+  const url = git.remotes.get(args[1]) ?? (/^[a-z][a-z0-9+.-]*:\/\//i.test(args[1]) ? args[1] : undefined);
   if (url === undefined) return false;
   const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url)?.[1] ?? /^[\w.-]+@([\w.-]+):/.exec(url)?.[1];
   if (host === undefined) return false;
@@ -127,8 +127,13 @@ function judgeGit(inv: Invocation, remotes: Map<string, string>): boolean {
   return verdict.cls === "public" && !isApiHost(verdict.name) && !CODE_HOSTS.some((known) => endsWithLabel(verdict.name, known));
 }
 
-/** Marks that this command force-added an ignored secret file (`git add -f .env`): any push then carries it. */
-const SECRETS_STAGED = "\u0000secrets";
+/** What earlier git commands of this command line set up. */
+interface GitState {
+  /** Remotes it added, by name, with their URLs. */
+  remotes: Map<string, string>;
+  /** It force-added an ignored secret file (`git add -f .env`): any push then carries it. */
+  secretsStaged: boolean;
+}
 
 /** Where repositories are kept: a new remote there is a new repository, not a copy leaving. */
 const CODE_HOSTS = ["github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sr.ht", "dev.azure.com", "visualstudio.com", "gitea.com", "ghe.com", "git-codecommit.amazonaws.com", "source.developers.google.com", "huggingface.co"];
