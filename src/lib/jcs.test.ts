@@ -11,4 +11,10 @@ describe("canonicalJson (RFC 8785)", () => {
   test("key order of the input does not matter", () => {
     expect(canonicalJson({ x: 1, y: { b: 2, a: 1 } })).toBe(canonicalJson({ y: { a: 1, b: 2 }, x: 1 }));
   });
+  test("members already in order, undefined members and empty containers", () => {
+    expect(canonicalJson({ a: 1, b: undefined, c: [], d: {}, e: [undefined] })).toBe('{"a":1,"c":[],"d":{},"e":[null]}');
+    expect(canonicalJson({ b: undefined, a: 1 })).toBe('{"a":1}');
+    // Surrogate pairs order by code unit, not code point: U+1F600 (D83D...) sorts before U+FB01.
+    expect(canonicalJson({ "\uFB01": 1, "\u{1F600}": 2 })).toBe('{"\u{1F600}":2,"\uFB01":1}');
+  });
 });
