@@ -93,6 +93,17 @@ describe("path normalisation", () => {
     expect(normalisePath("../../x")).toEqual({ segs: ["..", "..", "x"], home: false, absolute: false });
     expect(normalisePath("a\nb")).toBeUndefined();
   });
+
+  test("a path asked for again gets the same answer, which no caller can change", () => {
+    const first = normalisePath("~/.aws/credentials")!;
+    expect(normalisePath("~/.aws/credentials")).toBe(first);
+    expect(() => (first.segs as string[]).push("x")).toThrow();
+    expect(normalisePath("~/.aws/credentials")).toEqual({ segs: [".aws", "credentials"], home: true, absolute: false });
+    // Long texts are normalised each time (and not kept), with the same result.
+    const long = `/tmp/${"a/".repeat(200)}x`;
+    expect(normalisePath(long)).toEqual(normalisePath(long));
+    expect(normalisePath(long)).not.toBe(normalisePath(long));
+  });
 });
 
 describe("configuration", () => {

@@ -79,8 +79,28 @@ function canonicalAbsolute(segs: string[]): { segs: string[]; home: boolean } {
   return { segs: s, home: false };
 }
 
+/**
+ * Every rule that looks at a file asks for its normal form, so one command's arguments are
+ * normalised a couple of dozen times over: the answers for short texts are kept (a bounded map,
+ * emptied when full) and shared, frozen, so no caller can change another's.
+ */
+const MEMO_LIMIT = 4096;
+const MEMO_MAX_CHARS = 256;
+const memo = new Map<string, NormalPath | undefined>();
+
 /** Normalises a file path or `file://` URL; undefined for values that cannot be paths. */
 export function normalisePath(raw: string): NormalPath | undefined {
+  if (raw.length > MEMO_MAX_CHARS) return normalise(raw);
+  const known = memo.get(raw);
+  if (known !== undefined || memo.has(raw)) return known;
+  const found = normalise(raw);
+  if (found) Object.freeze(Object.freeze(found).segs);
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(raw, found);
+  return found;
+}
+
+function normalise(raw: string): NormalPath | undefined {
   const trimmed = raw.trim();
   if (trimmed === "" || trimmed.length > MAX_PATH_CHARS || /[\n\r\0]/.test(trimmed)) return undefined;
   const expanded = expandPrefix(trimmed).toLowerCase();
