@@ -142,8 +142,19 @@ const READ_RULES: [CheckId, ReadRule][] = [
   ["files.history_read", isHistory],
 ];
 
+/** Answers for the normal forms normalisePath shares: several rules classify one path. */
+const classified = new WeakMap<NormalPath, CheckId | null>();
+
 /** The check a read of this path trips, if any. */
 export function classifyRead(p: NormalPath): CheckId | undefined {
+  const known = classified.get(p);
+  if (known !== undefined) return known ?? undefined;
+  const found = classify(p);
+  classified.set(p, found ?? null);
+  return found;
+}
+
+function classify(p: NormalPath): CheckId | undefined {
   const base = baseOf(p);
   if (base === "") return undefined;
   for (const [check, rule] of READ_RULES) if (rule(p, base)) return check;
