@@ -4,6 +4,7 @@ import type { FieldSpan, Script, Source } from "./ast.ts";
 import type { Write } from "./effects.ts";
 import type { Field } from "./expand.ts";
 import type { Program } from "./interpreters.ts";
+import type { OptionPath } from "./option-paths.ts";
 
 export interface HeredocBody {
   text: string;
@@ -79,6 +80,8 @@ export interface Invocation {
   background: boolean;
   /** The files it writes, derived on first use by effects.ts (most rules ask for them). */
   writes: readonly Write[] | undefined;
+  /** The files its options read or write, derived on first use by option-paths.ts. */
+  optionPaths: readonly OptionPath[] | undefined;
   /**
    * What runs is not knowable from the text: a name computed at run time, a glob that does not
    * name one known kind of program, a function or alias too deep to follow.

@@ -61,7 +61,12 @@ function atFile(text: string): string | undefined {
 }
 
 /** Every file `inv` reads or writes through its options; operands are other rules' business. */
-export function optionPaths(inv: Invocation): OptionPath[] {
+export function optionPaths(inv: Invocation): readonly OptionPath[] {
+  inv.optionPaths ??= findOptionPaths(inv);
+  return inv.optionPaths;
+}
+
+function findOptionPaths(inv: Invocation): OptionPath[] {
   const found: OptionPath[] = [];
   const args = inv.args;
   const programRead = PROGRAM_READS[inv.name];

@@ -264,6 +264,7 @@ export function record(state: WalkState, input: RecordInput, frame: Frame, pipel
     inFunction: frame.inFunction,
     background: frame.background,
     writes: undefined,
+    optionPaths: undefined,
     unresolved: extra.unresolved ?? false,
     nameOrigins: extra.nameOrigins ?? NO_ORIGINS,
     codeOrigins: extra.codeOrigins ?? NO_ORIGINS,
