@@ -4,7 +4,8 @@
 // `@F`, `file://F`: option-paths.ts), and macOS keychain dumps. Which files count is the egress
 // detector's Read-tool vocabulary, so a `cat` and a Read of the same file are judged alike.
 // Programs that use a key without exposing it (`ssh -i`, `ssh-add`, `chmod 600`) are not readers,
-// nor is a read whose output is only an API call's credential (secret-use.ts).
+// nor is a read whose output is only an API call's credential (secret-use.ts), nor a search that
+// prints a status, a count or file names (`grep -q KEY .env`: quiet-readers.ts).
 import { classifyRead } from "../../egress/read-rules.ts";
 import { normalisePath } from "../../egress/paths.ts";
 import { commandName } from "../commands.ts";
@@ -12,6 +13,7 @@ import type { Field } from "../expand.ts";
 import { operandFields } from "../facts.ts";
 import { type Invocation, upstreamOf } from "../model.ts";
 import { type OptionPath, optionPaths } from "../option-paths.ts";
+import { printsNoContent, usesKeyUnseen } from "../quiet-readers.ts";
 import { feedsCredentialInput, readsSecretFromStdin, secretSendOf, staysWithItsService } from "../secret-use.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
@@ -56,7 +58,10 @@ function judgeRead(inv: Invocation): Hit | undefined {
   if (inv.name === "security") return dumpsKeychain(inv) ? hit("shell.credential_read", inv) : undefined;
   if (inv.name === "find") return findReadsCredentials(inv) ? hit("shell.credential_read", inv) : undefined;
   if (readsFoundCredentials(inv)) return hit("shell.credential_read", inv);
+  if (printsNoContent(inv)) return undefined;
   if (inv.stdin?.kind === "file" && isCredentialPath(inv.stdin.field.text) && !(readsSecretFromStdin(inv) && staysWithItsService(inv))) return hit("shell.credential_read", inv);
+  // Below stdin, which still counts for these: `openssl s_client -connect h:443 < F` sends F.
+  if (usesKeyUnseen(inv)) return undefined;
   // `curl file:///etc/shadow`, `nmap -iL F`, `openssl enc -in F`, `gcc @F`: read through an option, whatever the program.
   const viaOptions = inv.args.length > 0 ? optionPaths(inv) : [];
   if (viaOptions.some((found) => found.access === "read" && isCredentialPath(found.path))) return hit("shell.credential_read", inv);
