@@ -14,6 +14,7 @@ import type { AssignmentOptions } from "./assignments.ts";
 import { fieldViews } from "../decoding/decoded-views.ts";
 import type { TextField } from "../../engine/text-fields.ts";
 import { encodedNote, markEncoded, noteOverHits, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
+import { isTypedValue, writesTestFile } from "./test-files.ts";
 
 const DETECTOR_ID = "secrets";
 
@@ -86,7 +87,11 @@ interface FieldScan {
   scanned: string;
   key: string | undefined;
   program: string | undefined;
+  /** The event writes a test file: a typed password there is a fake user's (test-files.ts). */
+  inTests: boolean;
 }
+
+const GENERIC_PASSWORD = "secrets.password_assignment";
 
 /**
  * The credentials of one field, read in every view of it (decoded-views.ts). Field keys and
@@ -100,6 +105,7 @@ function scanField(field: FieldScan, options: AssignmentOptions, budget: Budget)
   const redactions: RedactionRequest[] = [];
   const hits = scanViews(views, scan, MAX_HITS_PER_FIELD, budget);
   for (const hit of hits) {
+    if (field.inTests && hit.kind.checkId === GENERIC_PASSWORD && !hit.encoded && isTypedValue(field.scanned.slice(hit.start, hit.end))) continue;
     findings.push(markEncoded(spanFinding(hit, field.path, DETECTOR_ID), hit.encoded));
     redactions.push(spanRedaction(hit, field.path, field.text));
   }
@@ -117,6 +123,7 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
   const keys = findFieldKeys(fields);
   const programs = findArgvPrograms(fields);
   const budget = budgetOf(input);
+  const inTests = writesTestFile(input.event);
   const unscanned: string[] = [];
   const undecoded: string[] = [];
   const capped: string[] = [];
@@ -130,7 +137,7 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
       continue;
     }
     const scanned = maskSpans(text, redactedSpans?.get(path));
-    const field = scanField({ fields, index: i, path, text, scanned, key: keys[i], program: programs[i] }, options, budget);
+    const field = scanField({ fields, index: i, path, text, scanned, key: keys[i], program: programs[i], inTests }, options, budget);
     findings.push(...field.findings);
     redactions.push(...field.redactions);
     if (field.undecoded) undecoded.push(path);
