@@ -10,6 +10,7 @@ import { commandName, FETCHERS } from "../commands.ts";
 import { flagSet, invocationsIn, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
 import { withoutOptionValues } from "../option-paths.ts";
+import { showsOnlyKeyNames } from "../key-names.ts";
 import { printsNoContent } from "../quiet-readers.ts";
 import { globToRegExp } from "../resolve.ts";
 import { feedsCredentialInput, secretSendOf, variableSendBy } from "../secret-use.ts";
@@ -52,6 +53,7 @@ function isConsumed(model: ShellModel, inv: Invocation): boolean {
 /** Its output only authenticates: an API's credential header, a login's stdin, a client's credential variable (secret-use.ts). */
 function usedNotShown(model: ShellModel, inv: Invocation): boolean {
   const send = secretSendOf(model, inv);
+  if (send === undefined && showsOnlyKeyNames(model, inv, isCredentialPath)) return true;
   return send === "use" || (send === undefined && feedsCredentialInput(model, inv));
 }
 

@@ -9,6 +9,7 @@
 import { classifyRead } from "../../egress/read-rules.ts";
 import { normalisePath } from "../../egress/paths.ts";
 import { commandName } from "../commands.ts";
+import { showsOnlyKeyNames } from "../key-names.ts";
 import type { Field } from "../expand.ts";
 import { operandFields } from "../facts.ts";
 import { type Invocation, upstreamOf } from "../model.ts";
@@ -24,6 +25,7 @@ export const credentialReadRule: Rule = (ctx) =>
     // Piped into `docker login --password-stdin`, or `export PGPASSWORD=$(cat F)` for a client: used too.
     if (!found) return undefined;
     const send = secretSendOf(ctx.model, inv);
+    if (send === undefined && showsOnlyKeyNames(ctx.model, inv, isCredentialPath)) return undefined;
     return send === "use" || (send === undefined && feedsCredentialInput(ctx.model, inv)) ? undefined : found;
   });
 
