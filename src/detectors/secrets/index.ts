@@ -9,7 +9,8 @@ import type { Finding } from "../../wire/verdict.ts";
 import { ENV_KEY_PATH, createEnvSecretFinding, isSecretEnvName } from "./env-keys.ts";
 import { findArgvPrograms, findFieldKeys } from "./field-keys.ts";
 import { scanText, type Span as RedactedSpan } from "./scan-text.ts";
-import { MAX_HITS_PER_FIELD } from "./secret-kind.ts";
+import { MAX_HITS_PER_FIELD, PRIORITIES } from "./secret-kind.ts";
+import { isAllowlisted } from "./allowlist-comments.ts";
 import type { AssignmentOptions } from "./assignments.ts";
 import { fieldViews } from "../decoding/decoded-views.ts";
 import type { TextField } from "../../engine/text-fields.ts";
@@ -106,6 +107,8 @@ function scanField(field: FieldScan, options: AssignmentOptions, budget: Budget)
   const hits = scanViews(views, scan, MAX_HITS_PER_FIELD, budget);
   for (const hit of hits) {
     if (field.inTests && hit.kind.checkId === GENERIC_PASSWORD && !hit.encoded && isTypedValue(field.scanned.slice(hit.start, hit.end))) continue;
+    // A generic value a scanner's allowlist comment vouches for (allowlist-comments.ts).
+    if (hit.kind.priority <= PRIORITIES.generic && !hit.encoded && isAllowlisted(field.scanned, hit.start)) continue;
     findings.push(markEncoded(spanFinding(hit, field.path, DETECTOR_ID), hit.encoded));
     redactions.push(spanRedaction(hit, field.path, field.text));
   }
