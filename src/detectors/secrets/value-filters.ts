@@ -130,9 +130,11 @@ const PLACEHOLDER_WORDS = new Set([
 ]);
 
 // A pointer to where the secret is kept, resolved at deploy time: `vault:secret/data/app#password`,
-// `ref+awssm://...`, `op://vault/item/field`, `arn:aws:secretsmanager:...`, `sops:`, `ENC[...]`.
+// `ref+awssm://...`, `op://vault/item/field`, `arn:aws:secretsmanager:...`, `sops:`, `ENC[...]`;
+// or at run time, as openssl's pass-phrase arguments name it: `env:VAR`, `file:PATH`, `fd:N`
+// (only `pass:` carries the phrase itself).
 const SECRET_REFERENCE =
-  /^(?:vault|awssm|awsssm|ssm|secretsmanager|gcpsm|gcp-secret|azkv|keyvault|azure-keyvault|sops|op|bw|doppler|infisical|k8s|kubernetes|secretref|ref\+[a-z0-9]+):|^arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):|^ENC\[|^projects\/[^/]+\/secrets\//i;
+  /^(?:vault|awssm|awsssm|ssm|secretsmanager|gcpsm|gcp-secret|azkv|keyvault|azure-keyvault|sops|op|bw|doppler|infisical|k8s|kubernetes|secretref|ref\+[a-z0-9]+):|^arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):|^ENC\[|^projects\/[^/]+\/secrets\/|^env:[A-Za-z_]\w*$|^file:\S+$|^fd:\d+$/i;
 
 /** Placeholder check for free-form values (passwords), stricter than for prefixed tokens. */
 export function looksLikePlaceholderValue(value: string): boolean {
