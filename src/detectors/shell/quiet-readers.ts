@@ -38,13 +38,23 @@ const QUIET_READERS = new Map<string, QuietSpec>([
 
 /**
  * `openssl x509 -in F`, `verify`, `crl`: certificates parsed and their public fields printed;
- * `req -key K`, `dgst -sign K`, `s_client -key K`: a key used to sign or connect. (`rsa`, `pkey`,
- * `pkcs12` and `asn1parse` print or repackage a key, and `enc` decrypts: they stay readers.)
+ * `req -key K`, `dgst -sign K`, `s_client -key K`: a key used to sign or connect. (`rsa` and `pkey`
+ * without `-noout`, `pkcs12` and `asn1parse` print or repackage a key, and `enc` decrypts: they
+ * stay readers.)
  */
 const OPENSSL_KEY_USERS = new Set(["x509", "crl", "verify", "req", "dgst", "s_client", "s_server", "ocsp"]);
 
-/** openssl reading certificates, or using a key it names, without printing a secret. */
-export const usesKeyUnseen = (inv: Invocation): boolean => inv.name === "openssl" && OPENSSL_KEY_USERS.has(inv.args[0]?.text ?? "");
+/** Commands that print a key unless told `-noout` (and not `-text`, which prints its parts). */
+const OPENSSL_KEY_PRINTERS = new Set(["rsa", "pkey", "ec", "dsa"]);
+
+/** openssl reading certificates, using a key it names, or checking one (`rsa -noout -check`), without printing a secret. */
+export function usesKeyUnseen(inv: Invocation): boolean {
+  if (inv.name !== "openssl") return false;
+  const command = inv.args[0]?.text ?? "";
+  if (OPENSSL_KEY_USERS.has(command)) return true;
+  const flags = inv.args.map((arg) => arg.text);
+  return OPENSSL_KEY_PRINTERS.has(command) && flags.includes("-noout") && !flags.includes("-text") && !flags.includes("-out");
+}
 
 /** True when the reader is asked for a status, a count or file names instead of the lines it reads. */
 export function printsNoContent(inv: Invocation): boolean {
