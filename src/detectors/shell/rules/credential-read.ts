@@ -9,6 +9,7 @@
 import { classifyRead } from "../../egress/read-rules.ts";
 import { normalisePath } from "../../egress/paths.ts";
 import { commandName } from "../commands.ts";
+import { baseName, normalizePath } from "../paths.ts";
 import { showsOnlyKeyNames } from "../key-names.ts";
 import type { Field } from "../expand.ts";
 import { operandFields } from "../facts.ts";
@@ -83,7 +84,25 @@ function readOperands(inv: Invocation, viaOptions: readonly OptionPath[]): strin
   if (ARCHIVERS.has(inv.name)) return texts(operandFields(inv, inv.name === "tar" ? "C" : ""));
   if (!COPIERS.has(inv.name)) return [];
   const operands = texts(operandFields(inv, COPIER_VALUE_OPTIONS[inv.name] ?? ""));
-  return inv.args.some((arg) => arg.text === "-t" || arg.text === "--target-directory") ? operands : operands.slice(0, -1);
+  if (inv.args.some((arg) => arg.text === "-t" || arg.text === "--target-directory")) return operands;
+  return isBackupBeside(inv.name, operands) ? [] : operands.slice(0, -1);
+}
+
+const parentOf = (path: string): string => {
+  const normal = normalizePath(path);
+  return normal.includes("/") ? normal.slice(0, normal.lastIndexOf("/")) : "";
+};
+
+/**
+ * `cp .env .env.bak`, `cp ~/.ssh/config ~/.ssh/config.orig`: a copy kept beside the original,
+ * under a new name in the same directory, before an edit. Nothing leaves the place the secret
+ * already was. Into another directory (`cp .env public/`, `/tmp/x`) it is still a read.
+ */
+function isBackupBeside(name: string, operands: readonly string[]): boolean {
+  if (name !== "cp" || operands.length !== 2) return false;
+  const [source = "", copy = ""] = operands;
+  if (copy.endsWith("/") || copy === "." || copy === "..") return false;
+  return parentOf(source) === parentOf(copy) && baseName(normalizePath(copy)) !== "";
 }
 
 export const isReader = (name: string): boolean => PRINTERS.has(name) || COPIERS.has(name) || ARCHIVERS.has(name);
