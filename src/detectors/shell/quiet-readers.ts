@@ -56,8 +56,24 @@ export function usesKeyUnseen(inv: Invocation): boolean {
   return OPENSSL_KEY_PRINTERS.has(command) && flags.includes("-noout") && !flags.includes("-text") && !flags.includes("-out");
 }
 
+/** sed's in-place flag, alone or in a cluster (`-i`, `-i.bak`, `-Ei`, `--in-place=.orig`). */
+const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place(?:=|$))/;
+/** A `w` (write a copy elsewhere) or `e` (run) command or `s///` flag in a sed script. */
+const SED_ESCAPES = /\/[gpIiMm0-9]*[we]|(?:^|[;{}\n])\s*[we](?:\s|$)/;
+
+/**
+ * `sed -i 's/^LOG_LEVEL=info$/LOG_LEVEL=debug/' .env`: the file is rewritten in place and sed prints
+ * nothing, as an Edit of the file would; unless the script writes lines elsewhere or runs them.
+ */
+function editsInPlace(inv: Invocation): boolean {
+  if (inv.name !== "sed") return false;
+  const args = inv.args.map((arg) => arg.text);
+  return args.some((arg) => IN_PLACE.test(arg)) && !args.some((arg) => !arg.startsWith("-") && SED_ESCAPES.test(arg));
+}
+
 /** True when the reader is asked for a status, a count or file names instead of the lines it reads. */
 export function printsNoContent(inv: Invocation): boolean {
+  if (editsInPlace(inv)) return true;
   const spec = QUIET_READERS.get(inv.name);
   if (!spec || inv.args.length === 0) return false;
   // Each of these flags wins over the ones that shape printed lines (`-o`, `--replace`, `-y`).
