@@ -9,7 +9,7 @@ const PASS_THROUGH = new Set(["grep", "egrep", "fgrep", "rg", "sort", "uniq", "h
 
 const AWK_NAMES = new Set(["awk", "gawk", "mawk", "nawk"]);
 /** `{print $1}`, after an optional condition (`!/^#/`, `NF`): only the first field is printed. */
-const AWK_FIRST_FIELD = /^[^{}]{0,80}\{\s*print\s+\$1\s*;?\s*\}\s*$/;
+const AWK_FIRST_FIELD = /^[^{}]{0,80}\{[ \t]{0,8}print[ \t]{1,8}\$1[ \t]{0,8}(?:;[ \t]{0,8})?\}\s{0,8}$/;
 /** `s/=.*//`, `s|=.*$||g`: everything from the first `=` removed. */
 const SED_CUT_VALUE = /^s([/|#,:])=\.\*\$?\1\1g?$/;
 
