@@ -129,6 +129,10 @@ const PLACEHOLDER_WORDS = new Set([
   "empty",
 ]);
 
+// The same words with the qualifier a usage line gives them: `-P oldpassword -Z newpassword`,
+// `--token=yourtoken`, `currentpassword`.
+const QUALIFIED_PLACEHOLDER = /^(?:old|new|current|my|your|the|some|other)(?:password|passwd|pass|pwd|secret|token|apikey|key)$/;
+
 // A pointer to where the secret is kept, resolved at deploy time: `vault:secret/data/app#password`,
 // `ref+awssm://...`, `op://vault/item/field`, `arn:aws:secretsmanager:...`, `sops:`, `ENC[...]`;
 // or at run time, as openssl's pass-phrase arguments name it: `env:VAR`, `file:PATH`, `fd:N`
@@ -146,7 +150,8 @@ export function looksLikePlaceholderValue(value: string): boolean {
   }
   const lower = value.toLowerCase();
   if (lower.includes("test")) return true;
-  return PLACEHOLDER_WORDS.has(lower.replace(/[^a-z]/g, ""));
+  const letters = lower.replace(/[^a-z]/g, "");
+  return PLACEHOLDER_WORDS.has(letters) || QUALIFIED_PLACEHOLDER.test(letters);
 }
 
 export const countClasses = (value: string): number =>
