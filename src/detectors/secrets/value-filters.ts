@@ -133,6 +133,11 @@ const PLACEHOLDER_WORDS = new Set([
 // `--token=yourtoken`, `currentpassword`.
 const QUALIFIED_PLACEHOLDER = /^(?:old|new|current|my|your|the|some|other)(?:password|passwd|pass|pwd|secret|token|apikey|key)$/;
 
+// A YAML tag read where the value would be: `password: !vault |` (Ansible's encrypted block),
+// `MasterUserPassword: !Ref DBPassword` (CloudFormation), `api_password: !secret http_password`
+// (Home Assistant). What follows the tag is ciphertext or the name of a secret, never the secret.
+const YAML_TAG = /^!(?:vault|secret|Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|Base64|If|env_var|ENV|env|include|input)$/;
+
 // A pointer to where the secret is kept, resolved at deploy time: `vault:secret/data/app#password`,
 // `ref+awssm://...`, `op://vault/item/field`, `arn:aws:secretsmanager:...`, `sops:`, `ENC[...]`;
 // or at run time, as openssl's pass-phrase arguments name it: `env:VAR`, `file:PATH`, `fd:N`
@@ -151,7 +156,7 @@ export function looksLikePlaceholderValue(value: string): boolean {
   const lower = value.toLowerCase();
   if (lower.includes("test")) return true;
   const letters = lower.replace(/[^a-z]/g, "");
-  return PLACEHOLDER_WORDS.has(letters) || QUALIFIED_PLACEHOLDER.test(letters);
+  return PLACEHOLDER_WORDS.has(letters) || QUALIFIED_PLACEHOLDER.test(letters) || YAML_TAG.test(value);
 }
 
 export const countClasses = (value: string): number =>
