@@ -9,11 +9,13 @@ import type { Finding } from "../../wire/verdict.ts";
 import { ENV_KEY_PATH, createEnvSecretFinding, isSecretEnvName } from "./env-keys.ts";
 import { findArgvPrograms, findFieldKeys } from "./field-keys.ts";
 import { scanText, type Span as RedactedSpan } from "./scan-text.ts";
-import { MAX_HITS_PER_FIELD } from "./secret-kind.ts";
+import { MAX_HITS_PER_FIELD, PRIORITIES } from "./secret-kind.ts";
+import { isAllowlisted } from "./allowlist-comments.ts";
 import type { AssignmentOptions } from "./assignments.ts";
 import { fieldViews } from "../decoding/decoded-views.ts";
 import type { TextField } from "../../engine/text-fields.ts";
 import { encodedNote, markEncoded, noteOverHits, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
+import { isTypedValue, writesTestFile } from "./test-files.ts";
 
 const DETECTOR_ID = "secrets";
 
@@ -86,7 +88,11 @@ interface FieldScan {
   scanned: string;
   key: string | undefined;
   program: string | undefined;
+  /** The event writes a test file: a typed password there is a fake user's (test-files.ts). */
+  inTests: boolean;
 }
+
+const GENERIC_PASSWORD = "secrets.password_assignment";
 
 /**
  * The credentials of one field, read in every view of it (decoded-views.ts). Field keys and
@@ -100,6 +106,9 @@ function scanField(field: FieldScan, options: AssignmentOptions, budget: Budget)
   const redactions: RedactionRequest[] = [];
   const hits = scanViews(views, scan, MAX_HITS_PER_FIELD, budget);
   for (const hit of hits) {
+    if (field.inTests && hit.kind.checkId === GENERIC_PASSWORD && !hit.encoded && isTypedValue(field.scanned.slice(hit.start, hit.end))) continue;
+    // A generic value a scanner's allowlist comment vouches for (allowlist-comments.ts).
+    if (hit.kind.priority <= PRIORITIES.generic && !hit.encoded && isAllowlisted(field.scanned, hit.start)) continue;
     findings.push(markEncoded(spanFinding(hit, field.path, DETECTOR_ID), hit.encoded));
     redactions.push(spanRedaction(hit, field.path, field.text));
   }
@@ -117,6 +126,7 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
   const keys = findFieldKeys(fields);
   const programs = findArgvPrograms(fields);
   const budget = budgetOf(input);
+  const inTests = writesTestFile(input.event);
   const unscanned: string[] = [];
   const undecoded: string[] = [];
   const capped: string[] = [];
@@ -130,7 +140,7 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
       continue;
     }
     const scanned = maskSpans(text, redactedSpans?.get(path));
-    const field = scanField({ fields, index: i, path, text, scanned, key: keys[i], program: programs[i] }, options, budget);
+    const field = scanField({ fields, index: i, path, text, scanned, key: keys[i], program: programs[i], inTests }, options, budget);
     findings.push(...field.findings);
     redactions.push(...field.redactions);
     if (field.undecoded) undecoded.push(path);

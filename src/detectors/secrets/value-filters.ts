@@ -129,10 +129,21 @@ const PLACEHOLDER_WORDS = new Set([
   "empty",
 ]);
 
+// The same words with the qualifier a usage line gives them: `-P oldpassword -Z newpassword`,
+// `--token=yourtoken`, `currentpassword`.
+const QUALIFIED_PLACEHOLDER = /^(?:old|new|current|my|your|the|some|other)(?:password|passwd|pass|pwd|secret|token|apikey|key)$/;
+
+// A YAML tag read where the value would be: `password: !vault |` (Ansible's encrypted block),
+// `MasterUserPassword: !Ref DBPassword` (CloudFormation), `api_password: !secret http_password`
+// (Home Assistant). What follows the tag is ciphertext or the name of a secret, never the secret.
+const YAML_TAG = /^!(?:vault|secret|Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|Base64|If|env_var|ENV|env|include|input)$/;
+
 // A pointer to where the secret is kept, resolved at deploy time: `vault:secret/data/app#password`,
-// `ref+awssm://...`, `op://vault/item/field`, `arn:aws:secretsmanager:...`, `sops:`, `ENC[...]`.
+// `ref+awssm://...`, `op://vault/item/field`, `arn:aws:secretsmanager:...`, `sops:`, `ENC[...]`;
+// or at run time, as openssl's pass-phrase arguments name it: `env:VAR`, `file:PATH`, `fd:N`
+// (only `pass:` carries the phrase itself).
 const SECRET_REFERENCE =
-  /^(?:vault|awssm|awsssm|ssm|secretsmanager|gcpsm|gcp-secret|azkv|keyvault|azure-keyvault|sops|op|bw|doppler|infisical|k8s|kubernetes|secretref|ref\+[a-z0-9]+):|^arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):|^ENC\[|^projects\/[^/]+\/secrets\//i;
+  /^(?:vault|awssm|awsssm|ssm|secretsmanager|gcpsm|gcp-secret|azkv|keyvault|azure-keyvault|sops|op|bw|doppler|infisical|k8s|kubernetes|secretref|ref\+[a-z0-9]+):|^arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):|^ENC\[|^projects\/[^/]+\/secrets\/|^env:[A-Za-z_]\w*$|^file:\S+$|^fd:\d+$/i;
 
 /** Placeholder check for free-form values (passwords), stricter than for prefixed tokens. */
 export function looksLikePlaceholderValue(value: string): boolean {
@@ -144,7 +155,8 @@ export function looksLikePlaceholderValue(value: string): boolean {
   }
   const lower = value.toLowerCase();
   if (lower.includes("test")) return true;
-  return PLACEHOLDER_WORDS.has(lower.replace(/[^a-z]/g, ""));
+  const letters = lower.replace(/[^a-z]/g, "");
+  return PLACEHOLDER_WORDS.has(letters) || QUALIFIED_PLACEHOLDER.test(letters) || YAML_TAG.test(value);
 }
 
 export const countClasses = (value: string): number =>

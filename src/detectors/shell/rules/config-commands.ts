@@ -2,7 +2,7 @@
 // `core.sshCommand`, `core.fsmonitor`, `alias.x=!cmd`, `credential.helper=!cmd`), given once
 // (`git -c k=v`) or stored (`git config k v`, which persists for every later git command), and
 // vim's `-c ':!cmd'` / `+'!cmd'`. The command is judged as if run; storing a command key or
-// pointing `core.hooksPath` elsewhere is persistence a person approves.
+// pointing `core.hooksPath` outside the repository is persistence a person approves.
 import type { Field } from "../expand.ts";
 import type { Invocation } from "../model.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
@@ -51,10 +51,19 @@ function judgeStoredConfig(ctx: RuleContext, inv: Invocation, args: readonly Fie
   if (key === undefined || value === undefined) return [];
   const command = commandOf(key, value);
   if (command === undefined) return [];
-  const embedded = /hookspath$/i.test(key) ? [] : ctx.analyzeEmbedded(command, inv.span);
+  const hooksPath = /hookspath$/i.test(key);
+  if (hooksPath && isRepoDirectory(value)) return [];
+  const embedded = hooksPath ? [] : ctx.analyzeEmbedded(command, inv.span);
   // An editor, pager or browser is a tool the user names daily (`core.editor "code --wait"`): only what it runs is judged.
   return TOOL_KEY.test(key) ? embedded : [hit("shell.persistence_git_hook", inv), ...embedded];
 }
+
+/**
+ * `.githooks`, `.husky/_`, `scripts/git-hooks`: a directory of the repository itself, as husky
+ * and team setups point `core.hooksPath`. The hooks are the repo's tracked code, run on the same
+ * trust as its build and test scripts. A path outside it (`/tmp/h`, `~/.hooks`, `../x`) is not.
+ */
+const isRepoDirectory = (path: string): boolean => path !== "" && !/^[/~$\\]|^[A-Za-z]:|(?:^|\/)\.\.(?:\/|$)/.test(path);
 
 const VIMS = new Set(["vim", "vi", "nvim", "view", "ex", "gvim", "rvim", "vimdiff"]);
 

@@ -10,6 +10,8 @@ import { commandName, FETCHERS } from "../commands.ts";
 import { flagSet, invocationsIn, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
 import { withoutOptionValues } from "../option-paths.ts";
+import { showsOnlyKeyNames } from "../key-names.ts";
+import { printsNoContent } from "../quiet-readers.ts";
 import { globToRegExp } from "../resolve.ts";
 import { feedsCredentialInput, secretSendOf, variableSendBy } from "../secret-use.ts";
 import { isCredentialDir, isCredentialPath, isReader } from "./credential-read.ts";
@@ -51,6 +53,7 @@ function isConsumed(model: ShellModel, inv: Invocation): boolean {
 /** Its output only authenticates: an API's credential header, a login's stdin, a client's credential variable (secret-use.ts). */
 function usedNotShown(model: ShellModel, inv: Invocation): boolean {
   const send = secretSendOf(model, inv);
+  if (send === undefined && showsOnlyKeyNames(model, inv, isCredentialPath)) return true;
   return send === "use" || (send === undefined && feedsCredentialInput(model, inv));
 }
 
@@ -70,6 +73,8 @@ function judge(inv: Invocation, cwd: string | undefined): Found | undefined {
   const resolved = cwd === undefined ? paths : paths.map((path) => (/^[/~$]/.test(path) ? path : `${cwd.replace(/\/+$/, "")}/${path}`));
   const dirs = recursiveReader(inv);
   if (dirs && huntsSecretsAtHome(inv, resolved)) return "shell.credential_read";
+  // A status, a count or file names (`grep -q KEY .env`): the store is searched, not shown.
+  if (printsNoContent(inv)) return undefined;
   return resolved.some((path) => namesCredential(path) || (dirs && isCredentialDir(path))) ? "shell.credential_read" : undefined;
 }
 

@@ -4,14 +4,18 @@
 // `@F`, `file://F`: option-paths.ts), and macOS keychain dumps. Which files count is the egress
 // detector's Read-tool vocabulary, so a `cat` and a Read of the same file are judged alike.
 // Programs that use a key without exposing it (`ssh -i`, `ssh-add`, `chmod 600`) are not readers,
-// nor is a read whose output is only an API call's credential (secret-use.ts).
+// nor is a read whose output is only an API call's credential (secret-use.ts), nor a search that
+// prints a status, a count or file names (`grep -q KEY .env`: quiet-readers.ts).
 import { classifyRead } from "../../egress/read-rules.ts";
 import { normalisePath } from "../../egress/paths.ts";
 import { commandName } from "../commands.ts";
+import { baseName, normalizePath } from "../paths.ts";
+import { showsOnlyKeyNames } from "../key-names.ts";
 import type { Field } from "../expand.ts";
 import { operandFields } from "../facts.ts";
 import { type Invocation, upstreamOf } from "../model.ts";
 import { type OptionPath, optionPaths } from "../option-paths.ts";
+import { printsNoContent, usesKeyUnseen } from "../quiet-readers.ts";
 import { feedsCredentialInput, readsSecretFromStdin, secretSendOf, staysWithItsService } from "../secret-use.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
@@ -22,6 +26,7 @@ export const credentialReadRule: Rule = (ctx) =>
     // Piped into `docker login --password-stdin`, or `export PGPASSWORD=$(cat F)` for a client: used too.
     if (!found) return undefined;
     const send = secretSendOf(ctx.model, inv);
+    if (send === undefined && showsOnlyKeyNames(ctx.model, inv, isCredentialPath)) return undefined;
     return send === "use" || (send === undefined && feedsCredentialInput(ctx.model, inv)) ? undefined : found;
   });
 
@@ -56,7 +61,10 @@ function judgeRead(inv: Invocation): Hit | undefined {
   if (inv.name === "security") return dumpsKeychain(inv) ? hit("shell.credential_read", inv) : undefined;
   if (inv.name === "find") return findReadsCredentials(inv) ? hit("shell.credential_read", inv) : undefined;
   if (readsFoundCredentials(inv)) return hit("shell.credential_read", inv);
+  if (printsNoContent(inv)) return undefined;
   if (inv.stdin?.kind === "file" && isCredentialPath(inv.stdin.field.text) && !(readsSecretFromStdin(inv) && staysWithItsService(inv))) return hit("shell.credential_read", inv);
+  // Below stdin, which still counts for these: `openssl s_client -connect h:443 < F` sends F.
+  if (usesKeyUnseen(inv)) return undefined;
   // `curl file:///etc/shadow`, `nmap -iL F`, `openssl enc -in F`, `gcc @F`: read through an option, whatever the program.
   const viaOptions = inv.args.length > 0 ? optionPaths(inv) : [];
   if (viaOptions.some((found) => found.access === "read" && isCredentialPath(found.path))) return hit("shell.credential_read", inv);
@@ -76,7 +84,25 @@ function readOperands(inv: Invocation, viaOptions: readonly OptionPath[]): strin
   if (ARCHIVERS.has(inv.name)) return texts(operandFields(inv, inv.name === "tar" ? "C" : ""));
   if (!COPIERS.has(inv.name)) return [];
   const operands = texts(operandFields(inv, COPIER_VALUE_OPTIONS[inv.name] ?? ""));
-  return inv.args.some((arg) => arg.text === "-t" || arg.text === "--target-directory") ? operands : operands.slice(0, -1);
+  if (inv.args.some((arg) => arg.text === "-t" || arg.text === "--target-directory")) return operands;
+  return isBackupBeside(inv.name, operands) ? [] : operands.slice(0, -1);
+}
+
+const parentOf = (path: string): string => {
+  const normal = normalizePath(path);
+  return normal.includes("/") ? normal.slice(0, normal.lastIndexOf("/")) : "";
+};
+
+/**
+ * `cp .env .env.bak`, `cp ~/.ssh/config ~/.ssh/config.orig`: a copy kept beside the original,
+ * under a new name in the same directory, before an edit. Nothing leaves the place the secret
+ * already was. Into another directory (`cp .env public/`, `/tmp/x`) it is still a read.
+ */
+function isBackupBeside(name: string, operands: readonly string[]): boolean {
+  if (name !== "cp" || operands.length !== 2) return false;
+  const [source = "", copy = ""] = operands;
+  if (copy.endsWith("/") || copy === "." || copy === "..") return false;
+  return parentOf(source) === parentOf(copy) && baseName(normalizePath(copy)) !== "";
 }
 
 export const isReader = (name: string): boolean => PRINTERS.has(name) || COPIERS.has(name) || ARCHIVERS.has(name);

@@ -124,7 +124,11 @@ function isPartitionRewrite(inv: Invocation): boolean {
 }
 
 const RECURSIVE_OWNERS = new Set(["chown", "chgrp"]);
-const OWNER_SAFE = new Set(["/usr/local", "/opt", "~"]);
+/**
+ * Trees handed to an account as a matter of course: the admin's own (`/usr/local`, `~`) and the
+ * ones a service's files live in (`/opt`; `/srv`, the site's data, chowned to the app that serves it).
+ */
+const OWNER_SAFE = new Set(["/usr/local", "/opt", "/srv", "~"]);
 
 function judgePermissions(inv: Invocation): Hit | undefined {
   if (inv.name !== "chmod" && !RECURSIVE_OWNERS.has(inv.name)) return undefined;

@@ -225,8 +225,32 @@ function erasedPaths(inv: Invocation): string[] {
   for (const write of writesOf(inv)) {
     if (write.clearing || write.mode === "edit") paths.push(write.path);
   }
-  if (inv.name === "find" && findErases(inv)) paths.push(...findRoots(inv));
+  if (inv.name === "find" && findErases(inv) && !keepsRecent(inv)) paths.push(...findRoots(inv));
   return paths;
+}
+
+/** find's age tests in days (`-mtime +30`) and in minutes (`-mmin +10080`). */
+const AGE_IN_DAYS = new Set(["-mtime", "-ctime", "-atime"]);
+const AGE_IN_MINUTES = new Set(["-mmin", "-cmin", "-amin"]);
+const ALTERNATIVES = new Set(["-o", "-or", ",", "!", "-not"]);
+
+/**
+ * `find /var/log/app -name '*.gz' -mtime +30 -delete`: files older than a day or more removed,
+ * as logrotate's retention does. Everything recent stays, so no trace of the last day is erased.
+ * Without an age test, or with one that picks recent files (`-mmin -60`), it erases.
+ */
+function keepsRecent(inv: Invocation): boolean {
+  // `-mtime +30 -o -mmin -60`, `! -mtime +30`: another branch, or the test negated, reaches recent files.
+  if (inv.args.some((arg) => ALTERNATIVES.has(arg.text))) return false;
+  // Tests after the action (`-delete -mtime +30`) narrow nothing: find deletes before it gets there.
+  const action = inv.args.findIndex((arg) => arg.text === "-delete" || /^-(exec|execdir|ok|okdir)$/.test(arg.text));
+  const tests = inv.args.slice(0, action === -1 ? inv.args.length : action);
+  return tests.some((arg, i) => {
+    const value = /^\+(\d{1,6})$/.exec(tests[i + 1]?.text ?? "");
+    if (!value) return false;
+    if (AGE_IN_DAYS.has(arg.text)) return true;
+    return AGE_IN_MINUTES.has(arg.text) && Number(value[1]) >= 24 * 60;
+  });
 }
 
 const ERASING_EXEC = new Set(["rm", "shred", "unlink", "truncate", "srm", "wipe"]);

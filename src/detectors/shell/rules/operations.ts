@@ -1,8 +1,9 @@
 // Operations whose damage lands on shared systems rather than this machine: tearing down cloud
 // infrastructure, clusters and databases, and publishing packages others install. Each is a
 // legitimate job for the right person at the right time, so a human decides (require_approval).
-// Dry runs and plans are not operations.
+// Dry runs and plans are not operations, nor are test databases on this machine (scratch-databases.ts).
 import type { Invocation } from "../model.ts";
+import { dropsLocalScratchDatabase } from "./scratch-databases.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
 export const operationsRule: Rule = (ctx) => eachInvocation(ctx, judgeOperation);
@@ -12,7 +13,7 @@ const DRY_RUN = /^--?(dry-run|dryrun|dry_run|plan|what-if|whatif)(=|$)/i;
 function judgeOperation(inv: Invocation): Hit | undefined {
   const args = inv.args.map((arg) => arg.text);
   if (args.some((arg) => DRY_RUN.test(arg))) return undefined;
-  if (tearsDown(inv.name, args)) return hit("shell.infrastructure_teardown", inv);
+  if (tearsDown(inv.name, args) && !dropsLocalScratchDatabase(inv.name, args)) return hit("shell.infrastructure_teardown", inv);
   if (publishes(inv.name, args)) return hit("shell.package_publish", inv);
   return undefined;
 }

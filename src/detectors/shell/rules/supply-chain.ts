@@ -1,11 +1,13 @@
 // Supply chain: packages installed from outside the vetted registries: direct URLs, git
 // sources, alternative indexes and registries, plain-HTTP or trusted-host overrides, and
 // third-party system package repositories. These ask for approval: often legitimate, never
-// reviewed by the registry. `go install module@version` resolves through the Go proxy: allowed.
+// reviewed by the registry. `go install module@version` resolves through the Go proxy, and an
+// internal mirror given in place of the public registry is the organisation's own: allowed.
 import { writesOf } from "../effects.ts";
 import type { Invocation } from "../model.ts";
 import { allOptions, operands, type ScannedOption, valueText } from "../options.ts";
 import { hostOf, isUrl, normalizePath } from "../paths.ts";
+import { isPrivateMirror } from "../../egress/package-sources.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
 const DEFAULT_HOSTS = new Set([
@@ -35,7 +37,7 @@ function judgeInstall(ctx: RuleContext, inv: Invocation): Hit | undefined {
   const spec = isPip ? PIP_SPEC : NODE_SPEC;
   const texts = args.map((arg) => arg.text);
   if (texts[0] === "config" && texts[1] === "set" && /registry|index/.test(texts[2] ?? "")) {
-    return judgeSource(ctx, inv, texts.slice(2).join("=").split("=").pop() ?? "");
+    return judgeSource(ctx, inv, texts.slice(2).join("=").split("=").pop() ?? "", false, true);
   }
   const runner = RUNNERS.has(inv.name);
   const verbIndex = runner ? -1 : texts.findIndex((text) => !text.startsWith("-"));
@@ -44,7 +46,7 @@ function judgeInstall(ctx: RuleContext, inv: Invocation): Hit | undefined {
   const options = allOptions(rest, spec);
   for (const option of options) {
     const source = valueText(option.value);
-    const judged = SOURCE_OPTIONS.has(option.flag) && source !== undefined ? judgeSource(ctx, inv, source, option.flag === "--trusted-host") : undefined;
+    const judged = SOURCE_OPTIONS.has(option.flag) && source !== undefined ? judgeSource(ctx, inv, source, option.flag === "--trusted-host", REPLACING_OPTIONS.has(option.flag)) : undefined;
     if (judged) return judged;
   }
   const named = operands(rest, spec).map((arg) => arg.text);
@@ -73,11 +75,15 @@ const SOURCE_OPTIONS = new Set(["-i", "--index-url", "--extra-index-url", "-f", 
 const PIP_SPEC = { shortWithValue: "icrefb", longWithValue: ["index-url", "extra-index-url", "find-links", "trusted-host", "constraint", "requirement", "editable", "target", "prefix", "root"] };
 const NODE_SPEC = { longWithValue: ["registry", "prefix", "cache", "tag", "workspace", "filter"] };
 
-function judgeSource(ctx: RuleContext, inv: Invocation, source: string, trustedHost = false): Hit | undefined {
+/** Options that replace the registry rather than add one beside it. */
+const REPLACING_OPTIONS = new Set(["-i", "--index-url", "--registry"]);
+
+function judgeSource(ctx: RuleContext, inv: Invocation, source: string, trustedHost = false, replaces = false): Hit | undefined {
   if (trustedHost) return hit("shell.untrusted_package_source", inv, "high");
   const host = hostOf(source);
   if (!host) return undefined;
   if (DEFAULT_HOSTS.has(host) || ctx.allowedPackageHosts.includes(host)) return undefined;
+  if (replaces && isPrivateMirror(source.slice(0, Math.max(0, source.indexOf("://"))), host)) return undefined;
   return hit("shell.untrusted_package_source", inv, source.toLowerCase().startsWith("http://") ? "high" : undefined);
 }
 
