@@ -47,6 +47,7 @@ const USER_CHECK: Partial<Record<SignalClass, string>> = {
   sysprompt: "jailbreak.system_prompt_extraction",
   repetition: "jailbreak.token_repetition",
   held: "jailbreak.secret_request",
+  harm: "jailbreak.harmful_request",
 };
 
 function checkIdOf(cluster: Cluster, context: Context): string {

@@ -26,6 +26,8 @@ const MAX_CLUSTERS = 64;
 const HIDDEN_BONUS_MAX = 0.15;
 /** Signals about the reply's content and form (vocabulary-reply.ts): never a block on their own. */
 const SHAPING: ReadonlySet<SignalClass> = new Set(["reply", "steer"]);
+/** A harm signal this strong is a procedure asked for, not a weapon or a drug named (vocabulary-harm.ts). */
+const HARM_PROCEDURE = 0.3;
 
 function groupSignals(signals: readonly Signal[]): Signal[][] {
   const groups: Signal[][] = [];
@@ -57,7 +59,10 @@ function scoreGroup(text: string, group: readonly Signal[], context: Context): C
   }
   let sum = 0;
   let shaping = 0;
+  // Exact steps and quantities are how people ask for a recipe; they weigh only beside a procedure for harm.
+  const detailCounts = (classes.get("harm") ?? 0) >= HARM_PROCEDURE;
   for (const [cls, w] of classes) {
+    if (cls === "detail" && !detailCounts) continue;
     if (SHAPING.has(cls)) shaping += w;
     else sum += w;
   }
