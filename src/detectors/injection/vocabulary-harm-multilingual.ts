@@ -25,6 +25,7 @@ const PROCEDURES = [
   r`como\s+(?:hackear|invadir|entrar\s+na)\s+(?:a\s+|o\s+)?(?:conta|e-?mail|celular|telefone|wifi|instagram|facebook)\s+(?:\S+\s+)?de\s+(?:outra\s+pessoa|algu[eé]m|meu\s+(?:ex|vizinho|chefe)|minha\s+(?:ex|vizinha))`,
   r`come\s+(?:fabbricare|fare|costruire|sintetizzare|preparare|creare|produrre|programmare|scrivere|cucinare)\s+(?:una?\s+|uno\s+|il\s+|la\s+|lo\s+|l['’]\s*)?(?:\S+\s+)?(?:bomba(?!\s+(?:de|da|di|del|della|ad|alla|al)\s+(?!(?:tubo|clavos|fragmentaci[oó]n|fragmenta[cç][aã]o|pregos|chiodi|racimo)\b))|bombe(?!\s+(?:de|da|di|del|della|ad|alla|al)\s+(?!(?:tubo|clavos|fragmentaci[oó]n|fragmenta[cç][aã]o|pregos|chiodi|racimo)\b))|esplosivo|esplosivi|metanfetamina|cocaina|eroina|fentanyl|napalm|gas\s+nervino|armi?\s+artigianal[ei]|ransomware|malware|virus\s+informatico|keylogger)`,
   r`come\s+(?:hackerare|violare|entrare\s+nel(?:l['’])?)\s*(?:il\s+|l['’]\s*|la\s+)?(?:account|profilo|email|telefono|wifi|instagram|facebook)\s+(?:\S+\s+)?di\s+(?:un['’]altra\s+persona|qualcuno|mi[oa]\s+(?:ex|vicin[oa]|capo))`,
+  r`как\s+(?:сделать|изготовить|собрать|синтезировать|приготовить|создать|написать|сварить|произвести)\s+(?:\S+\s+)?(?:бомбу|взрывчатку|взрывное\s+устройство|метамфетамин|мет|кокаин|героин|фентанил|напалм|нервно-паралитический\s+газ|оружие|компьютерный\s+вирус|вредоносн\S+|вирус-вымогатель|кейлоггер|шифровальщик)`,
   r`hoe\s+(?:maak|bouw|synthetiseer|schrijf)\s+(?:je|ik|men)\s+(?:een\s+)?(?:\S+\s+)?(?:bom|explosief|explosieven|meth|crystal\s+meth|coca[iï]ne|hero[iï]ne|ransomware|malware|computervirus|keylogger)`,
   r`jak\s+(?:zrobi[cć]|zbudowa[cć]|zsyntetyzowa[cć]|wyprodukowa[cć]|napisa[cć]|stworzy[cć]|ugotowa[cć])\s+(?:\S+\s+)?(?:bomb[eęy]|materia[lł]\s+wybuchowy|metamfetamin[eęy]|kokain[eęy]|heroin[eęy]|ransomware|malware|wirusa|keylogger)`,
   r`(?:bomba|patlay[ıi]c[ıi]|metamfetamin|kokain|eroin|fidye\s+yaz[ıi]l[ıi]m[ıi]|zararl[ıi]\s+yaz[ıi]l[ıi]m|keylogger)\S*\s+(?:nas[ıi]l\s+(?:yap[ıi]l[ıi]r|yap[ıi]laca[gğ][ıi]n[ıi]|[üu]retilir|yapabilirim|yazılır)|yap[ıi]m[ıi](?:n[ıi])?\s+(?:anlat|a[cç][ıi]kla)|yapmay[ıi])`,
@@ -39,11 +40,11 @@ const PROCEDURES = [
 
 /** Every step, exact quantities. */
 const DETAILS = [
-  r`paso\s+a\s+paso|cantidades\s+exactas|instrucciones\s+detalladas`,
-  r`[ée]tape\s+par\s+[ée]tape|quantit[ée]s\s+exactes|instructions\s+d[ée]taill[ée]es`,
-  r`Schritt\s+f[üu]r\s+Schritt|genaue[n]?\s+Mengen(?:angaben)?|detaillierte\s+Anleitung`,
-  r`passo\s+a\s+passo|quantidades\s+exatas|instru[cç][õo]es\s+detalhadas`,
-  r`passo\s+(?:dopo\s+)?passo|quantit[àa]\s+esatte|istruzioni\s+dettagliate`,
+  r`paso\s+a\s+paso|detalladamente|con\s+todo\s+detalle|cantidades\s+exactas|instrucciones\s+detalladas`,
+  r`[ée]tape\s+par\s+[ée]tape|en\s+d[ée]tail|quantit[ée]s\s+exactes|instructions\s+d[ée]taill[ée]es`,
+  r`Schritt\s+f[üu]r\s+Schritt|ausf[üu]hrlich|im\s+Detail|genaue[n]?\s+Mengen(?:angaben)?|detaillierte\s+Anleitung`,
+  r`passo\s+a\s+passo|em\s+detalhes|detalhadamente|quantidades\s+exatas|instru[cç][õo]es\s+detalhadas`,
+  r`passo\s+(?:dopo\s+)?passo|in\s+dettaglio|dettagliatamente|quantit[àa]\s+esatte|istruzioni\s+dettagliate`,
   r`stap\s+voor\s+stap|exacte\s+hoeveelheden`,
   r`krok\s+po\s+kroku|dok[lł]adne\s+ilo[sś]ci`,
   r`ad[ıi]m\s+ad[ıi]m|tam\s+miktarlar`,
@@ -51,10 +52,10 @@ const DETAILS = [
   r`t[uừ]ng\s+b[uư][oớ]c`,
   r`خطوة\s+بخطوة|الكميات\s+الدقيقة`,
   r`(?:कदम|चरण)\s+दर\s+(?:कदम|चरण)`,
-  r`пошагов\S*|шаг\s+за\s+шагом|точн\S+\s+(?:количеств|пропорци|дозировк)\S*`,
-  r`一步一步|逐步|详细步骤|詳細步驟|具体用量|精确(?:的)?用量|确切(?:的)?用量|具體用量`,
-  r`ステップバイステップ|手順を詳しく|詳しい手順|正確な分量`,
-  r`단계별로|단계적으로|정확한\s*(?:양|용량|배합)|자세한\s*(?:방법|절차)`,
+  r`пошагов\S*|подробно|шаг\s+за\s+шагом|точн\S+\s+(?:количеств|пропорци|дозировк)\S*`,
+  r`一步一步|详细|詳細|逐步|详细步骤|詳細步驟|具体用量|精确(?:的)?用量|确切(?:的)?用量|具體用量`,
+  r`ステップバイステップ|詳しく|詳細に|手順を詳しく|詳しい手順|正確な分量`,
+  r`단계별로|자세히|단계적으로|정확한\s*(?:양|용량|배합)|자세한\s*(?:방법|절차)`,
 ];
 
 export const HARM_MULTILINGUAL_PATTERNS: readonly Pattern[] = [

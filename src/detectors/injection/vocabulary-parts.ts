@@ -84,7 +84,7 @@ export function rateMode(match: string, text: string, start: number): number {
 export function rateSystemPromptRequest(_match: string, text: string, start: number): number {
   const before = text.slice(Math.max(0, start - 60), start);
   const factor = /\byour\s+$/i.test(before) ? 1 : 0.6;
-  return /\bwhat\s+(?:is|are|was|were)\s+\S+\s+$/i.test(before) ? factor * 0.8 : factor;
+  return /\bwhat(?:'s|’s|\s+(?:is|are|was|were))\s+\S+\s+$/i.test(before) ? factor * 0.8 : factor;
 }
 
 /** "repeat the words above" leaks the system prompt when asked verbatim, from the start. */
