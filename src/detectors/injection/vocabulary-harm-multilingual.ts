@@ -14,8 +14,8 @@ const DETAIL: Weights = [0, 0.2, 0];
 
 /** "How to make" and what is made, per language; at most one word between them. */
 const PROCEDURES = [
-  r`c[oó]mo\s+(?:se\s+)?(?:fabricar|fabrica|hacer|hace|construir|sintetizar|preparar|crear|cocinar|producir|programar|escribir|armar)\s+(?:una?\s+|el\s+|la\s+)?(?:\S+\s+)?(?:bombas?(?!\s+(?:de|da|di|del|della|ad|alla|al)\s+(?!(?:tubo|clavos|fragmentaci[oó]n|fragmenta[cç][aã]o|pregos|chiodi|racimo)\b))|explosivos?|metanfetamina|coca[ií]na|hero[ií]na|fentanilo|napalm|gas\s+nervioso|armas?\s+(?:casera|indetectable|no\s+rastreable)s?|ransomware|malware|virus\s+inform[aá]tico|keylogger)`,
-  r`c[oó]mo\s+(?:hackear|piratear|entrar\s+en|acceder\s+a)\s+(?:la\s+|el\s+)?(?:cuenta|correo|tel[eé]fono|wifi|ordenador|computadora|instagram|facebook)\s+(?:\S+\s+)?de\s+(?:otra\s+persona|alguien|mi\s+(?:ex|vecin[oa]|jefe|pareja))`,
+  r`(?:cómo|como)\s+(?:se\s+)?(?:fabricar|fabrica|hacer|hace|construir|sintetizar|preparar|crear|cocinar|producir|programar|escribir|armar)\s+(?:una?\s+|el\s+|la\s+)?(?:\S+\s+)?(?:bombas?(?!\s+(?:de|da|di|del|della|ad|alla|al)\s+(?!(?:tubo|clavos|fragmentaci[oó]n|fragmenta[cç][aã]o|pregos|chiodi|racimo)\b))|explosivos?|metanfetamina|coca[ií]na|hero[ií]na|fentanilo|napalm|gas\s+nervioso|armas?\s+(?:casera|indetectable|no\s+rastreable)s?|ransomware|malware|virus\s+inform[aá]tico|keylogger)`,
+  r`(?:cómo|como)\s+(?:hackear|piratear|entrar\s+en|acceder\s+a)\s+(?:la\s+|el\s+)?(?:cuenta|correo|tel[eé]fono|wifi|ordenador|computadora|instagram|facebook)\s+(?:\S+\s+)?de\s+(?:otra\s+persona|alguien|mi\s+(?:ex|vecin[oa]|jefe|pareja))`,
   r`comment\s+(?:fabriquer|faire|construire|synth[ée]tiser|pr[ée]parer|cr[ée]er|produire|programmer|[ée]crire|cuisiner)\s+(?:une?\s+|du\s+|de\s+la\s+|des\s+)?(?:\S+\s+)?(?:bombes?(?!\s+(?:de\s+bain|glac[ée]e|[àa]\s+graines|a[ée]rosol|de\s+peinture))|explosifs?|m[ée]thamph[ée]tamine|coca[iï]ne|h[ée]ro[iï]ne|fentanyl|napalm|gaz\s+neurotoxique|armes?\s+(?:artisanale|intra[cç]able)s?|ran[cç]ongiciel|ransomware|malware|logiciel\s+malveillant|virus\s+informatique|keylogger)`,
   r`comment\s+(?:pirater|hacker)\s+(?:le\s+|la\s+|l['’]\s*|les\s+)?(?:compte|wifi|t[ée]l[ée]phone|e-?mail|ordinateur|messagerie|instagram|facebook)\S*\s+(?:de\s+|d['’]\s*)(?:mon|ma|mes|son|sa|quelqu['’]un|une\s+autre\s+personne)`,
   r`wie\s+man\s+(?:eine?n?\s+)?(?:\S+\s+)?(?:(?:Rohr|Nagel|Auto)?bombe|Sprengstoff|Sprengsatz|Meth|Methamphetamin|Crystal\s+Meth|Kokain|Heroin|Fentanyl|Napalm|Nervengas|Nervenkampfstoff|Schusswaffe|Ransomware|Malware|Schadsoftware|Computervirus|Keylogger)\s+(?:selbst\s+)?(?:baut|herstellt|macht|synthetisiert|kocht|programmiert|schreibt|bastelt|mischt|zusammenbaut)`,
@@ -30,7 +30,7 @@ const PROCEDURES = [
   r`jak\s+(?:zrobi[cć]|zbudowa[cć]|zsyntetyzowa[cć]|wyprodukowa[cć]|napisa[cć]|stworzy[cć]|ugotowa[cć])\s+(?:\S+\s+)?(?:bomb[eęy]|materia[lł]\s+wybuchowy|metamfetamin[eęy]|kokain[eęy]|heroin[eęy]|ransomware|malware|wirusa|keylogger)`,
   r`(?:bomba|patlay[ıi]c[ıi]|metamfetamin|kokain|eroin|fidye\s+yaz[ıi]l[ıi]m[ıi]|zararl[ıi]\s+yaz[ıi]l[ıi]m|keylogger)\S*\s+(?:nas[ıi]l\s+(?:yap[ıi]l[ıi]r|yap[ıi]laca[gğ][ıi]n[ıi]|[üu]retilir|yapabilirim|yazılır)|yap[ıi]m[ıi](?:n[ıi])?\s+(?:anlat|a[cç][ıi]kla)|yapmay[ıi])`,
   r`cara\s+(?:membuat|merakit|mensintesis|memproduksi|menulis|meracik)\s+(?:\S+\s+)?(?:bom|bahan\s+peledak|sabu(?:-sabu)?|metamfetamin|kokain|heroin|ransomware|malware|virus\s+komputer|keylogger)`,
-  r`c[aá]ch\s+(?:l[aà]m|ch[eế]\s+t[aạ]o|ch[eế]|t[oổ]ng\s+h[oợ]p|s[aả]n\s+xu[aấ]t|vi[eế]t|t[aạ]o)\s+(?:\S+\s+)?(?:bom|thu[oố]c\s+n[oổ]|ma\s+t[uú]y|ransomware|m[aã]\s+đ[oộ]c|virus\s+m[aá]y\s+t[ií]nh|keylogger)`,
+  r`(?:cách|cach)\s+(?:l[aà]m|ch[eế]\s+t[aạ]o|ch[eế]|t[oổ]ng\s+h[oợ]p|s[aả]n\s+xu[aấ]t|vi[eế]t|t[aạ]o)\s+(?:\S+\s+)?(?:bom|thu[oố]c\s+n[oổ]|ma\s+t[uú]y|ransomware|m[aã]\s+đ[oộ]c|virus\s+m[aá]y\s+t[ií]nh|keylogger)`,
   r`(?:كيفية|كيف)\s+(?:صنع|تصنيع|أصنع|اصنع|تحضير|صناعة|نصنع)\s+(?:\S+\s+)?(?:قنبلة|متفجرات|عبوة\s+ناسفة|الميثامفيتامين|ميثامفيتامين|الكوكايين|الهيروين|فيروس|برمجية\s+خبيثة|برنامج\s+فدية)`,
   r`(?:बम|विस्फोटक|मेथ|कोकीन|हेरोइन|कंप्यूटर\s+वायरस|मैलवेयर|रैनसमवेयर)\s+(?:कैसे\s+(?:बनाएं|बनाये|बनाते|बनाऊं|बनाना|बनाया)|बनाने\s+(?:का|की)\s+(?:तरीका|विधि))`,
   r`(?:如何|怎么|怎样|怎麼|教我)(?:制作|制造|合成|做|组装|組裝|编写|編寫|写|寫|自制)[^\n。]{0,6}?(?:炸弹|炸彈|炸药|炸藥|爆炸物|冰毒|甲基苯丙胺|可卡因|海洛因|芬太尼|毒品|神经毒气|神經毒氣|枪支|槍支|勒索软件|勒索軟體|恶意软件|惡意軟體|电脑病毒|键盘记录器)`,
@@ -46,10 +46,10 @@ const DETAILS = [
   r`passo\s+a\s+passo|em\s+detalhes|detalhadamente|quantidades\s+exatas|instru[cç][õo]es\s+detalhadas`,
   r`passo\s+(?:dopo\s+)?passo|in\s+dettaglio|dettagliatamente|quantit[àa]\s+esatte|istruzioni\s+dettagliate`,
   r`stap\s+voor\s+stap|exacte\s+hoeveelheden`,
-  r`krok\s+po\s+kroku|dok[lł]adne\s+ilo[sś]ci`,
-  r`ad[ıi]m\s+ad[ıi]m|tam\s+miktarlar`,
+  r`krok\s+po\s+kroku|(?:dokładne|dokladne)\s+(?:ilości|ilosci)`,
+  r`(?:adım|adim)\s+(?:adım|adim)|tam\s+miktarlar`,
   r`langkah\s+demi\s+langkah|takaran\s+(?:yang\s+)?tepat`,
-  r`t[uừ]ng\s+b[uư][oớ]c`,
+  r`(?:từng|tung)\s+(?:bước|buoc)`,
   r`خطوة\s+بخطوة|الكميات\s+الدقيقة`,
   r`(?:कदम|चरण)\s+दर\s+(?:कदम|चरण)`,
   r`пошагов\S*|подробно|шаг\s+за\s+шагом|точн\S+\s+(?:количеств|пропорци|дозировк)\S*`,
