@@ -47,7 +47,7 @@ const HELD_ASKS = [
   r`(?:gib|gebt|geben\s+sie|zeig|zeige|nenne|nenn|liste|verrate|schick|sende|druck|drucke)\s+(?:mir|uns)?\s*(?:\S+\s+){0,6}?(?:Zugangsdaten|Passw(?:o|ö)rt(?:er)?|Kennw(?:o|ö)rt(?:er)?|API-?Schlüssel|Umgebungsvariablen|Anmeldedaten|Kundenliste|Kundendaten|Lizenzschlüssel|Tokens?)`,
   r`(?:Zugangsdaten|Passw(?:o|ö)rt(?:er)?|Kennw(?:o|ö)rt(?:er)?|API-?Schlüssel|Umgebungsvariablen|Anmeldedaten|Kundenliste|Kundendaten|Lizenzschlüssel)[^\n.]{0,40}?\b(?:auszugeben|ausgeben|aus\b|anzuzeigen|anzeigen|zu\s+nennen|preiszugeben|zu\s+zeigen)`,
   r`(?:donne|donnez|montre|montrez|affiche|affichez|liste|listez|envoie|envoyez|révèle|révélez|revele|imprime|communique|fournis|fournissez|lis|lisez)(?:[\s-]+(?:moi|nous))?\s+(?:\S+\s+){0,6}?(?:mots?\s+de\s+passe|clés?\s+(?:d['’]\s*)?(?:API|secrètes?|de\s+licence|d['’]accès)|variables\s+d['’]environnement|identifiants|liste\s+(?:complète\s+)?des\s+clients|données\s+(?:des\s+|de\s+nos\s+)?clients|jetons?)`,
-  r`(?:dame|danos|deme|muestra|muéstrame|muestrame|muéstranos|enumera|lista|envía|envíame|enviame|revela|revélame|imprime|dime|proporciona|proporcióname|lee|léeme|leeme|leía|leias|leías)\s+(?:\S+\s+){0,6}?(?:contraseñas?|claves?\s+(?:de\s+)?(?:API|licencia|secretas?|acceso)|variables\s+de\s+entorno|credenciales|lista\s+de\s+(?:los\s+)?clientes|datos\s+de\s+(?:los\s+)?clientes|tokens?)`,
+  r`(?:dame|danos|deme|muestra|muéstrame|muestrame|muéstranos|enumera|lista|envía|envíame|enviame|revela|revélame|imprime|dime|proporciona|proporcióname|lee|léeme|leeme|leía|leias|leías)\s+(?:\S+\s+){0,6}?(?:contraseñas?|claves?\s+(?:de\s+)?(?:API|licencia|secretas?|acceso|activación|activacion|producto)|variables\s+de\s+entorno|credenciales|lista\s+de\s+(?:los\s+)?clientes|datos\s+de\s+(?:los\s+)?clientes|tokens?)`,
   r`(?:dammi|dacci|mostra|mostrami|mostraci|elenca|invia|inviami|rivela|rivelami|stampa|dimmi|fornisci|leggi|leggimi)\s+(?:\S+\s+){0,6}?(?:password|credenziali|chiavi\s+(?:API|segrete|di\s+licenza|d['’]accesso)|variabili\s+d['’]ambiente|lista\s+(?:dei\s+|completa\s+dei\s+)?clienti|dati\s+dei\s+clienti|token)`,
   r`(?:dê|de-me|dê-me|me\s+dê|me\s+de|mostre|mostrar|me\s+mostre|liste|envie|revele|imprima|diga|forneça|passe|leia)\s+(?:\S+\s+){0,6}?(?:senhas?|credenciais|chaves?\s+(?:de\s+)?(?:API|licença|licenca|secretas?|acesso)|variáveis\s+de\s+ambiente|variaveis\s+de\s+ambiente|lista\s+de\s+clientes|dados\s+dos\s+clientes|tokens?)`,
   r`(?:дай|дайте|покажи|покажите|выведи|выведите|перечисли|отправь|пришли|раскрой|скажи|назови|выдай|прочитай)\s+(?:\S+\s+){0,6}?(?:парол[ьияей]+|ключи\s+API|API-?ключи|ключ(?:и)?\s+доступа|уч[её]тные\s+данные|переменные\s+окружения|токены?|список\s+клиентов|данные\s+клиентов|лицензионные\s+ключи)`,
@@ -116,7 +116,7 @@ const IN_CHARACTER_PHRASES = [
 const GRANDMOTHERS = [
   r`(?:verstorbene|tote|selige)\s+(?:Oma|Großmutter|Grossmutter)`,
   r`grand-?(?:mère|mere)\s+(?:décédée|decedee|défunte|disparue)|(?:défunte|feue)\s+grand-?mère`,
-  r`abuel[ao]\s+(?:fallecid[ao]|muert[ao]|difunt[ao])`,
+  r`abuel[ao]\s+(?:fallecid[ao]|muert[ao]|difunt[ao])|(?:difunt[ao]|fallecid[ao])\s+abuel[ao]`,
   r`nonn[ao]\s+(?:defunt[ao]|scomparsa|scomparso|mort[ao])`,
   r`(?:avó|avô)\s+(?:falecid[ao]|mort[ao])`,
   r`(?:покойн(?:ая|ой)|умерш(?:ая|ей))\s+бабушк`,

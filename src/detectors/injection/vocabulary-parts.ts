@@ -96,7 +96,7 @@ export function rateRepeatRequest(match: string, text: string, start: number): n
 /** The text above asked for whole, in another language: from its first words ("Du bist"), nothing left out. */
 export function rateAboveRequest(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 100);
-  return /\b(?:beginnend|anfangend|commençant|commencant|empezando|comenzando|iniciando|cominciando|começando|comecando|начиная)\b|nichts\s+weglassen|vollständig|wortwörtlich|n['’]omets\s+rien|mot\s+pour\s+mot|intégralement|(?:incluye|incluir)\s+todo|palabra\s+por\s+palabra|textualmente|parola\s+per\s+parola|integralmente|palavra\s+por\s+palavra|дословно|полностью|逐字|一字一句|そのまま|그대로/i.test(after) ? 1.25 : 1;
+  return /\b(?:beginnend|anfangend|commençant|commencant|empezando|comenzando|iniciando|cominciando|começando|comecando|начиная)\b|nichts\s+weglassen|vollständig|wortwörtlich|n['’]omets\s+rien|mot\s+pour\s+mot|intégralement|(?:incluye|incluir)\s+todo|palabra\s+por\s+palabra|textualmente|parola\s+per\s+parola|integralmente|palavra\s+por\s+palavra|дословно|полностью|逐字|一字一句|そのまま|그대로|s(?:em|in)\s+omitir|senza\s+omettere|sans\s+rien\s+omettre|ohne\s+etwas\s+(?:auszulassen|wegzulassen)/i.test(after) ? 1.25 : 1;
 }
 
 const MODEL_DIRECTIVE =
