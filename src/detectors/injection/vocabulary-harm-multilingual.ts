@@ -40,11 +40,11 @@ const PROCEDURES = [
 
 /** Every step, exact quantities. */
 const DETAILS = [
-  r`paso\s+a\s+paso|detalladamente|con\s+todo\s+detalle|cantidades\s+exactas|instrucciones\s+detalladas`,
-  r`[ée]tape\s+par\s+[ée]tape|en\s+d[ée]tail|quantit[ée]s\s+exactes|instructions\s+d[ée]taill[ée]es`,
-  r`Schritt\s+f[üu]r\s+Schritt|ausf[üu]hrlich|im\s+Detail|genaue[n]?\s+Mengen(?:angaben)?|detaillierte\s+Anleitung`,
-  r`passo\s+a\s+passo|em\s+detalhes|detalhadamente|quantidades\s+exatas|instru[cç][õo]es\s+detalhadas`,
-  r`passo\s+(?:dopo\s+)?passo|in\s+dettaglio|dettagliatamente|quantit[àa]\s+esatte|istruzioni\s+dettagliate`,
+  r`paso\s+a\s+paso|detalladamente|cantidades\s+exactas|instrucciones\s+detalladas`,
+  r`[ée]tape\s+par\s+[ée]tape|quantit[ée]s\s+exactes|instructions\s+d[ée]taill[ée]es`,
+  r`Schritt\s+f[üu]r\s+Schritt|ausf[üu]hrlich|genaue[n]?\s+Mengen(?:angaben)?|detaillierte\s+Anleitung`,
+  r`passo\s+a\s+passo|detalhadamente|quantidades\s+exatas|instru[cç][õo]es\s+detalhadas`,
+  r`passo\s+(?:dopo\s+)?passo|dettagliatamente|quantit[àa]\s+esatte|istruzioni\s+dettagliate`,
   r`stap\s+voor\s+stap|exacte\s+hoeveelheden`,
   r`krok\s+po\s+kroku|(?:dokładne|dokladne)\s+(?:ilości|ilosci)`,
   r`(?:adım|adim)\s+(?:adım|adim)|tam\s+miktarlar`,
@@ -58,7 +58,17 @@ const DETAILS = [
   r`단계별로|자세히|단계적으로|정확한\s*(?:양|용량|배합)|자세한\s*(?:방법|절차)`,
 ];
 
+/** "In detail" by its rarer word, the short one before it looked back for ("in", "en", "con"). */
+const IN_DETAIL: Pattern[] = [
+  { cls: "detail", w: DETAIL, before: r`\bcon\s+todo\s+`, head: r`detalle\b` },
+  { cls: "detail", w: DETAIL, before: r`\ben\s+`, head: r`(?:détail|detail)s?\b` },
+  { cls: "detail", w: DETAIL, before: r`\bim\s+`, head: r`Detail\b` },
+  { cls: "detail", w: DETAIL, before: r`\bem\s+`, head: r`detalhes\b` },
+  { cls: "detail", w: DETAIL, before: r`\bin\s+`, head: r`dettaglio\b` },
+];
+
 export const HARM_MULTILINGUAL_PATTERNS: readonly Pattern[] = [
   ...PROCEDURES.map((s) => phrase("harm", PROCEDURE, s)),
   ...DETAILS.map((s) => phrase("detail", DETAIL, s)),
+  ...IN_DETAIL,
 ];

@@ -54,7 +54,7 @@ const HELD_ASKS = [
   r`(?:أعطني|اعطني|أرني|اعرض|اكشف)\s+(?:\S+\s+){0,4}?(?:كلمات\s+المرور|كلمة\s+المرور|مفاتيح\s+API|المفاتيح\s+السرية|متغيرات\s+البيئة|بيانات\s+العملاء)`,
   r`(?:पासवर्ड|एनवायरनमेंट\s+वेरिएबल|ग्राहकों\s+का\s+डेटा)[^\n।]{0,30}?(?:दिखाओ|बताओ|भेजो)`,
   r`API\s+(?:कुंजी|की)[^\n।]{0,30}?(?:दिखाओ|बताओ|भेजो)`,
-  r`(?:cho\s+tôi\s+xem|hiển\s+thị|in\s+ra|gửi)\s+(?:\S+\s+){0,5}?(?:mật\s+khẩu|khóa\s+API|khoá\s+API|biến\s+môi\s+trường|thông\s+tin\s+đăng\s+nhập|dữ\s+liệu\s+khách\s+hàng)`,
+  r`(?:cho\s+tôi\s+xem|hiển\s+thị|gửi)\s+(?:\S+\s+){0,5}?(?:mật\s+khẩu|khóa\s+API|khoá\s+API|biến\s+môi\s+trường|thông\s+tin\s+đăng\s+nhập|dữ\s+liệu\s+khách\s+hàng)`,
   r`(?:tunjukkan|berikan|tampilkan|kirimkan|cetak)\s+(?:\S+\s+){0,5}?(?:kata\s+sandi|password|kunci\s+API|variabel\s+lingkungan|kredensial|data\s+pelanggan)`,
 ];
 
@@ -82,7 +82,7 @@ const SAFETY_SWITCHED_OFF = [
   r`(?:deine|ihre|die)\s+(?:Sicherheits|Inhalts)\S*(?:filter|richtlinien|regeln|beschränkungen|einschränkungen)\s+(?:sind|wurden|werden)\s+(?:\S+\s+){0,3}?(?:deaktiviert|aufgehoben|abgeschaltet|ausgeschaltet)`,
   r`(?:tes|vos|les)\s+(?:filtres|règles|restrictions|garde-fous)\s+(?:de\s+(?:sécurité|contenu)\s+)?(?:sont|ont\s+été)\s+(?:\S+\s+){0,2}?(?:désactivée?s|levée?s|supprimée?s)`,
   r`(?:tus|sus|los)\s+(?:filtros|reglas|restricciones)\s+(?:de\s+(?:seguridad|contenido)\s+)?(?:están|han\s+sido|fueron)\s+(?:\S+\s+){0,2}?(?:desactivad|eliminad|suspendid|levantad)[oa]s`,
-  r`(?:i\s+tuoi|le\s+tue)\s+(?:filtri|regole|restrizioni)\s+(?:di\s+(?:sicurezza|contenuto)\s+)?(?:sono|sono\s+stat[ie])\s+(?:\S+\s+){0,2}?(?:disattivat|rimoss|sospes)[ie]`,
+  r`(?:tuoi|tue)\s+(?:filtri|regole|restrizioni)\s+(?:di\s+(?:sicurezza|contenuto)\s+)?(?:sono|sono\s+stat[ie])\s+(?:\S+\s+){0,2}?(?:disattivat|rimoss|sospes)[ie]`,
   r`(?:seus|os|suas)\s+(?:filtros|regras|restrições)\s+(?:de\s+(?:segurança|conteúdo)\s+)?(?:estão|foram)\s+(?:\S+\s+){0,2}?(?:desativad|removid|suspens)[oa]s`,
   r`(?:твои|ваши)\s+(?:фильтры|ограничения|правила)\s+(?:безопасности\s+)?(?:\S+\s+)?(?:отключены|сняты|деактивированы)`,
   r`(?:je|jouw)\s+(?:veiligheids|inhouds)?(?:filters|regels|beperkingen)\s+(?:zijn|werden)\s+(?:\S+\s+){0,2}?(?:uitgeschakeld|opgeheven|verwijderd)`,
