@@ -83,6 +83,7 @@ export function scoreAdversarialSuffix(text: string): number {
   return prose ? 0.6 : 0.35;
 }
 
+const MAX_PIECES = 32;
 /** `a = "explain how to"`: a name given a quoted run of words. */
 const ASSIGNMENT = /(?:^|[\s;,(])([A-Za-z][A-Za-z0-9_]{0,15})\s*:?=\s*["'“‘]([^"'”’\n]{3,300})["'”’]/g;
 /** What the prompt asks done with the joined string: answered, carried out, its "output" written. */
@@ -100,7 +101,11 @@ const KEEP_QUIET = /\b(?:without\s+(?:repeating|mentioning|saying|revealing|writ
 export function scorePayloadSplit(text: string): number {
   const slice = text.length > MAX_SHAPE ? text.slice(0, MAX_SHAPE) : text;
   const pieces = new Map<string, string>();
-  for (const m of slice.matchAll(ASSIGNMENT)) if (/\S\s+\S/.test(m[2]!.trim())) pieces.set(m[1]!, m[2]!);
+  for (const m of slice.matchAll(ASSIGNMENT)) {
+    if (/\S\s+\S/.test(m[2]!.trim())) pieces.set(m[1]!, m[2]!);
+    // A split request has a few pieces; past this the names would only make the join test slow.
+    if (pieces.size >= MAX_PIECES) break;
+  }
   if (pieces.size < 2) return 0;
   const names = [...pieces.keys()].map((n) => n.replace(/[^A-Za-z0-9_]/g, "")).join("|");
   const join = new RegExp(`\\b(?:${names})\\s*\\+\\s*(?:${names})\\b|\\b(?:combine|concatenate|join|merge|put\\s+together)\\b[^\\n]{0,40}?\\b(?:${names})\\b`);
