@@ -14,7 +14,7 @@ const ASSISTANT_LABEL = /^(?:Assistant|AI|A|Answer|Bot|Model|GPT|ChatGPT|Claude|
 const COMPLIANT = /^\s*["'“]?(?:sure|of\s+course|certainly|absolutely|no\s+problem|happy\s+to|here(?:'s|\s+is|\s+are|\s+you\s+go)|gladly|okay|ok|yes|definitely|step\s+1)\b/i;
 /** What a fabricated user turn asks for that a real assistant would not hand over. */
 const SENSITIVE_ASK =
-  /\b(?:password|passwd|api[\s_-]?key|secret|token|credential|system\s+prompt|private\s+key|bypass|hack|crack|steal|exploit|malware|ransomware|phish|without\s+(?:\w+\s+){0,3}(?:noticing|knowing|consent)|disable\s+(?:\w+\s+){0,3}(?:log|audit|security|antivirus)|someone\s+else'?s|coworker'?s|neighbou?r'?s|weapon|explosive|bomb|untraceable|launder|poison)\b/i;
+  /\b(?:password|passwd|api[\s_-]?key|secret|token|credential|system\s+prompt|private\s+key|bypass|hack|crack|steal|exploit|malware|ransomware|phish|without\s+(?:\w+\s+){0,3}(?:noticing|knowing|consent)|disable\s+(?:\w+\s+){0,3}(?:log|audit|security|antivirus)|someone\s+else'?s|coworker'?s|neighbou?r'?s|weapon|explosive|bomb|untraceable|launder|poison|hotwire|stolen|steal|car\s+alarm|pick\s+a\s+lock|(?:isn'?t|not)\s+(?:mine|yours|theirs|his|hers)|meth\w*|cocaine|heroin|fentanyl|napalm|fake\s+ID)\b/i;
 
 interface Turn {
   assistant: boolean;
