@@ -34,9 +34,9 @@ export function rateHeldAsk(match: string, text: string, start: number): number 
 
 export const JAILBREAK_PATTERNS: readonly Pattern[] = [
   // A claimed authority over the assistant itself: whom it belongs to, who deployed it.
-  { cls: "role", w: [0, 0.25, 0], head: r`(?:I\s+am|I'm|I’m|we\s+are|we're|as)\s+`, tail: r`(?:your|one\s+of\s+your)\s+(?:[\w-]+\s+)?${OVER_YOU}s?\b` },
-  { cls: "role", w: [0, 0.25, 0], head: r`(?:I\s+am|I'm|I’m|we\s+are|we're|this\s+is)\s+`, tail: r`the\s+(?:[\w-]+\s+){0,2}?${OVER_YOU}s?\s+(?:who|that)\s+(?:[\w-]+\s+){0,2}?(?:deployed|built|created|made|trained|programmed|configured|set\s+up|wrote|runs?|maintains?|owns?|coded|launched|installed|controls?)\s+you\b` },
-  { cls: "role", w: [0, 0.25, 0], head: r`(?:this\s+is|we\s+are|we're|here\s+is)\s+`, tail: r`(?:the\s+|your\s+)?(?:security|IT|admin|trust\s+and\s+safety|compliance|incident\s+response|red)\s+(?:team|department|desk|office)\b` },
+  { cls: "role", w: [0, 0.25, 0], head: r`(?:I\s+am|I\b['’]m|we\s+are|we\b're|as)\s+`, tail: r`(?:your|one\s+of\s+your)\s+(?:[\w-]+\s+)?${OVER_YOU}s?\b` },
+  { cls: "role", w: [0, 0.25, 0], head: r`(?:I\s+am|I\b['’]m|we\s+are|we\b're|this\s+is)\s+`, tail: r`the\s+(?:[\w-]+\s+){0,2}?${OVER_YOU}s?\s+(?:who|that)\s+(?:[\w-]+\s+){0,2}?(?:deployed|built|created|made|trained|programmed|configured|set\s+up|wrote|runs?|maintains?|owns?|coded|launched|installed|controls?)\s+you\b` },
+  { cls: "role", w: [0, 0.25, 0], head: r`(?:this\s+is|we\s+are|we\b're|here\s+is)\s+`, tail: r`(?:the\s+|your\s+)?(?:security|IT|admin|trust\s+and\s+safety|compliance|incident\s+response|red)\s+(?:team|department|desk|office)\b` },
   { cls: "role", w: [0, 0.25, 0], head: r`(?:admin|administrator|developer|root|sysadmin|security\s+team|dev\s+team|operator)\s+here\b` },
   // Permission granted, or the rules waived, for this one request.
   { cls: "restriction", w: [0, 0.3, 0], head: r`I\s+(?:hereby\s+)?(?:give|grant)\s+you\s+`, tail: r`(?:full\s+|explicit\s+|my\s+)?(?:permission|authori[sz]ation|clearance|consent)\b` },
