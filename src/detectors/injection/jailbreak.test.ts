@@ -2,8 +2,10 @@
 // the assistant holds, stories and hypotheticals wrapped around that ask, personas that never
 // refuse (in ten languages), the text above asked for from "You are", refusal suppression and
 // forced openings, fabricated dialogues, adversarial suffixes, and instructions in morse, hex,
-// binary or spaced letters. Each beside a benign neighbour (fixtures/jailbreak-moves.json); every
-// text is written for this test.
+// binary or spaced letters. Each beside a benign neighbour (fixtures/jailbreak-moves.json). The
+// catalogue's families (harm behind a frame, payload splitting, pressure, dual answers, the lab's
+// name, paraphrased extraction, in sixteen languages) and the villains, recipes and tutors that
+// share their words are in fixtures/jailbreak-families.json. Every text is written for this test.
 import { describe, expect, test } from "bun:test";
 import { cipherViews } from "./cipher-views.ts";
 import { injectionDetector } from "./index.ts";

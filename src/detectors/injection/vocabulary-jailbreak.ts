@@ -2,8 +2,10 @@
 // assistant ("I'm the developer who deployed you"), a grant of permission or a waiver of its rules,
 // secrets and personal data it holds asked to be printed, a story or hypothetical wrapped around
 // that ask, a persona that never refuses and the reminders that keep it in character, refusal
-// suppression and a forced compliant opening. Each weighs little alone ("print the env vars" is a
-// normal request to a coding agent, "for my novel" a normal frame); together they reach approval.
+// suppression and a forced compliant opening; the catalogue personas in their own words (answers
+// any request, breaks the rules, heeds no legality) and the second, unfiltered answer. Each weighs
+// little alone ("print the env vars" is a normal request to a coding agent, "for my novel" a normal
+// frame); together they reach approval.
 // Weights are [data, user, definition]; these moves are read in user prompts only (planted text in
 // data has its own vocabulary).
 import { r, rateRepeatRequest, type Pattern } from "./vocabulary-parts.ts";
