@@ -9,7 +9,7 @@ import { findMarkdownExfil, type LinkMode } from "./markdown-exfil.ts";
 import { scanSignals, weighSignals } from "./scan-signals.ts";
 import { dominantClass, scoreClusters, type Cluster } from "./score-clusters.ts";
 import { hasInvisible, visibleView } from "../decoding/invisible.ts";
-import { FINDING_AT, type Context, type SignalClass } from "./signal-kind.ts";
+import { APPROVAL_AT, FINDING_AT, type Context, type SignalClass } from "./signal-kind.ts";
 
 export interface Field {
   path: string;
@@ -47,6 +47,7 @@ const USER_CHECK: Partial<Record<SignalClass, string>> = {
   sysprompt: "jailbreak.system_prompt_extraction",
   repetition: "jailbreak.token_repetition",
   held: "jailbreak.secret_request",
+  harm: "jailbreak.harmful_request",
 };
 
 function checkIdOf(cluster: Cluster, context: Context): string {
@@ -83,11 +84,20 @@ function bothViews(text: string, context: "data" | "user", budget: Budget): Clus
   return [...joined, ...spaced].sort((a, b) => b.score - a.score);
 }
 
+/**
+ * What a jailbreak wraps its request in, and the request itself: a frame or disclaimer, a harmful
+ * procedure, the detail demanded, pressure. Together they reach approval; alone they are what
+ * novelists, nurses and chemistry students write, so a cluster of nothing else below approval is
+ * not reported, and the statistical tier reads the prompt as one the rules found nothing in.
+ */
+const WRAPPERS: ReadonlySet<SignalClass> = new Set(["framing", "harm", "detail", "pressure"]);
+const onlyWrapping = (cluster: Cluster): boolean => cluster.score < APPROVAL_AT && [...cluster.classes.keys()].every((c) => WRAPPERS.has(c));
+
 /** Scored clusters of instruction signals in a data text or user prompt. */
 export function findInstructionClusters(field: Field, context: "data" | "user", budget: Budget): Scored[] {
   const out: Scored[] = [];
   for (const cluster of bothViews(field.text, context, budget).slice(0, MAX_CLUSTER_FINDINGS)) {
-    if (cluster.score < FINDING_AT) continue;
+    if (cluster.score < FINDING_AT || (context === "user" && onlyWrapping(cluster))) continue;
     const { decision, severity } = decide(cluster.score, context);
     const finding = createFinding({
       category: CATEGORY[context],

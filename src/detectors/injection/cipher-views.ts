@@ -1,7 +1,8 @@
 // Other readings of a text that may carry an instruction in a simple cipher: rot13 and reversed
 // text when the text itself points at the cipher ("decode this rot13", "read it backwards"), and
 // leetspeak ("1gn0r3 4ll ...") when several words trade letters for digits; and runs of morse, hex
-// or binary bytes, and letters spaced one by one, read in place wherever they decode to prose.
+// or binary bytes, and letters spaced or split one by one ("m-e-t-h"), read in place wherever they
+// decode to prose.
 // Each view is scored like the text; base64 and invisible carriers are read elsewhere (encoded-payloads.ts, hidden-unicode.ts).
 
 export interface CipherView {
@@ -32,6 +33,8 @@ const HEX_RUN = /(?<![\w])(?:(?:0x)?[0-9a-fA-F]{2}[ ,:]?){12,}(?![\w])/g;
 const BINARY_RUN = /(?<![\w])(?:[01]{8}[ ,]?){6,}(?![\w])/g;
 /** Letters one by one, words set apart by wider gaps: "i g n o r e   a l l". */
 const SPACED_RUN = /(?<![A-Za-z])[A-Za-z](?:[ ]{1,4}[A-Za-z](?![A-Za-z])){5,}/g;
+/** Six or more letters split by one hyphen, dot, star or underscore each: "m-e-t-h", "b.o.m.b.s". */
+const SPLIT_RUN = /(?<![A-Za-z0-9])[A-Za-z](?:[-.*_][A-Za-z](?![A-Za-z0-9])){5,}/g;
 
 /** Readable prose: printable ASCII with spaces between words, else nothing. */
 function readable(decoded: string): string | undefined {
@@ -72,6 +75,9 @@ function decodeSpaced(run: string): string | undefined {
   return run.split(/[ ]{2,}/).map((w) => w.replace(/ /g, "")).join(" ");
 }
 
+/** Split letters glued into the word they spell. */
+const decodeSplit = (run: string): string => run.replace(/[-.*_]/g, "");
+
 /** `text` with every run of `pattern` that decodes replaced by its reading, if any did. */
 function replaceRuns(text: string, pattern: RegExp, decode: (run: string) => string | undefined): string | undefined {
   let changed = false;
@@ -103,6 +109,7 @@ const RUN_CODES: readonly [CipherView["name"], RegExp, (run: string) => string |
   ["hex", HEX_RUN, decodeHex],
   ["binary", BINARY_RUN, decodeBinary],
   ["spaced", SPACED_RUN, decodeSpaced],
+  ["spaced", SPLIT_RUN, decodeSplit],
 ];
 
 /** The cipher readings worth scoring for `text`, none for most texts. */

@@ -34,6 +34,8 @@ const GROUP_OF: Record<SignalClass, Group> = {
   authority: "hidden",
   harm: "hidden",
   framing: "hidden",
+  detail: "hidden",
+  pressure: "hidden",
   exfil: "exfil",
   held: "exfil",
   destination: "destination",

@@ -1,7 +1,8 @@
 // Jailbreaks recognised by the shape of a user's prompt rather than by its words: a fabricated
 // dialogue in which the assistant keeps complying (many-shot), and an optimised suffix of glued
 // tokens and stray brackets appended to a request (GCG-style). Each is scored like a cluster and
-// named by its own check; neither reads anything but the prompt.
+// named by its own check; neither reads anything but the prompt. A request cut into named pieces
+// and joined again (payload splitting) is read the same way.
 import { createFinding, decide, CATEGORY, type Scored } from "./findings.ts";
 import { FINDING_AT } from "./signal-kind.ts";
 
@@ -13,7 +14,7 @@ const ASSISTANT_LABEL = /^(?:Assistant|AI|A|Answer|Bot|Model|GPT|ChatGPT|Claude|
 const COMPLIANT = /^\s*["'“]?(?:sure|of\s+course|certainly|absolutely|no\s+problem|happy\s+to|here(?:'s|\s+is|\s+are|\s+you\s+go)|gladly|okay|ok|yes|definitely|step\s+1)\b/i;
 /** What a fabricated user turn asks for that a real assistant would not hand over. */
 const SENSITIVE_ASK =
-  /\b(?:password|passwd|api[\s_-]?key|secret|token|credential|system\s+prompt|private\s+key|bypass|hack|crack|steal|exploit|malware|ransomware|phish|without\s+(?:\w+\s+){0,3}(?:noticing|knowing|consent)|disable\s+(?:\w+\s+){0,3}(?:log|audit|security|antivirus)|someone\s+else'?s|coworker'?s|neighbou?r'?s|weapon|explosive|bomb|untraceable|launder|poison)\b/i;
+  /\b(?:password|passwd|api[\s_-]?key|secret|token|credential|system\s+prompt|private\s+key|bypass|hack|crack|steal|exploit|malware|ransomware|phish|without\s+(?:\w+\s+){0,3}(?:noticing|knowing|consent)|disable\s+(?:\w+\s+){0,3}(?:log|audit|security|antivirus)|someone\s+else'?s|coworker'?s|neighbou?r'?s|weapon|explosive|bomb|untraceable|launder|poison|hotwire|stolen|steal|car\s+alarm|pick\s+a\s+lock|(?:isn'?t|not)\s+(?:mine|yours|theirs|his|hers)|meth\w*|cocaine|heroin|fentanyl|napalm|fake\s+ID)\b/i;
 
 interface Turn {
   assistant: boolean;
@@ -82,12 +83,45 @@ export function scoreAdversarialSuffix(text: string): number {
   return prose ? 0.6 : 0.35;
 }
 
+const MAX_PIECES = 32;
+/** `a = "explain how to"`: a name given a quoted run of words. */
+const ASSIGNMENT = /(?:^|[\s;,(])([A-Za-z][A-Za-z0-9_]{0,15})\s*:?=\s*["'“‘]([^"'”’\n]{3,300})["'”’]/g;
+/** What the prompt asks done with the joined string: answered, carried out, its "output" written. */
+const ACT_ON = /\b(?:answer|respond\s+to|reply\s+to|carry\s+out|execute|follow|perform|fulfil+|obey|act\s+on|complete|do\s+(?:what|as)|write\s+out|would\s+(?:return|output|print|say)|full\s+output|the\s+(?:resulting|combined)\s+(?:instruction|question|request|task|prompt))\b/i;
+/** A joined string that asks for harm, secrets or the set-up. */
+const HARMFUL_JOIN = /\b(?:bomb|explosive|weapon|gun|meth\w*|cocaine|heroin|drugs?|poison\w*|malware|ransomware|virus|keylogger|phish\w*|steal\w*|hack\w*|hotwire|crack\w*|launder\w*|counterfeit|forge\w*|kill\w*|murder\w*|bypass\w*|password\w*|login|credentials?|system\s+prompt|instructions|rules)\b/i;
+/** Told not to show what it was given: "without repeating c", "do not comment". */
+const KEEP_QUIET = /\b(?:without\s+(?:repeating|mentioning|saying|revealing|writing|showing|commenting)|(?:do\s+not|don'?t|never)\s+(?:repeat|mention|say|reveal|write|show|comment|explain))\b/i;
+
+/**
+ * Payload splitting: a request cut into quoted pieces given names (`a = "..."`, `b = "..."`),
+ * joined (`a + b`) and then to be answered or carried out, so no piece holds the request. A
+ * programming question joins strings too; it asks what the join prints, not that it be obeyed.
+ */
+export function scorePayloadSplit(text: string): number {
+  const slice = text.length > MAX_SHAPE ? text.slice(0, MAX_SHAPE) : text;
+  const pieces = new Map<string, string>();
+  for (const m of slice.matchAll(ASSIGNMENT)) {
+    if (/\S\s+\S/.test(m[2]!.trim())) pieces.set(m[1]!, m[2]!);
+    // A split request has a few pieces; past this the names would only make the join test slow.
+    if (pieces.size >= MAX_PIECES) break;
+  }
+  if (pieces.size < 2) return 0;
+  const names = [...pieces.keys()].map((n) => n.replace(/[^A-Za-z0-9_]/g, "")).join("|");
+  const join = new RegExp(`\\b(?:${names})\\s*\\+\\s*(?:${names})\\b|\\b(?:combine|concatenate|join|merge|put\\s+together)\\b[^\\n]{0,40}?\\b(?:${names})\\b`);
+  if (!join.test(slice)) return 0;
+  if (!ACT_ON.test(slice)) return 0.3;
+  const joined = [...pieces.values()].join("");
+  return 0.45 + (HARMFUL_JOIN.test(joined) || KEEP_QUIET.test(slice) ? 0.15 : 0);
+}
+
 /** Findings for the shapes of one user prompt. */
 export function findPromptShapes(field: { path: string; text: string }): Scored[] {
   const out: Scored[] = [];
   for (const [check, score] of [
     ["jailbreak.fake_dialogue", scoreFakeDialogue(field.text)],
     ["jailbreak.adversarial_suffix", scoreAdversarialSuffix(field.text)],
+    ["jailbreak.payload_splitting", scorePayloadSplit(field.text)],
   ] as const) {
     if (score < FINDING_AT) continue;
     const { decision, severity } = decide(score, "user");

@@ -7,6 +7,7 @@
 // blocking takes an override or role marker plus an action, secrecy or address to the model;
 // directives about what the reply says (reply, steer) can lift a cluster to approval, never alone
 // to a block.
+import { rateCharacterWriting } from "./character-context.ts";
 import { rateDocumentation, rateHiddenMarkup } from "./doc-context.ts";
 import { BLOCK_AT, FINDING_AT, type Context, type Signal, type SignalClass } from "./signal-kind.ts";
 
@@ -26,6 +27,10 @@ const MAX_CLUSTERS = 64;
 const HIDDEN_BONUS_MAX = 0.15;
 /** Signals about the reply's content and form (vocabulary-reply.ts): never a block on their own. */
 const SHAPING: ReadonlySet<SignalClass> = new Set(["reply", "steer"]);
+/** What a villain in a story is made of too: amorality and a frame, with nothing asked of the assistant. */
+const CHARACTER: ReadonlySet<SignalClass> = new Set(["framing", "restriction", "persona"]);
+/** A harm signal this strong is a procedure asked for, not a weapon or a drug named (vocabulary-harm.ts). */
+const HARM_PROCEDURE = 0.3;
 
 function groupSignals(signals: readonly Signal[]): Signal[][] {
   const groups: Signal[][] = [];
@@ -57,7 +62,10 @@ function scoreGroup(text: string, group: readonly Signal[], context: Context): C
   }
   let sum = 0;
   let shaping = 0;
+  // Exact steps and quantities are how people ask for a recipe; they weigh only beside a procedure for harm.
+  const detailCounts = (classes.get("harm") ?? 0) >= HARM_PROCEDURE;
   for (const [cls, w] of classes) {
+    if (cls === "detail" && !detailCounts) continue;
     if (SHAPING.has(cls)) shaping += w;
     else sum += w;
   }
@@ -69,7 +77,8 @@ function scoreGroup(text: string, group: readonly Signal[], context: Context): C
   if (sum + HIDDEN_BONUS_MAX < FINDING_AT) return { start, end, score: sum, classes };
   const bonus = context === "user" ? 0 : rateHiddenMarkup(text, start);
   if (sum + bonus < FINDING_AT) return { start, end, score: sum + bonus, classes };
-  const score = Math.min(1, sum * rateDocumentation(text, start, end) + bonus);
+  const character = context === "user" && [...classes.keys()].every((c) => CHARACTER.has(c)) ? rateCharacterWriting(text) : 1;
+  const score = Math.min(1, sum * rateDocumentation(text, start, end) * character + bonus);
   return { start, end, score, classes };
 }
 

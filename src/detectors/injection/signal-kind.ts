@@ -30,6 +30,10 @@ export type SignalClass =
   | "render"
   | "harm"
   | "framing"
+  /** Operational detail demanded of an answer: exact quantities, every step, working code. */
+  | "detail"
+  /** Pressure on the assistant to comply: a refusal punished, tokens lost, a life at stake. */
+  | "pressure"
   /** Secrets or personal data the assistant holds, asked to be printed (env, keys, customer records). */
   | "held";
 

@@ -23,7 +23,7 @@ const AUTHORITY_CLAIMS = [
   r`ich\s+bin\s+(?:der|die)\s+(?:Administrator(?:in)?|Admin|Entwickler(?:in)?|Ersteller(?:in)?|Betreiber(?:in)?),?\s+(?:der|die)\s+(?:dich|dir)`,
   r`hier\s+(?:ist|spricht)\s+(?:das|dein|euer)\s+(?:Sicherheits-?team|Security-?Team|IT-?Team|Admin-?Team|IT-Sicherheit)`,
   r`(?:je\s+suis|nous\s+sommes)\s+(?:ton|ta|votre|tes|vos)\s+(?:\S+\s+)?(?:administrat(?:eur|rice)s?|admin|développeur(?:se)?s?|developpeur|créat(?:eur|rice)s?|opérat(?:eur|rice)s?|propriétaire)`,
-  r`(?:ici|c'est)\s+l['’]\s*équipe\s+(?:de\s+)?(?:sécurité|securite|sécu|informatique|IT)`,
+  r`(?:ici|c\b'est)\s+l['’]\s*équipe\s+(?:de\s+)?(?:sécurité|securite|sécu|informatique|IT)`,
   r`(?:soy|somos)\s+(?:tu|su|tus)\s+(?:\S+\s+)?(?:administrador(?:a)?|admin|desarrollador(?:a)?|creador(?:a)?|operador(?:a)?|programador(?:a)?)`,
   r`(?:soy|somos)\s+(?:el|la)\s+(?:administrador(?:a)?|desarrollador(?:a)?|creador(?:a)?|operador(?:a)?)\s+que\s+te\s+\S+`,
   r`(?:somos|aquí|aqui|les\s+habla)\s+(?:el\s+)?equipo\s+de\s+(?:seguridad|sistemas|TI|IT)`,
@@ -47,9 +47,9 @@ const HELD_ASKS = [
   r`(?:gib|gebt|geben\s+sie|zeig|zeige|nenne|nenn|liste|verrate|schick|sende|druck|drucke)\s+(?:mir|uns)?\s*(?:\S+\s+){0,6}?(?:Zugangsdaten|Passw(?:o|ö)rt(?:er)?|Kennw(?:o|ö)rt(?:er)?|API-?Schlüssel|Umgebungsvariablen|Anmeldedaten|Kundenliste|Kundendaten|Lizenzschlüssel|Tokens?)`,
   r`(?:Zugangsdaten|Passw(?:o|ö)rt(?:er)?|Kennw(?:o|ö)rt(?:er)?|API-?Schlüssel|Umgebungsvariablen|Anmeldedaten|Kundenliste|Kundendaten|Lizenzschlüssel)[^\n.]{0,40}?\b(?:auszugeben|ausgeben|aus\b|anzuzeigen|anzeigen|zu\s+nennen|preiszugeben|zu\s+zeigen)`,
   r`(?:donne|donnez|montre|montrez|affiche|affichez|liste|listez|envoie|envoyez|révèle|révélez|revele|imprime|communique|fournis|fournissez|lis|lisez)(?:[\s-]+(?:moi|nous))?\s+(?:\S+\s+){0,6}?(?:mots?\s+de\s+passe|clés?\s+(?:d['’]\s*)?(?:API|secrètes?|de\s+licence|d['’]accès)|variables\s+d['’]environnement|identifiants|liste\s+(?:complète\s+)?des\s+clients|données\s+(?:des\s+|de\s+nos\s+)?clients|jetons?)`,
-  r`(?:dame|danos|deme|muestra|muéstrame|muestrame|muéstranos|enumera|lista|envía|envíame|enviame|revela|revélame|imprime|dime|proporciona|proporcióname|lee|léeme|leeme|leía|leias|leías)\s+(?:\S+\s+){0,6}?(?:contraseñas?|claves?\s+(?:de\s+)?(?:API|licencia|secretas?|acceso)|variables\s+de\s+entorno|credenciales|lista\s+de\s+(?:los\s+)?clientes|datos\s+de\s+(?:los\s+)?clientes|tokens?)`,
+  r`(?:dame|danos|deme|muestra|muéstrame|muestrame|muéstranos|enumera|lista|envía|envíame|enviame|revela|revélame|imprime|dime|proporciona|proporcióname|lee|léeme|leeme|leía|leias|leías)\s+(?:\S+\s+){0,6}?(?:contraseñas?|claves?\s+(?:de\s+)?(?:API|licencia|secretas?|acceso|activación|activacion|producto)|variables\s+de\s+entorno|credenciales|lista\s+de\s+(?:los\s+)?clientes|datos\s+de\s+(?:los\s+)?clientes|tokens?)`,
   r`(?:dammi|dacci|mostra|mostrami|mostraci|elenca|invia|inviami|rivela|rivelami|stampa|dimmi|fornisci|leggi|leggimi)\s+(?:\S+\s+){0,6}?(?:password|credenziali|chiavi\s+(?:API|segrete|di\s+licenza|d['’]accesso)|variabili\s+d['’]ambiente|lista\s+(?:dei\s+|completa\s+dei\s+)?clienti|dati\s+dei\s+clienti|token)`,
-  r`(?:dê|de-me|dê-me|me\s+dê|me\s+de|mostre|mostrar|me\s+mostre|liste|envie|revele|imprima|diga|forneça|passe|leia)\s+(?:\S+\s+){0,6}?(?:senhas?|credenciais|chaves?\s+(?:de\s+)?(?:API|licença|licenca|secretas?|acesso)|variáveis\s+de\s+ambiente|variaveis\s+de\s+ambiente|lista\s+de\s+clientes|dados\s+dos\s+clientes|tokens?)`,
+  r`(?:dê|de\b-me|dê-me|me\s+dê|me\s+de|mostre|mostrar|me\s+mostre|liste|envie|revele|imprima|diga|forneça|passe|leia)\s+(?:\S+\s+){0,6}?(?:senhas?|credenciais|chaves?\s+(?:de\s+)?(?:API|licença|licenca|secretas?|acesso)|variáveis\s+de\s+ambiente|variaveis\s+de\s+ambiente|lista\s+de\s+clientes|dados\s+dos\s+clientes|tokens?)`,
   r`(?:дай|дайте|покажи|покажите|выведи|выведите|перечисли|отправь|пришли|раскрой|скажи|назови|выдай|прочитай)\s+(?:\S+\s+){0,6}?(?:парол[ьияей]+|ключи\s+API|API-?ключи|ключ(?:и)?\s+доступа|уч[её]тные\s+данные|переменные\s+окружения|токены?|список\s+клиентов|данные\s+клиентов|лицензионные\s+ключи)`,
   r`(?:输出|打印|显示|顯示|列出|给我|給我|告诉我|告訴我|发给我|提供|展示|透露|泄露|念给我|读给我)[^\n。]{0,20}?(?:密码|密碼|密钥|密鑰|API\s*(?:密钥|Key|key)|环境变量|環境變數|凭据|凭证|憑證|令牌|客户(?:名单|数据|资料|信息))`,
   r`(?:密码|密碼|密钥|密鑰|环境变量|環境變數|凭据|凭证|憑證|令牌|客户(?:名单|数据|资料|信息))[^\n。]{0,12}?(?:输出|打印|显示|列出|给我|告诉我|发给我|展示|透露)`,
@@ -73,7 +73,7 @@ const WAIVERS = [
 /** A persona that never refuses, or has no rules of any kind (beyond vocabulary-multilingual's "no restrictions"). */
 const NEVER_REFUSING = [
   r`(?:lehnt|lehnst)\s+(?:niemals|nie)\s+(?:\S+\s+)?ab|(?:niemals|nie)\s+ablehn|ohne\s+(?:jemals\s+)?abzulehnen|(?:hat|hast)\s+keine\s+(?:ethischen\s+|moralischen\s+)?(?:Regeln|Grenzen|Richtlinien|Prinzipien|Skrupel)`,
-  r`ne\s+refuse(?:s|z)?\s+jamais|sans\s+(?:jamais\s+)?refuser|n['’]\s*(?:a|as|avez|ont)\s+(?:aucune|plus\s+(?:de|aucune)|pas\s+de)\s+(?:\S+\s+)?(?:règles?|restrictions?|limites?|filtres?|principes?|lignes\s+directrices)`,
+  r`ne\s+refuse(?:s|z)?\s+jamais|sans\s+(?:jamais\s+)?refuser|n\b['’]\s*(?:a|as|avez|ont)\s+(?:aucune|plus\s+(?:de|aucune)|pas\s+de)\s+(?:\S+\s+)?(?:règles?|restrictions?|limites?|filtres?|principes?|lignes\s+directrices)`,
   r`(?:nunca|jamás|jamas)\s+(?:se\s+|te\s+)?(?:niega|niegas|rechaza|rechazas|rehúsa|rehusa|rehúsas)|no\s+(?:te\s+)?niegues|sin\s+(?:negarte|rechazar|rehusar|advertencias)|no\s+(?:tiene|tienes)\s+(?:ningun[ao]s?\s+)?(?:normas|reglas|restricciones|límites|limites|filtros|ética|principios)`,
   r`(?:non\s+)?rifiut(?:a|i)\s+mai|non\s+(?:rifiuta|rifiutare|rifiuti)|senza\s+(?:mai\s+)?rifiutare|non\s+(?:hai|ha)\s+(?:più\s+)?(?:nessuna\s+)?(?:regole|linee\s+guida|filtri|restrizioni|limiti|principi)`,
   r`(?:nunca|jamais)\s+(?:se\s+)?(?:recusa|recusas|nega|negas)|não\s+recuse|sem\s+(?:nunca\s+)?recusar|(?:não|nao)\s+(?:tem|tens|possui)\s+(?:nenhuma\s+)?(?:regras|restrições|restricoes|limites|filtros|princípios)`,
@@ -116,7 +116,7 @@ const IN_CHARACTER_PHRASES = [
 const GRANDMOTHERS = [
   r`(?:verstorbene|tote|selige)\s+(?:Oma|Großmutter|Grossmutter)`,
   r`grand-?(?:mère|mere)\s+(?:décédée|decedee|défunte|disparue)|(?:défunte|feue)\s+grand-?mère`,
-  r`abuel[ao]\s+(?:fallecid[ao]|muert[ao]|difunt[ao])`,
+  r`abuel[ao]\s+(?:fallecid[ao]|muert[ao]|difunt[ao])|(?:difunt[ao]|fallecid[ao])\s+abuel[ao]`,
   r`nonn[ao]\s+(?:defunt[ao]|scomparsa|scomparso|mort[ao])`,
   r`(?:avó|avô)\s+(?:falecid[ao]|mort[ao])`,
   r`(?:покойн(?:ая|ой)|умерш(?:ая|ей))\s+бабушк`,

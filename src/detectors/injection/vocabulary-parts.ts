@@ -84,7 +84,7 @@ export function rateMode(match: string, text: string, start: number): number {
 export function rateSystemPromptRequest(_match: string, text: string, start: number): number {
   const before = text.slice(Math.max(0, start - 60), start);
   const factor = /\byour\s+$/i.test(before) ? 1 : 0.6;
-  return /\bwhat\s+(?:is|are|was|were)\s+\S+\s+$/i.test(before) ? factor * 0.8 : factor;
+  return /\bwhat(?:'s|’s|\s+(?:is|are|was|were))\s+\S+\s+$/i.test(before) ? factor * 0.8 : factor;
 }
 
 /** "repeat the words above" leaks the system prompt when asked verbatim, from the start. */
@@ -96,7 +96,7 @@ export function rateRepeatRequest(match: string, text: string, start: number): n
 /** The text above asked for whole, in another language: from its first words ("Du bist"), nothing left out. */
 export function rateAboveRequest(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 100);
-  return /\b(?:beginnend|anfangend|commençant|commencant|empezando|comenzando|iniciando|cominciando|começando|comecando|начиная)\b|nichts\s+weglassen|vollständig|wortwörtlich|n['’]omets\s+rien|mot\s+pour\s+mot|intégralement|(?:incluye|incluir)\s+todo|palabra\s+por\s+palabra|textualmente|parola\s+per\s+parola|integralmente|palavra\s+por\s+palavra|дословно|полностью|逐字|一字一句|そのまま|그대로/i.test(after) ? 1.25 : 1;
+  return /\b(?:beginnend|anfangend|commençant|commencant|empezando|comenzando|iniciando|cominciando|começando|comecando|начиная)\b|nichts\s+weglassen|vollständig|wortwörtlich|n['’]omets\s+rien|mot\s+pour\s+mot|intégralement|(?:incluye|incluir)\s+todo|palabra\s+por\s+palabra|textualmente|parola\s+per\s+parola|integralmente|palavra\s+por\s+palavra|дословно|полностью|逐字|一字一句|そのまま|그대로|s(?:em|in)\s+omitir|senza\s+omettere|sans\s+rien\s+omettre|ohne\s+etwas\s+(?:auszulassen|wegzulassen)/i.test(after) ? 1.25 : 1;
 }
 
 const MODEL_DIRECTIVE =

@@ -1,6 +1,9 @@
 // The trigger vocabulary, in match-priority order: where two patterns could start at the same
 // position, the earlier one wins.
 import { EXTRACTION_PATTERNS } from "./vocabulary-extraction.ts";
+import { HARM_PATTERNS } from "./vocabulary-harm.ts";
+import { HARM_MULTILINGUAL_PATTERNS } from "./vocabulary-harm-multilingual.ts";
+import { JAILBREAK_LANGUAGES_PATTERNS } from "./vocabulary-jailbreak-languages.ts";
 import { INSTRUCTION_PATTERNS } from "./vocabulary-instructions.ts";
 import { JAILBREAK_PATTERNS } from "./vocabulary-jailbreak.ts";
 import { JAILBREAK_MULTILINGUAL_PATTERNS } from "./vocabulary-jailbreak-multilingual.ts";
@@ -12,4 +15,4 @@ import type { Pattern } from "./vocabulary-parts.ts";
 
 export type { Pattern } from "./vocabulary-parts.ts";
 
-export const PATTERNS: readonly Pattern[] = [...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...MULTILINGUAL_PATTERNS, ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS];
+export const PATTERNS: readonly Pattern[] = [...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...MULTILINGUAL_PATTERNS, ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...HARM_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS, ...JAILBREAK_LANGUAGES_PATTERNS, ...HARM_MULTILINGUAL_PATTERNS];
