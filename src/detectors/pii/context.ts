@@ -1,6 +1,7 @@
 // Context words turn an ambiguous number into personal data: they are looked for just before the
 // match and in the name of the field the text sits under (`payload.arguments.phone`).
 import type { FieldContext } from "./pii-kind.ts";
+import { columnHeaderAt } from "./table-columns.ts";
 
 // Word boundaries are ASCII letters only, so `phone_number`, `tel:` and `dob=` all count.
 const word = (alternatives: string): RegExp => new RegExp(`(?<![a-z])(?:${alternatives})(?![a-z])`, "i");
@@ -31,12 +32,13 @@ export const PHONE_ILLUSTRATION = word(
 export const SSN_CONTEXT = word("ssn|ss#|ss\\s*no|social[\\s_]+security|soc\\.?\\s*sec");
 
 export const DOB_CONTEXT = word(
-  "dob|d\\.o\\.b\\.?|date[\\s_]+of[\\s_]+birth|birth[\\s_]*date|birthday|born(?:\\s+on)?|geboren(?:\\s+am)?|geburtsdatum|" +
-    "geb\\.|fecha\\s+de\\s+nacimiento|nacid[oa]\\s+el|date\\s+de\\s+naissance|n[ée]e?\\s+le|data\\s+di\\s+nascita|" +
-    "nat[oa]\\s+il|data\\s+de\\s+nascimento",
+  "dob|d\\.o\\.b\\.?|date[\\s_]+of[\\s_]+birth|birth[\\s_]*(?:date|dt|day)|born(?:\\s+on)?|geboren(?:\\s+(?:am|op))?|geburtsdatum|" +
+    "geb\\.|fecha[\\s_]+(?:de[\\s_]+)?nac(?:imiento|\\.)|nacid[oa]\\s+el|date[\\s_]+de[\\s_]+naissance|n[ée]e?\\s+le|" +
+    "data[\\s_]+di[\\s_]+nascita|nat[oa]\\s+il|data[\\s_]+de[\\s_]+nascimento|nascid[oa]\\s+em|geboortedatum|data[\\s_]+urodzenia|" +
+    "urodzon[ya]|f[öo]delsedatum|f[øo]dselsdato|syntym[äa]aika",
 );
 /** Scripts without word boundaries, checked as plain substrings. */
-export const DOB_CONTEXT_CJK = /出生日期|生日|生年月日/;
+export const DOB_CONTEXT_CJK = /出生日期|生日|生年月日|생년월일|출생일|дата рождения/;
 
 export const CARD_CONTEXT = word(
   "card|cards|visa|master[\\s_]?card|amex|american\\s+express|discover|jcb|diners|union[\\s_]?pay|credit|debit|cc|pan|cvv|payment",
@@ -63,7 +65,10 @@ export function fieldKeyOf(path: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-]+/g, " ").toLowerCase();
 }
 
-/** True when `pattern` names the field, or occurs in the `window` characters before `start`. */
+/**
+ * True when `pattern` names the field or the table column `start` sits in, or occurs in the
+ * `window` characters before `start`.
+ */
 export function hasContext(
   text: string,
   start: number,
@@ -71,5 +76,9 @@ export function hasContext(
   pattern: RegExp,
   window = 40,
 ): boolean {
-  return pattern.test(context.key) || pattern.test(text.slice(Math.max(0, start - window), start));
+  return (
+    pattern.test(context.key) ||
+    pattern.test(text.slice(Math.max(0, start - window), start)) ||
+    pattern.test(columnHeaderAt(text, start))
+  );
 }

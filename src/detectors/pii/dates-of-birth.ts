@@ -5,15 +5,33 @@ import type { Budget } from "../../engine/budget.ts";
 import { isValidDate } from "./checksums.ts";
 import { DOB_CONTEXT, DOB_CONTEXT_CJK } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+import { columnHeaderAt, hasColumnNamed } from "./table-columns.ts";
 
-const MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
-const MONTH_INDEX = "janfebmaraprmayjunjulaugsepoctnovdec";
+// Month names of the languages birth dates are written in, month by month: `3 March 1985`,
+// `5. Mai 1972`, `14 de febrero de 1983`, `2 juillet 1990`, `1 maart 1980`.
+const MONTH_NAMES: readonly string[] = [
+  "jan|january|januar|jänner|janvier|enero|gennaio|janeiro|januari",
+  "feb|february|februar|février|fevrier|febrero|febbraio|fevereiro|februari",
+  "mar|march|märz|maerz|mars|marzo|março|marco|maart",
+  "apr|april|avril|abril|aprile",
+  "may|mai|mayo|maggio|maio|mei",
+  "jun|june|juni|juin|junio|giugno|junho",
+  "jul|july|juli|juillet|julio|luglio|julho",
+  "aug|august|août|aout|agosto|augustus",
+  "sep|sept|september|septembre|septiembre|setiembre|settembre|setembro",
+  "oct|october|oktober|octobre|octubre|ottobre|outubro",
+  "nov|november|novembre|noviembre|novembro",
+  "dec|december|dezember|décembre|decembre|diciembre|dicembre|dezembro",
+];
+const MONTH_OF = new Map(MONTH_NAMES.flatMap((names, i) => names.split("|").map((name) => [name, i + 1] as const)));
+// Longest first, so `june` is not read as `jun` followed by a stray letter.
+const MONTHS = [...MONTH_OF.keys()].sort((a, b) => b.length - a.length).join("|");
 
 const DATE = new RegExp(
   "(?<![\\w/.\\-])(?:" +
     "(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})" +
     "|(\\d{1,2})[-/.](\\d{1,2})[-/.](\\d{4}|\\d{2})" +
-    `|(\\d{1,2})(?:st|nd|rd|th)?(?:\\s+of)?[\\s\\-]+(${MONTHS})\\.?,?[\\s\\-]+(\\d{4})` +
+    `|(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?(?:\\s+(?:of|de))?[\\s\\-]+(${MONTHS})\\.?,?(?:\\s+de)?[\\s\\-]+(\\d{4})` +
     `|(${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})` +
     "|(\\d{4})年(\\d{1,2})月(\\d{1,2})日" +
     ")(?![\\w]|[/.\\-]\\d)",
@@ -22,13 +40,14 @@ const DATE = new RegExp(
 
 /** Birth words, searched across the whole text: the ASCII ones and those of scripts without spaces. */
 const CONTEXT_SCAN = new RegExp(`${DOB_CONTEXT.source}|${DOB_CONTEXT_CJK.source}`, "gi");
-const CONTEXT_PREFILTER = /dob|d\.o\.b|birth|born|geb|nacimiento|nacid|naissance|n[ée]e? le|nascita|nat[oa] il|nascimento|出生|生日|生年月日/i;
+const CONTEXT_PREFILTER =
+  /dob|d\.o\.b|birth|born|geb|nac|naissance|n[ée]e? le|nascita|nat[oa] il|nascimento|nascid|urodz|f[öo]delse|f[øo]dsel|syntym|出生|生日|生年月日|생년월일|출생일|рождения/i;
 const WINDOW = 40;
 /** `birthday party at 7pm! The concert is on 12/03/2024`: the date belongs to another sentence. */
 const SENTENCE_BREAK = /[!?;\n]|\.\s/;
 const CURRENT_YEAR = new Date().getUTCFullYear();
 
-const monthNumber = (name: string): number => MONTH_INDEX.indexOf(name.slice(0, 3).toLowerCase()) / 3 + 1;
+const monthNumber = (name: string): number => MONTH_OF.get(name.toLowerCase()) ?? 0;
 
 const fullYear = (year: string): number => {
   const y = Number(year);
@@ -48,6 +67,8 @@ function isPlausibleBirthDate(m: RegExpExecArray): boolean {
   else if (m[10]) [year, dates] = [Number(m[12]), [[monthNumber(m[10]), Number(m[11])]]];
   else [year, dates] = [Number(m[13]), [[Number(m[14]), Number(m[15])]]];
   if (year < 1900 || year > CURRENT_YEAR) return false;
+  // 1 January 1900 and 1970 are what a form or an epoch fills in when the date is unknown.
+  if ((year === 1900 || year === 1970) && dates.some(([month, day]) => month === 1 && day === 1)) return false;
   return dates.some(([month, day]) => isValidDate(year, month, day));
 }
 
@@ -68,11 +89,21 @@ function findDateAfter(text: string, from: number, hits: PiiHit[]): number {
   return from;
 }
 
+/** The dates of a table's birth-date column (`dob`, `Geburtsdatum`, `birth_date`). */
+function scanDateColumn(text: string, hits: PiiHit[], budget: Budget): void {
+  DATE.lastIndex = 0;
+  for (let m = DATE.exec(text); m !== null && !budget.spent(); m = DATE.exec(text)) {
+    if (!DOB_CONTEXT.test(columnHeaderAt(text, m.index)) || !isPlausibleBirthDate(m)) continue;
+    hits.push({ kind: PII_KINDS.dateOfBirth, start: m.index, end: m.index + m[0].length, score: 0.85 });
+  }
+}
+
 export function scanDatesOfBirth(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   if (DOB_CONTEXT.test(context.key)) {
     findDateAfter(text, 0, hits);
     return;
   }
+  if (hasColumnNamed(text, DOB_CONTEXT)) scanDateColumn(text, hits, budget);
   if (!CONTEXT_PREFILTER.test(text)) return;
   CONTEXT_SCAN.lastIndex = 0;
   for (let m = CONTEXT_SCAN.exec(text); m !== null && !budget.spent(); m = CONTEXT_SCAN.exec(text)) {

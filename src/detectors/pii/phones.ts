@@ -7,12 +7,13 @@
 import type { Budget } from "../../engine/budget.ts";
 import { hasContext, PHONE_CONTEXT, PHONE_CONTEXT_CJK, PHONE_ILLUSTRATION, SWITCHBOARD_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+import { columnHeaderAt } from "./table-columns.ts";
 
 // Digit groups joined by single separators, optionally starting with `+` or `(area)`. Separators
 // are mandatory between groups, so a long digit run has one parse and nothing backtracks far;
 // the lookbehind refuses to start inside a token, the lookahead to stop inside one.
 const CANDIDATE =
-  /(?<![\w+.\-\/@#$%~^&])(?:\+\s?)?(?:\(\d{1,5}\)\s?[.\-]?)?\d{1,15}(?:(?:[ .\-]|\s?\(|\)\s?)\d{1,8}){0,7}(?![\w@]|[.\-\/]\d)/g;
+  /(?<![\w+.\-\/@#$%~^&])(?:\+\s?)?(?:\(\d{1,5}\)\s?[.\-]?)?\d{1,15}(?:(?:[ .\-]|[ \t]?\(|\)[ \t]?)\d{1,8}){0,7}(?![\w@]|[.\-\/]\d)/g;
 
 const MIN_DIGITS = 10;
 const MAX_DIGITS = 15;
@@ -58,24 +59,9 @@ function hasPhoneGrouping(value: string): boolean {
 }
 
 const lineStartOf = (text: string, at: number): number => text.lastIndexOf("\n", at - 1) + 1;
-const CSV_DELIMITERS = [",", ";", "\t", "|"];
-const MAX_HEADER = 1000;
 
-/**
- * A value in a CSV or TSV column whose header names a phone (`nombre,móvil,interés`): the
- * column is the field, so its header is the field's name.
- */
-function isInPhoneColumn(text: string, start: number): boolean {
-  const headerEnd = text.indexOf("\n");
-  if (headerEnd < 0 || headerEnd > MAX_HEADER || start < headerEnd) return false;
-  const header = text.slice(0, headerEnd);
-  const delimiter = CSV_DELIMITERS.find((d) => header.includes(d));
-  if (delimiter === undefined || !PHONE_CONTEXT.test(header)) return false;
-  const lineStart = lineStartOf(text, start);
-  const column = text.slice(lineStart, start).split(delimiter).length - 1;
-  const cell = header.split(delimiter)[column];
-  return cell !== undefined && PHONE_CONTEXT.test(cell);
-}
+/** A value in a table column whose header names a phone (`nombre,móvil,interés`). */
+const isInPhoneColumn = (text: string, start: number): boolean => PHONE_CONTEXT.test(columnHeaderAt(text, start));
 
 /** An organisation's line or a number in documentation, by the words around it. */
 function isOrganisationOrExample(value: string, text: string, start: number): boolean {
