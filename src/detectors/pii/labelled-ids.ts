@@ -140,6 +140,16 @@ const LABELLED_IDS: readonly LabelledId[] = [
     valid: (value) => value !== "ABCDE1234F" && !/^(.)\1{4}/.test(value),
     score: 0.85,
   },
+  {
+    kind: PII_KINDS.medicalRecord,
+    label: label(
+      "mrn|medical[\\s_-]*record|patient[\\s_-]*(?:id|number)|hospital[\\s_-]*number|chart[\\s_-]*number|health[\\s_-]*record[\\s_-]*number",
+    ),
+    // `00482913`, `MRN-7730215`, `HN 12345678`: a short prefix, then five to ten digits.
+    value: /(?=[A-Z]{0,3}-?\d)[A-Z]{0,3}-?\d{5,10}(?![\w-])/y,
+    valid: isDocumentNumber,
+    score: 0.8,
+  },
 ];
 
 /** The value read at `at` (after linking words), when it passes the check, with its score. */
@@ -182,3 +192,4 @@ export const scanKoreanRrns = scanLabelled(LABELLED_IDS[7]!);
 export const scanTfns = scanLabelled(LABELLED_IDS[8]!);
 export const scanLabelledAadhaars = scanLabelled(LABELLED_IDS[9]!);
 export const scanPans = scanLabelled(LABELLED_IDS[10]!);
+export const scanMedicalRecordNumbers = scanLabelled(LABELLED_IDS[11]!);

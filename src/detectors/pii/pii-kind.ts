@@ -42,6 +42,7 @@ export const PII_KINDS = {
   brCpf: defineKind("br_cpf", "tax_id.br", "high", "NATIONAL_ID", "Brazilian CPF number", 77),
   caSin: defineKind("ca_sin", "national_id.ca", "high", "NATIONAL_ID", "Canadian Social Insurance Number", 74),
   usRouting: defineKind("us_bank_routing", "bank_account", "high", "BANK_ACCOUNT", "US bank routing number", 73),
+  bankAccount: defineKind("bank_account_number", "bank_account", "high", "BANK_ACCOUNT", "Bank account number", 72),
   ssn: defineKind("ssn", "national_id.us", "high", "SSN", "US Social Security number", 75),
   gbNhsNumber: defineKind("gb_nhs_number", "national_id.gb", "high", "NATIONAL_ID", "NHS number", 72),
   deSteuerId: defineKind("de_steuer_id", "tax_id.de", "high", "NATIONAL_ID", "German tax identification number", 71),
@@ -51,12 +52,14 @@ export const PII_KINDS = {
   jpMyNumber: defineKind("jp_my_number", "national_id.jp", "high", "NATIONAL_ID", "Japanese individual number (My Number)", 67),
   auTfn: defineKind("au_tfn", "tax_id.au", "high", "NATIONAL_ID", "Australian tax file number", 66),
   inPan: defineKind("in_pan", "tax_id.in", "high", "NATIONAL_ID", "Indian PAN (permanent account number)", 66),
+  medicalRecord: defineKind("medical_record_number", "health_id", "high", "HEALTH_ID", "Medical record number", 65),
   passport: defineKind("passport_number", "passport_number", "high", "PASSPORT", "Passport number", 65),
   driversLicense: defineKind("drivers_license", "drivers_license", "high", "DRIVERS_LICENSE", "Driving licence number", 64),
   email: defineKind("email", "email", "medium", "EMAIL", "Email address", 60),
   dateOfBirth: defineKind("date_of_birth", "date_of_birth", "medium", "DOB", "Date of birth", 55),
   phone: defineKind("phone", "phone_number", "medium", "PHONE", "Phone number", 50),
   address: defineKind("address", "address", "medium", "ADDRESS", "Postal address", 45),
+  personName: defineKind("person_name", "person_name", "medium", "NAME", "Person's name in a record", 40),
   ipAddress: defineKind("ip_address", "ip_address", "low", "IP", "Public IP address", 30),
 } as const;
 

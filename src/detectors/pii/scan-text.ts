@@ -1,6 +1,7 @@
 // One text field in, the personal data in it out: every enabled scanner runs, then overlaps are
 // settled in favour of the kind with the stricter structure (an IBAN's digits are not a phone).
 import { scanAddresses } from "./addresses.ts";
+import { scanBankAccounts } from "./bank-accounts.ts";
 import { scanCards, scanIbans } from "./bank.ts";
 import { scanDatesOfBirth } from "./dates-of-birth.ts";
 import { scanEmails } from "./emails.ts";
@@ -21,6 +22,7 @@ import {
   scanDriversLicenses,
   scanKoreanRrns,
   scanLabelledAadhaars,
+  scanMedicalRecordNumbers,
   scanMyNumbers,
   scanNhsNumbers,
   scanPans,
@@ -29,6 +31,7 @@ import {
   scanSteuerIds,
   scanTfns,
 } from "./labelled-ids.ts";
+import { scanPersonNames } from "./person-names.ts";
 import { scanPhones } from "./phones.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
@@ -54,6 +57,7 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.brCpf, scan: scanBrCpfs, needsDigit: true },
   { kind: PII_KINDS.caSin, scan: scanCaSins, needsDigit: true },
   { kind: PII_KINDS.usRouting, scan: scanUsBankRouting, needsDigit: true },
+  { kind: PII_KINDS.bankAccount, scan: scanBankAccounts, needsDigit: true },
   { kind: PII_KINDS.ssn, scan: scanUsSsns, needsDigit: true },
   { kind: PII_KINDS.gbNhsNumber, scan: scanNhsNumbers, needsDigit: true },
   { kind: PII_KINDS.deSteuerId, scan: scanSteuerIds, needsDigit: true },
@@ -64,12 +68,14 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.jpMyNumber, scan: scanMyNumbers, needsDigit: true },
   { kind: PII_KINDS.auTfn, scan: scanTfns, needsDigit: true },
   { kind: PII_KINDS.inPan, scan: scanPans, needsDigit: true },
+  { kind: PII_KINDS.medicalRecord, scan: scanMedicalRecordNumbers, needsDigit: true },
   { kind: PII_KINDS.passport, scan: scanPassports, needsDigit: true },
   { kind: PII_KINDS.driversLicense, scan: scanDriversLicenses, needsDigit: true },
   { kind: PII_KINDS.email, scan: scanEmails, needsDigit: false },
   { kind: PII_KINDS.dateOfBirth, scan: scanDatesOfBirth, needsDigit: true },
   { kind: PII_KINDS.phone, scan: scanPhones, needsDigit: true },
   { kind: PII_KINDS.address, scan: scanAddresses, needsDigit: true },
+  { kind: PII_KINDS.personName, scan: scanPersonNames, needsDigit: false },
   { kind: PII_KINDS.ipAddress, scan: scanIpAddresses, needsDigit: true },
 ];
 

@@ -1,0 +1,92 @@
+// People's names in records: a name alone is everywhere (authors, characters, companies), but a
+// name given as the value of a label that makes it a record's subject (`Patient:`, `"employee":`,
+// `cardholder=`, `Full name:`) is that person's identity, and a plain `Name:` is too when the same
+// text records something sensitive about them (a diagnosis, a salary, a disciplinary note). The
+// value must look like a person's name: two to four capitalised words, not a placeholder
+// (`John Doe`, `Max Mustermann`), not a type (`string`), not a company (`Acme Inc`).
+import type { Budget } from "../../engine/budget.ts";
+import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+
+const words = (alternatives: string): string => `(?<![a-z])(?:${alternatives})(?![a-z])`;
+
+/** Labels whose value is the person a record is about. */
+const SUBJECT_LABEL = words(
+  "patient(?:in)?(?:[\\s_-]*name)?|employee(?:[\\s_-]*name)?|applicant(?:[\\s_-]*name)?|claimant(?:[\\s_-]*name)?|" +
+    "beneficiary(?:[\\s_-]*name)?|policy[\\s_-]*holder(?:[\\s_-]*name)?|insured(?:[\\s_-]*name)?|card[\\s_-]*holder(?:[\\s_-]*name)?|" +
+    "account[\\s_-]*holder(?:[\\s_-]*name)?|full[\\s_-]*name|legal[\\s_-]*name|customer[\\s_-]*name|client[\\s_-]*name|" +
+    "tenant[\\s_-]*name|student[\\s_-]*name|member[\\s_-]*name|guest[\\s_-]*name|passenger[\\s_-]*name|next[\\s_-]+of[\\s_-]+kin|" +
+    "emergency[\\s_-]*contact|guarantor|nombre[\\s_-]+(?:completo|del[\\s_-]+paciente)|paciente|nom[\\s_-]+complet|" +
+    "vollst[äa]ndiger[\\s_-]+name|nome[\\s_-]+completo|paziente",
+);
+/** Labels of a name that is personal data only beside a sensitive attribute. */
+const NAME_LABEL = words("name|first[\\s_-]*name|last[\\s_-]*name|surname|nombre|nom|vorname|nachname|nome|naam");
+/** Attributes that make a record about a person sensitive (health, pay, discipline, beliefs). */
+const SENSITIVE_LABEL = new RegExp(
+  words(
+    "diagnos[ie]s|diagnosed|diagnose|icd[\\s_-]?1[01](?:[\\s_-]*code)?|medications?|prescriptions?|allerg(?:y|ies)|treatment|symptoms|" +
+      "medical[\\s_-]*(?:history|condition|notes?)|salary|base[\\s_-]*salary|compensation|bonus|wage|pay[\\s_-]*rate|hourly[\\s_-]*rate|" +
+      "performance[\\s_-]*(?:rating|review)|disciplinary(?:[\\s_-]*action)?|termination[\\s_-]*reason|sick[\\s_-]*leave|" +
+      "religion|ethnicity|sexual[\\s_-]*orientation|disability|criminal[\\s_-]*record|diagn[oó]stico|diagnostic|gehalt|salario|salaire",
+  ) + `["']?[ \\t]*[:=]`,
+  "i",
+);
+
+// After the label: an optional closing quote, then `:` or `=`, then an optional opening quote.
+const LINK = /["']?[ \t]*[:=][ \t]*["']?[ \t]*/y;
+const PARTICLE = "(?:van|von|der|den|de|da|di|del|della|du|le|la|bin|al|ter|dos|das)";
+const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}?[\\p{Ll}'’]+)?";
+/** `Eleanor Whitfield`, `Dr. Samuel Okafor`, `Anna-Lena van der Berg`, `OKAFOR, Samuel`. */
+const NAME_VALUE = new RegExp(
+  `(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Mme|Sr|Sra)\\.? )?(?:${NAME_WORD}(?: (?:${PARTICLE} ){0,2}(?:\\p{Lu}\\.|${NAME_WORD})){1,3}|` +
+    `\\p{Lu}{2,}(?:-\\p{Lu}{2,})?, ${NAME_WORD}(?: ${NAME_WORD})?)(?![\\p{L}\\d])`,
+  "uy",
+);
+/** Words that make the value a placeholder, a type, a job or an organisation, not someone's name. */
+const NOT_A_NAME = new RegExp(
+  words(
+    "doe|roe|mustermann|musterfrau|dupont|rossi|example|sample|test|tester|dummy|placeholder|fake|anonymous|unknown|redacted|" +
+      "name|names|first|last|firstname|lastname|surname|user|string|null|none|undefined|todo|tbd|n\\/a|" +
+      "inc|llc|ltd|gmbh|corp|corporation|company|group|services|solutions|hospital|clinic|department|team|office|" +
+      "engineer|manager|director|analyst|developer|nurse|assistant|intern|contractor|portal|record|records|id|number|details|information",
+  ),
+  "i",
+);
+
+const SUBJECT_SCAN = new RegExp(SUBJECT_LABEL, "gi");
+// A plain name label opens a line, a cell or a key (`Name:`, `"name":`, `| Name |`), so a
+// title's own label (`PROMPT NAME: Cascading Failure Simulator`) is not read as one.
+const NAME_SCAN = new RegExp(`(?<=(?:^|[\\n"'{,;|\\t(])[ \\t]*)${NAME_LABEL}`, "gi");
+const SUBJECT_KEY = new RegExp(SUBJECT_LABEL, "i");
+const PREFILTER = /patient|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam/i;
+
+/** The name right after the label ending at `at`, as a span, or undefined. */
+function readName(text: string, at: number, needsLink: boolean): { start: number; end: number } | undefined {
+  LINK.lastIndex = at;
+  const linked = LINK.exec(text) !== null;
+  if (needsLink && !linked) return undefined;
+  const start = linked ? LINK.lastIndex : at;
+  NAME_VALUE.lastIndex = start;
+  const m = NAME_VALUE.exec(text);
+  if (m === null || NOT_A_NAME.test(m[0])) return undefined;
+  return { start, end: start + m[0].length };
+}
+
+function scanLabels(text: string, scan: RegExp, hits: PiiHit[], budget: Budget): void {
+  scan.lastIndex = 0;
+  for (let m = scan.exec(text); m !== null && !budget.spent(); m = scan.exec(text)) {
+    const found = readName(text, m.index + m[0].length, true);
+    if (found) hits.push({ kind: PII_KINDS.personName, ...found, score: 0.75 });
+  }
+}
+
+export function scanPersonNames(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
+  // A field named for the record's subject (`patient_name`) holds the name itself.
+  if (SUBJECT_KEY.test(context.key)) {
+    const lead = text.length - text.trimStart().length;
+    const found = readName(text, lead, false);
+    if (found && text.slice(found.end).trim() === "") hits.push({ kind: PII_KINDS.personName, ...found, score: 0.75 });
+  }
+  if (!PREFILTER.test(text)) return;
+  scanLabels(text, SUBJECT_SCAN, hits, budget);
+  if (SENSITIVE_LABEL.test(text)) scanLabels(text, NAME_SCAN, hits, budget);
+}
