@@ -208,3 +208,12 @@ export function isTfnValid(digits: string): boolean {
   for (let i = 0; i < 9; i++) sum += (digits.charCodeAt(i) - 48) * weights[i]!;
   return sum % 11 === 0;
 }
+
+/** Australian Medicare card: first digit 2-6, digits 1-8 weighted 1,3,7,9,1,3,7,9, sum mod 10 is the ninth. */
+export function isAuMedicareValid(digits: string): boolean {
+  if (digits.length < 10 || digits.charCodeAt(0) < 50 || digits.charCodeAt(0) > 54) return false;
+  const weights = [1, 3, 7, 9, 1, 3, 7, 9];
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += (digits.charCodeAt(i) - 48) * weights[i]!;
+  return sum % 10 === digits.charCodeAt(8) - 48;
+}

@@ -29,6 +29,7 @@ export const PHONE_ILLUSTRATION = word(
     "libphonenumber|regex|pattern|fictional|drama|documentation|dummy|fake",
 );
 
+export const ITIN_CONTEXT = word("itin|individual[\\s_]+taxpayer|taxpayer[\\s_]+identification|tin");
 export const SSN_CONTEXT = word("ssn|ss#|ss\\s*no|social[\\s_]+security|soc\\.?\\s*sec");
 
 export const DOB_CONTEXT = word(

@@ -7,6 +7,7 @@
 // evidence, so a failed check digit (a typo, a made-up sample) lowers the score, not the finding.
 import type { Budget } from "../../engine/budget.ts";
 import {
+  isAuMedicareValid,
   isBsnValid,
   isKoreanRrnValid,
   isMyNumberValid,
@@ -74,7 +75,10 @@ const LABELLED_IDS: readonly LabelledId[] = [
   },
   {
     kind: PII_KINDS.passport,
-    label: label("passport|passeport|reisepass|pasaporte|passaporto|paspoort"),
+    label: label(
+      "passport|passeport|reisepass(?:nummer)?|pass(?:nummer|nr)|pasaporte|passaporto|paspoort(?:nummer)?|passaporte|paszport|" +
+        "パスポート(?:番号)?|旅券番号|护照(?:号码?)?|護照(?:號碼)?|여권(?:번호)?",
+    ),
     // Up to three letters, then a digit: `533380006`, `C01X00T47`, `12AB34567`.
     value: /(?=[A-Z]{0,3}\d)[A-Z0-9]{6,10}(?![\w-])/y,
     valid: isDocumentNumber,
@@ -83,7 +87,8 @@ const LABELLED_IDS: readonly LabelledId[] = [
   {
     kind: PII_KINDS.driversLicense,
     label: label(
-      "driver'?s?[\\s_-]*licen[cs]e|driving[\\s_-]*licen[cs]e|dl(?=[\\s_-]*(?:no|nr|number|#))|f(?:ü|ue)hrerschein(?:nummer)?|permis[\\s_]+de[\\s_]+conduire",
+      "driver'?s?[\\s_-]*licen[cs]e|driving[\\s_-]*licen[cs]e|dl(?=[\\s_-]*(?:no|nr|number|#))|f(?:ü|ue)hrerschein(?:nummer)?|permis[\\s_]+de[\\s_]+conduire|" +
+        "(?:carnet|permiso)[\\s_]+de[\\s_]+conducir|patente[\\s_]+di[\\s_]+guida|rijbewijs(?:nummer)?|carteira[\\s_]+de[\\s_]+motorista|cnh|運転免許証?(?:番号)?",
     ),
     // `D1234567`, `MORGA753116SM9IJ` (GB), `S530-460-70-101-0` (FL).
     value: /(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,18}(?![\w-])/y,
@@ -150,6 +155,22 @@ const LABELLED_IDS: readonly LabelledId[] = [
     valid: isDocumentNumber,
     score: 0.8,
   },
+  {
+    kind: PII_KINDS.healthInsurance,
+    label: label("medicare(?:[\\s_-]*card)?"),
+    // Australia: ten digits printed 4-5-1, then the holder's position on the card.
+    value: /[2-6]\d{3} ?\d{5} ?\d(?:[ -\/]?[1-9])?(?![\w]|[\-.\/ ]\d)/y,
+    valid: (value) => isAuMedicareValid(digitsOf(value)) && !isFillerDigits(digitsOf(value)),
+    score: 0.85,
+  },
+  {
+    kind: PII_KINDS.healthInsurance,
+    label: label("mbi|medicare(?:[\\s_-]*(?:beneficiary[\\s_-]*identifier|card|id))?"),
+    // US Medicare Beneficiary Identifier: `1EG4-TE5-MK73` (no S, L, O, I, B or Z).
+    value: /[1-9][AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y\d]\d-?[AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y\d]\d-?[AC-HJKMNP-RT-Y]{2}\d\d(?![\w-])/y,
+    valid: () => true,
+    score: 0.85,
+  },
 ];
 
 /** The value read at `at` (after linking words), when it passes the check, with its score. */
@@ -193,3 +214,5 @@ export const scanTfns = scanLabelled(LABELLED_IDS[8]!);
 export const scanLabelledAadhaars = scanLabelled(LABELLED_IDS[9]!);
 export const scanPans = scanLabelled(LABELLED_IDS[10]!);
 export const scanMedicalRecordNumbers = scanLabelled(LABELLED_IDS[11]!);
+export const scanAuMedicareNumbers = scanLabelled(LABELLED_IDS[12]!);
+export const scanUsMedicareIds = scanLabelled(LABELLED_IDS[13]!);

@@ -33,11 +33,12 @@ const ISO_DATE_PREFIX = /^(?:19|20)\d\d[.\-\/ ](?:0?[1-9]|1[0-2])[.\-\/ ](?:0?[1
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 const PLACEHOLDER_TAIL = /(?:1234567890|0123456789|9876543210|(\d)\1{6,})$/;
 
-// Mobile numbers in their national written forms, which order ids and amounts rarely take:
+// Mobile numbers in their national written forms, which order ids and amounts rarely take
+// (and North American numbers, `415.867.2210`, whose area and exchange never start with 0 or 1):
 // FR `06 12 34 56 78`, NL `06-12345678`, UK `07700 900123`, DE `0171 2345678`, IN `98765 43210`,
 // JP `090-1234-5678`, ES `612 34 56 78` / `612 345 678`, AU `0412 345 678`, IT `347 123 4567`.
 const NATIONAL_MOBILE =
-  /^(?:0[67](?:([ .])\d\d)(?:\1\d\d){3}|06-?\d{8}|07\d{3} ?\d{6}|01[5-7]\d{1,2}[ /-]?\d{3,4} ?\d{3,5}|[6-9]\d{4} \d{5}|0[789]0-\d{4}-\d{4}|[67]\d\d(?: \d\d){3}|04\d\d ?\d{3} ?\d{3}|[67]\d\d \d{3} \d{3}|3\d\d[ .]\d{3}[ .]\d{3,4})$/;
+  /^(?:\(?[2-9]\d\d\)?[ .-][2-9]\d\d[ .-]\d{4}|0[67](?:([ .])\d\d)(?:\1\d\d){3}|06-?\d{8}|07\d{3} ?\d{6}|01[5-7]\d{1,2}[ /-]?\d{3,4} ?\d{3,5}|[6-9]\d{4} \d{5}|0[789]0-\d{4}-\d{4}|[67]\d\d(?: \d\d){3}|04\d\d ?\d{3} ?\d{3}|[67]\d\d \d{3} \d{3}|3\d\d[ .]\d{3}[ .]\d{3,4})$/;
 /** A person named just before: `Julie Martin`, `Mme Moreau`, `山田花子さん`, `Rahul Verma,`. */
 const PERSON_BEFORE =
   /(?:(?<![A-Za-z])(?:Mr|Mrs|Ms|Dr|Herr|Frau|Mme|M|Sr|Sra|Sig|Sig\.ra)\.? \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}*(?:['’-]\p{Lu}?\p{Ll}+)?|さん|様|氏)[^\n\d]{0,24}$/u;
@@ -63,10 +64,17 @@ const lineStartOf = (text: string, at: number): number => text.lastIndexOf("\n",
 /** A value in a table column whose header names a phone (`nombre,móvil,interés`). */
 const isInPhoneColumn = (text: string, start: number): boolean => PHONE_CONTEXT.test(columnHeaderAt(text, start));
 
+/**
+ * Toll-free and shared-cost numbers reach an organisation, never a person: NANP 1-800 and its
+ * siblings, UK 0800/0808, DE 0800, FR 080x, AU 1300/1800.
+ */
+const TOLL_FREE =
+  /^(?:\+?1[ .-]?)?\(?8(?:00|33|44|55|66|77|88)\)?[ .-]?\d{3}[ .-]?\d{4}$|^(?:\+44[ .-]?|0)80[08]|^(?:\+49[ .-]?|0)800|^(?:\+33[ .-]?|0)80\d|^(?:\+61[ .-]?)?1[38]00[ .-]?\d{3}[ .-]?\d{3}$/;
+
 /** An organisation's line or a number in documentation, by the words around it. */
 function isOrganisationOrExample(value: string, text: string, start: number): boolean {
   // German switchboards end in the extension 0: `030 9027-0`.
-  if (/[ -]0$/.test(value)) return true;
+  if (/[ -]0$/.test(value) || TOLL_FREE.test(value)) return true;
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(start + value.length, start + value.length + 24);
   return SWITCHBOARD_CONTEXT.test(before) || SWITCHBOARD_CONTEXT.test(after) || PHONE_ILLUSTRATION.test(before);

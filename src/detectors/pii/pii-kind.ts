@@ -44,6 +44,8 @@ export const PII_KINDS = {
   usRouting: defineKind("us_bank_routing", "bank_account", "high", "BANK_ACCOUNT", "US bank routing number", 73),
   bankAccount: defineKind("bank_account_number", "bank_account", "high", "BANK_ACCOUNT", "Bank account number", 72),
   ssn: defineKind("ssn", "national_id.us", "high", "SSN", "US Social Security number", 75),
+  usItin: defineKind("us_itin", "national_id.us", "high", "NATIONAL_ID", "US individual taxpayer identification number", 75),
+  healthInsurance: defineKind("health_insurance_number", "health_id", "high", "HEALTH_ID", "Health insurance number", 66),
   gbNhsNumber: defineKind("gb_nhs_number", "national_id.gb", "high", "NATIONAL_ID", "NHS number", 72),
   deSteuerId: defineKind("de_steuer_id", "tax_id.de", "high", "NATIONAL_ID", "German tax identification number", 71),
   nlBsn: defineKind("nl_bsn", "national_id.nl", "high", "NATIONAL_ID", "Dutch citizen service number (BSN)", 70),
