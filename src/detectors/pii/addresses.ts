@@ -99,18 +99,20 @@ const US_STATES =
   "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|PR|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY";
 const TOWN = `${CAP}(?: ${CAP}){0,2}`;
 /** What may follow a street line: town and postal code, per country. */
+/** Between the parts of an address: a comma, a space, or the next line of a written block. */
+const SEP = "(?:,? |,?\\n)";
 const TAILS: readonly RegExp[] = [
-  new RegExp(`,? ${TOWN},? (?:${US_STATES}) \\d{5}(?:-\\d{4})?(?!\\d)`, "y"),
+  new RegExp(`${SEP}${TOWN},? (?:${US_STATES}) \\d{5}(?:-\\d{4})?(?!\\d)`, "y"),
   // Canada (province and `K1A 0B1`) and Australia (state and four digits).
-  new RegExp(`,? ${TOWN},? (?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\\d[A-Z] ?\\d[A-Z]\\d(?![\\w])`, "y"),
-  new RegExp(`,? ${TOWN},? (?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \\d{4}(?!\\d)`, "y"),
+  new RegExp(`${SEP}${TOWN},? (?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\\d[A-Z] ?\\d[A-Z]\\d(?![\\w])`, "y"),
+  new RegExp(`${SEP}${TOWN},? (?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \\d{4}(?!\\d)`, "y"),
   // UK postcode (`SW1A 2AA`) or Irish Eircode (`D02 X285`), after up to two town parts.
-  new RegExp(`(?:,? ${TOWN}){0,2},? (?:[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[AC-FHKNPRTV-Y]\\d[\\dW] [0-9AC-FHKNPRTV-Y]{4})(?![\\w])`, "y"),
+  new RegExp(`(?:${SEP}${TOWN}){0,2},? (?:[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[AC-FHKNPRTV-Y]\\d[\\dW] [0-9AC-FHKNPRTV-Y]{4})(?![\\w])`, "y"),
   // PLZ, code postal, CAP, CP (`79100 Freiburg`, `69003 Lyon`, `00184 Roma RM`), on the same line or the next.
-  new RegExp(`(?:,? |,?\\n)(?:[A-Z]{1,2}-)?\\d{4,5} ${TOWN}(?: \\(?[A-Z]{2}\\)?(?![\\w]))?`, "y"),
-  new RegExp(`(?:,? |,?\\n)\\d{4} ?[A-Z]{2} ${TOWN}`, "y"),
+  new RegExp(`${SEP}(?:[A-Z]{1,2}-)?\\d{4,5} ${TOWN}(?: \\(?[A-Z]{2}\\)?(?![\\w]))?`, "y"),
+  new RegExp(`${SEP}\\d{4} ?[A-Z]{2} ${TOWN}`, "y"),
   // Poland: `00-514 Warszawa`.
-  new RegExp(`(?:,? |,?\\n)\\d{2}-\\d{3} ${TOWN}`, "y"),
+  new RegExp(`${SEP}\\d{2}-\\d{3} ${TOWN}`, "y"),
   // Brazil: neighbourhood, city, state, CEP (`- Bela Vista, São Paulo - SP, 01310-100`).
   new RegExp(`(?:,? (?:- )?${TOWN}){0,3}(?: ?[-/] ?[A-Z]{2})?,? (?:CEP:? ?)?\\d{5}-\\d{3}(?!\\d)`, "y"),
   // Japan, romanised: prefecture or city and the 〒 code (`, Tokyo 107-0062`).
@@ -126,7 +128,7 @@ const contextWords = (alternatives: string, flags = "i"): RegExp =>
 
 const PERSON_ADDRESS = contextWords(
   "address|addr|home|lives|living|live|resides|residing|residence|ship(?:ped|ping)?(?:\\s+to)?|deliver(?:ed|y)?(?:\\s+to)?|" +
-    "send\\s+(?:it\\s+|this\\s+|them\\s+)?to|mail(?:ing)?|postal|forward(?:ed)?\\s+to|moved\\s+to|recipient|" +
+    "(?:send|sent|post|posted|mail|mailed|ship|shipped|deliver|delivered|return|returned|forward|forwarded)\\s+(?:[a-z]+\\s+){0,3}to|mail(?:ing)?|postal|forward(?:ed)?\\s+to|moved\\s+to|recipient|" +
     "\\w*adres(?:se)?|anschrift|wohnt|wohnhaft|wohnort|woont|domicil[ei]\\w*|demeurant|habite|livraison|" +
     "direcci[oó]n|domicilio|indirizzo|residenza|residente|endere[cç]o|morada|vive\\s+en|abita|" +
     // Whose it is and where it goes: the people a record is about, and delivery words.
@@ -171,8 +173,11 @@ function readTail(text: string, at: number): number {
   return end;
 }
 
+/** A field named for a street line holds one: `street`, `address_line1`, `line1`. */
+const STREET_KEY = /(?<![a-z])(?:street|street\s*address|address\s*line\s*\d?|line\s*[12])(?![a-z])/;
+
 function isPersonsAddress(text: string, start: number, context: FieldContext): boolean {
-  if (PERSON_ADDRESS.test(context.key)) return true;
+  if (PERSON_ADDRESS.test(context.key) || STREET_KEY.test(context.key)) return true;
   const before = text.slice(Math.max(0, start - CONTEXT_WINDOW), start);
   const near = before.slice(Math.max(0, before.length - NAME_WINDOW));
   if (BUSINESS.test(near) || ILLUSTRATION.test(near)) return false;

@@ -21,6 +21,8 @@ import {
 } from "./checksums.ts";
 import negativeCases from "./fixtures/negative.json";
 import positiveCases from "./fixtures/positive.json";
+import recordsNegative from "./fixtures/records-negative.json";
+import recordsPositive from "./fixtures/records-positive.json";
 import encodedNegative from "./fixtures/encoded-negative.json";
 import encodedPositive from "./fixtures/encoded-positive.json";
 import { piiDetector, type PiiConfig } from "./index.ts";
@@ -74,6 +76,13 @@ describe("pii detector: positive fixtures", () => {
 describe("pii detector: negative fixtures", () => {
   test("the corpus is large enough", () => expect(negativeCases.length).toBeGreaterThanOrEqual(40));
   for (const fixture of negativeCases as Fixture[]) test(fixture.name, () => expectFixture(fixture));
+});
+
+// Personal data in the shapes agents read it in (table exports, query results, API records,
+// logs, letters) and benign text of the same shapes (schemas, placeholders, sample numbers).
+describe("pii detector: records", () => {
+  for (const fixture of recordsPositive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of recordsNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
 });
 
 describeDecoding("pii detector", (event) => inspect(event), { positive: encodedPositive as Fixture[], negative: encodedNegative as Fixture[] }, expectFixture);
