@@ -107,7 +107,7 @@ const TAILS: readonly RegExp[] = [
   new RegExp(`${SEP}${TOWN},? (?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\\d[A-Z] ?\\d[A-Z]\\d(?![\\w])`, "y"),
   new RegExp(`${SEP}${TOWN},? (?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \\d{4}(?!\\d)`, "y"),
   // UK postcode (`SW1A 2AA`) or Irish Eircode (`D02 X285`), after up to two town parts.
-  new RegExp(`(?:${SEP}${TOWN}){0,2},? (?:[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[AC-FHKNPRTV-Y]\\d[\\dW] [0-9AC-FHKNPRTV-Y]{4})(?![\\w])`, "y"),
+  new RegExp(`(?:${SEP}${TOWN}){0,2}${SEP}(?:[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[AC-FHKNPRTV-Y]\\d[\\dW] [0-9AC-FHKNPRTV-Y]{4})(?![\\w])`, "y"),
   // PLZ, code postal, CAP, CP (`79100 Freiburg`, `69003 Lyon`, `00184 Roma RM`), on the same line or the next.
   new RegExp(`${SEP}(?:[A-Z]{1,2}-)?\\d{4,5} ${TOWN}(?: \\(?[A-Z]{2}\\)?(?![\\w]))?`, "y"),
   new RegExp(`${SEP}\\d{4} ?[A-Z]{2} ${TOWN}`, "y"),

@@ -3,8 +3,10 @@
 import type { FieldContext } from "./pii-kind.ts";
 import { columnHeaderAt } from "./table-columns.ts";
 
-// Word boundaries are ASCII letters only, so `phone_number`, `tel:` and `dob=` all count.
-const word = (alternatives: string): RegExp => new RegExp(`(?<![a-z])(?:${alternatives})(?![a-z])`, "i");
+// Word boundaries are letters only, so `phone_number`, `tel:` and `dob=` all count; accented
+// letters are letters too, so `Tel` is not read inside `Teléfono`.
+const word = (alternatives: string): RegExp =>
+  new RegExp(`(?<![a-z\\u00C0-\\u024F])(?:${alternatives})(?![a-z\\u00C0-\\u024F])`, "i");
 
 export const PHONE_CONTEXT = word(
   "tel|tele?phone|phone|phones|mobile|mob|cell|cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
@@ -79,7 +81,9 @@ export function hasContext(
 ): boolean {
   return (
     pattern.test(context.key) ||
-    pattern.test(text.slice(Math.max(0, start - window), start)) ||
+    // `"phoneNumber":` and `ssnValue=` name the value as `phone number` and `ssn value` do
+    // (two lower-case letters first, so `iPhone` stays one word).
+    pattern.test(text.slice(Math.max(0, start - window), start).replace(/([a-z]{2})([A-Z])/g, "$1 $2")) ||
     pattern.test(columnHeaderAt(text, start))
   );
 }

@@ -16,7 +16,9 @@ const SUBJECT_LABEL = words(
     "account[\\s_-]*holder(?:[\\s_-]*name)?|full[\\s_-]*name|legal[\\s_-]*name|customer[\\s_-]*name|client[\\s_-]*name|" +
     "tenant[\\s_-]*name|student[\\s_-]*name|member[\\s_-]*name|guest[\\s_-]*name|passenger[\\s_-]*name|next[\\s_-]+of[\\s_-]+kin|" +
     "emergency[\\s_-]*contact|guarantor|nombre[\\s_-]+(?:completo|del[\\s_-]+paciente)|paciente|nom[\\s_-]+complet|" +
-    "vollst[äa]ndiger[\\s_-]+name|nome[\\s_-]+completo|paziente",
+    "vollst[äa]ndiger[\\s_-]+name|nome[\\s_-]+completo|paziente|pt\\.?[\\s_-]*name|" +
+    // Whose bank account it is: `Kontoinhaber`, `titular de la cuenta`, `rekeninghouder`.
+    "kontoinhaber(?:in)?|titular(?:[\\s_-]+de[\\s_-]+la[\\s_-]+cuenta)?|titulaire(?:[\\s_-]+du[\\s_-]+compte)?|intestatario|rekeninghouder",
 );
 /** Labels of a name that is personal data only beside a sensitive attribute. */
 const NAME_LABEL = words("name|first[\\s_-]*name|last[\\s_-]*name|surname|nombre|nom|vorname|nachname|nome|naam");
@@ -26,7 +28,9 @@ const SENSITIVE_LABEL = new RegExp(
     "diagnos[ie]s|diagnosed|diagnose|icd[\\s_-]?1[01](?:[\\s_-]*code)?|medications?|prescriptions?|allerg(?:y|ies)|treatment|symptoms|" +
       "medical[\\s_-]*(?:history|condition|notes?)|salary|base[\\s_-]*salary|compensation|bonus|wage|pay[\\s_-]*rate|hourly[\\s_-]*rate|" +
       "performance[\\s_-]*(?:rating|review)|disciplinary(?:[\\s_-]*action)?|termination[\\s_-]*reason|sick[\\s_-]*leave|" +
-      "religion|ethnicity|sexual[\\s_-]*orientation|disability|criminal[\\s_-]*record|diagn[oó]stico|diagnostic|gehalt|salario|salaire",
+      "religion|ethnicity|sexual[\\s_-]*orientation|disability|criminal[\\s_-]*record|diagn[oó]stico|diagnostic|gehalt|salario|salaire|" +
+      // Clinical shorthand: diagnosis, prescription, history.
+      "dx|rx|hx",
   ) + `["']?[ \\t]*[:=]`,
   "i",
 );
@@ -57,7 +61,8 @@ const SUBJECT_SCAN = new RegExp(SUBJECT_LABEL, "gi");
 // title's own label (`PROMPT NAME: Cascading Failure Simulator`) is not read as one.
 const NAME_SCAN = new RegExp(`(?<=(?:^|[\\n"'{,;|\\t(])[ \\t]*)${NAME_LABEL}`, "gi");
 const SUBJECT_KEY = new RegExp(SUBJECT_LABEL, "i");
-const PREFILTER = /patient|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam/i;
+const PREFILTER =
+  /patient|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam|inhaber|titular|intestatario|houder/i;
 
 /** The name right after the label ending at `at`, as a span, or undefined. */
 function readName(text: string, at: number, needsLink: boolean): { start: number; end: number } | undefined {

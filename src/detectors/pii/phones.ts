@@ -13,7 +13,7 @@ import { columnHeaderAt } from "./table-columns.ts";
 // are mandatory between groups, so a long digit run has one parse and nothing backtracks far;
 // the lookbehind refuses to start inside a token, the lookahead to stop inside one.
 const CANDIDATE =
-  /(?<![\w+.\-\/@#$%~^&])(?:\+\s?)?(?:\(\d{1,5}\)\s?[.\-]?)?\d{1,15}(?:(?:[ .\-]|[ \t]?\(|\)[ \t]?)\d{1,8}){0,7}(?![\w@]|[.\-\/]\d)/g;
+  /(?<![\w+.\-\/@#$%~^&])(?:\(\+\d{1,3}\) ?|\+\s?)?(?:\(\d{1,5}\)\s?[.\-]?)?\d{1,15}(?:(?:[ .\-]|[ \t]?\(|\)[ \t]?)\d{1,8}){0,7}(?![\w@]|[.\-\/]\d)/g;
 
 const MIN_DIGITS = 10;
 const MAX_DIGITS = 15;
@@ -71,10 +71,24 @@ const isInPhoneColumn = (text: string, start: number): boolean => PHONE_CONTEXT.
 const TOLL_FREE =
   /^(?:\+?1[ .-]?)?\(?8(?:00|33|44|55|66|77|88)\)?[ .-]?\d{3}[ .-]?\d{4}$|^(?:\+44[ .-]?|0)80[08]|^(?:\+49[ .-]?|0)800|^(?:\+33[ .-]?|0)80\d|^(?:\+61[ .-]?)?1[38]00[ .-]?\d{3}[ .-]?\d{3}$/;
 
+/** Ranges reserved for fiction and examples: NANP 555-0100..0199, Ofcom's drama numbers. */
+const FICTIONAL =
+  /(?:^|\D)555[ .-]?01\d\d$|^(?:\+44 ?|0)(?:7700 ?900|1632 ?960|20 ?7946 ?0|113 ?496 ?0|161 ?496 ?0)\d{3}$/;
+/** Signs that the text around is made-up data: `John Doe`, `example.com`, `lorem ipsum`, `faker`. */
+const MADE_UP =
+  /(?<![a-z])(?:john|jane)\s+(?:doe|smith)(?![a-z])|example\.(?:com|org|net)|lorem\s+ipsum|(?<![a-z])(?:sample|dummy|fake|faker|placeholder|mock|fixture|seed\s+data|test\s+data)(?![a-z])/i;
+const MADE_UP_WINDOW = 200;
+
+/** A fictional-range number among made-up data is part of the sample, not someone's phone. */
+function isMadeUp(value: string, text: string, start: number): boolean {
+  if (!FICTIONAL.test(value)) return false;
+  return MADE_UP.test(text.slice(Math.max(0, start - MADE_UP_WINDOW), start + value.length + MADE_UP_WINDOW));
+}
+
 /** An organisation's line or a number in documentation, by the words around it. */
 function isOrganisationOrExample(value: string, text: string, start: number): boolean {
   // German switchboards end in the extension 0: `030 9027-0`.
-  if (/[ -]0$/.test(value) || TOLL_FREE.test(value)) return true;
+  if (/[ -]0$/.test(value) || TOLL_FREE.test(value) || isMadeUp(value, text, start)) return true;
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(start + value.length, start + value.length + 24);
   return SWITCHBOARD_CONTEXT.test(before) || SWITCHBOARD_CONTEXT.test(after) || PHONE_ILLUSTRATION.test(before);
@@ -116,7 +130,8 @@ function scoreCandidate(value: string, text: string, start: number, context: Fie
   if (digits < MIN_DIGITS || digits > MAX_DIGITS) return 0;
   if (ISO_DATE_PREFIX.test(value) || DOTTED_QUAD.test(value)) return 0;
   if (PLACEHOLDER_TAIL.test(value.replace(/\D/g, ""))) return 0;
-  const plus = value.charCodeAt(0) === 43;
+  // `+44 ...` and `(+33) 6 ...` both carry the country code.
+  const plus = value.charCodeAt(0) === 43 || value.startsWith("(+");
   const bare = /^\d+$/.test(value);
   // Bare runs: more than 12 digits is an id or epoch millis; 10 starting with 1 is epoch seconds
   // (no national numbering plan starts a 10-digit number with 1).
