@@ -19,7 +19,8 @@ import {
   isValidDate,
   isVerhoeffValid,
 } from "./checksums.ts";
-import { PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
+import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
+import { cellsUnder, hasColumnNamed } from "./table-columns.ts";
 
 interface LabelledId {
   kind: PiiKind;
@@ -185,8 +186,19 @@ function readValue(text: string, at: number, id: LabelledId): { start: number; e
   return { start, end: start + m[0].length, score };
 }
 
+/** A table column headed by the label (`nhs_number`, `bsn`) holds one value per cell. */
+function scanColumns(text: string, id: LabelledId, column: RegExp, hits: PiiHit[]): void {
+  if (!hasColumnNamed(text, column)) return;
+  for (const cell of cellsUnder(text, column, MAX_HITS_PER_FIELD)) {
+    const found = readValue(text, cell.start, id);
+    if (found && found.end === cell.end) hits.push({ kind: id.kind, ...found });
+  }
+}
+
 function scanLabelled(id: LabelledId): Scanner {
+  const column = new RegExp(id.label.source, "i");
   return (text: string, context: FieldContext, hits: PiiHit[], budget: Budget) => {
+    scanColumns(text, id, column, hits);
     id.label.lastIndex = 0;
     // A field named for the document (`passport_number`) holds the value itself.
     if (id.label.test(context.key)) {

@@ -5,7 +5,8 @@
 // value must look like a person's name: two to four capitalised words, not a placeholder
 // (`John Doe`, `Max Mustermann`), not a type (`string`), not a company (`Acme Inc`).
 import type { Budget } from "../../engine/budget.ts";
-import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+import { cellsUnder, hasColumnNamed } from "./table-columns.ts";
 
 const words = (alternatives: string): string => `(?<![a-z])(?:${alternatives})(?![a-z])`;
 
@@ -23,7 +24,7 @@ const SUBJECT_LABEL = words(
 /** Labels of a name that is personal data only beside a sensitive attribute. */
 const NAME_LABEL = words("name|first[\\s_-]*name|last[\\s_-]*name|surname|nombre|nom|vorname|nachname|nome|naam");
 /** Attributes that make a record about a person sensitive (health, pay, discipline, beliefs). */
-const SENSITIVE_LABEL = new RegExp(
+const SENSITIVE_WORDS =
   words(
     "diagnos[ie]s|diagnosed|diagnose|icd[\\s_-]?1[01](?:[\\s_-]*code)?|medications?|prescriptions?|allerg(?:y|ies)|treatment|symptoms|" +
       "medical[\\s_-]*(?:history|condition|notes?)|salary|base[\\s_-]*salary|compensation|bonus|wage|pay[\\s_-]*rate|hourly[\\s_-]*rate|" +
@@ -31,9 +32,9 @@ const SENSITIVE_LABEL = new RegExp(
       "religion|ethnicity|sexual[\\s_-]*orientation|disability|criminal[\\s_-]*record|diagn[oó]stico|diagnostic|gehalt|salario|salaire|" +
       // Clinical shorthand: diagnosis, prescription, history.
       "dx|rx|hx",
-  ) + `["']?[ \\t]*[:=]`,
-  "i",
-);
+  );
+const SENSITIVE_LABEL = new RegExp(`${SENSITIVE_WORDS}["']?[ \\t]*[:=]`, "i");
+const SENSITIVE_COLUMN = new RegExp(`^(?:${SENSITIVE_WORDS})$`, "i");
 
 // After the label: an optional closing quote, then `:` or `=`, then an optional opening quote.
 const LINK = /["']?[ \t]*[:=][ \t]*["']?[ \t]*/y;
@@ -51,7 +52,9 @@ const NOT_A_NAME = new RegExp(
     "doe|roe|mustermann|musterfrau|dupont|rossi|example|sample|test|tester|dummy|placeholder|fake|anonymous|unknown|redacted|" +
       "name|names|first|last|firstname|lastname|surname|user|string|null|none|undefined|todo|tbd|n\\/a|" +
       "inc|llc|ltd|gmbh|corp|corporation|company|group|services|solutions|hospital|clinic|department|team|office|" +
-      "engineer|manager|director|analyst|developer|nurse|assistant|intern|contractor|portal|record|records|id|number|details|information",
+      "engineer|manager|director|analyst|developer|nurse|assistant|intern|contractor|portal|record|records|id|number|details|information|" +
+      // Products and plans are capitalised too: `Gold Plan`, `Enterprise Edition`.
+      "plan|plans|tier|package|edition|pro|plus|premium|basic|standard|enterprise|bundle|product|service|account|level|grade",
   ),
   "i",
 );
@@ -61,6 +64,8 @@ const SUBJECT_SCAN = new RegExp(SUBJECT_LABEL, "gi");
 // title's own label (`PROMPT NAME: Cascading Failure Simulator`) is not read as one.
 const NAME_SCAN = new RegExp(`(?<=(?:^|[\\n"'{,;|\\t(])[ \\t]*)${NAME_LABEL}`, "gi");
 const SUBJECT_KEY = new RegExp(SUBJECT_LABEL, "i");
+const SUBJECT_COLUMN = new RegExp(`^(?:${SUBJECT_LABEL})$`, "i");
+const NAME_COLUMN = new RegExp(`^(?:${NAME_LABEL}|${SUBJECT_LABEL})$`, "i");
 const PREFILTER =
   /patient|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam|inhaber|titular|intestatario|houder/i;
 
@@ -84,6 +89,16 @@ function scanLabels(text: string, scan: RegExp, hits: PiiHit[], budget: Budget):
   }
 }
 
+/** Names in a table's subject column, or its name column when another column is sensitive. */
+function scanNameColumns(text: string, hits: PiiHit[]): void {
+  const column = hasColumnNamed(text, SUBJECT_COLUMN) ? SUBJECT_COLUMN : hasColumnNamed(text, SENSITIVE_COLUMN) ? NAME_COLUMN : undefined;
+  if (column === undefined) return;
+  for (const cell of cellsUnder(text, column, MAX_HITS_PER_FIELD)) {
+    const found = readName(text, cell.start, false);
+    if (found && found.end === cell.end) hits.push({ kind: PII_KINDS.personName, ...found, score: 0.7 });
+  }
+}
+
 export function scanPersonNames(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   // A field named for the record's subject (`patient_name`) holds the name itself.
   if (SUBJECT_KEY.test(context.key)) {
@@ -92,6 +107,7 @@ export function scanPersonNames(text: string, context: FieldContext, hits: PiiHi
     if (found && text.slice(found.end).trim() === "") hits.push({ kind: PII_KINDS.personName, ...found, score: 0.75 });
   }
   if (!PREFILTER.test(text)) return;
+  scanNameColumns(text, hits);
   scanLabels(text, SUBJECT_SCAN, hits, budget);
   if (SENSITIVE_LABEL.test(text)) scanLabels(text, NAME_SCAN, hits, budget);
 }

@@ -23,6 +23,8 @@ import negativeCases from "./fixtures/negative.json";
 import positiveCases from "./fixtures/positive.json";
 import recordsNegative from "./fixtures/records-negative.json";
 import recordsPositive from "./fixtures/records-positive.json";
+import shapesNegative from "./fixtures/shapes-negative.json";
+import shapesPositive from "./fixtures/shapes-positive.json";
 import encodedNegative from "./fixtures/encoded-negative.json";
 import encodedPositive from "./fixtures/encoded-positive.json";
 import { piiDetector, type PiiConfig } from "./index.ts";
@@ -83,6 +85,8 @@ describe("pii detector: negative fixtures", () => {
 describe("pii detector: records", () => {
   for (const fixture of recordsPositive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of recordsNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of shapesPositive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of shapesNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
 });
 
 describeDecoding("pii detector", (event) => inspect(event), { positive: encodedPositive as Fixture[], negative: encodedNegative as Fixture[] }, expectFixture);

@@ -62,31 +62,145 @@ function findHeader(text: string): TableHeader | undefined {
   return undefined;
 }
 
+// SQL: `INSERT INTO customers (full_name, ssn) VALUES ('Karen Mills', '478-22-9013'), (...)`.
+// The column list is the header; each parenthesised tuple after VALUES is a row.
+const SQL_INSERT = /(?<![\w])insert\s+into\s+[^\s(]{1,128}\s*\(([^()]{1,2000})\)\s*values\s*/i;
+const MAX_TUPLES = 10_000;
+
+interface SqlRows {
+  cells: string[];
+  /** Offsets of each tuple's `(`, in order; the statement ends at `end`. */
+  tuples: number[];
+  end: number;
+}
+
+/** The tuples of the first INSERT's VALUES, found in one pass that minds quoted strings. */
+function findSqlRows(text: string): SqlRows | undefined {
+  const m = SQL_INSERT.exec(text);
+  if (m === null) return undefined;
+  const cells = m[1]!.split(",").map((c) => normaliseCell(c.replace(/[`"'\[\]]/g, "")));
+  const tuples: number[] = [];
+  let quote = "";
+  let depth = 0;
+  let i = m.index + m[0].length;
+  for (; i < text.length && tuples.length < MAX_TUPLES; i++) {
+    const c = text[i]!;
+    if (quote !== "") {
+      if (c === quote) quote = "";
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "(") {
+      if (depth === 0) tuples.push(i);
+      depth++;
+    } else if (c === ")") depth = Math.max(0, depth - 1);
+    else if (c === ";" && depth === 0) break;
+  }
+  return tuples.length === 0 ? undefined : { cells, tuples, end: i };
+}
+
+/** Index of the last tuple starting at or before `at`, or -1. */
+function tupleAt(tuples: readonly number[], at: number): number {
+  let [lo, hi] = [0, tuples.length - 1];
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (tuples[mid]! <= at) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return hi;
+}
+
+/** The column of `start` inside an INSERT's tuple: commas outside quotes since the tuple opened. */
+function sqlColumnAt(text: string, sql: SqlRows, start: number): string {
+  if (start > sql.end) return "";
+  const index = tupleAt(sql.tuples, start - 1);
+  if (index < 0 || start - sql.tuples[index]! > MAX_ROW) return "";
+  let quote = "";
+  let column = 0;
+  for (let i = sql.tuples[index]! + 1; i < start; i++) {
+    const c = text[i]!;
+    if (quote !== "") {
+      if (c === quote) quote = "";
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === ",") column++;
+    else if (c === ")") return "";
+  }
+  return sql.cells[column] ?? "";
+}
+
 // The scanners of one text ask for many positions: the header is read once per text.
 let cachedText: string | undefined;
 let cachedHeader: TableHeader | undefined;
+let cachedSql: SqlRows | undefined;
 
 function headerOf(text: string): TableHeader | undefined {
   if (cachedText !== text) {
     cachedText = text;
     cachedHeader = text.includes("\n") ? findHeader(text) : undefined;
+    cachedSql = cachedHeader === undefined && /insert/i.test(text) ? findSqlRows(text) : undefined;
   }
   return cachedHeader;
 }
 
-/** True when `text` opens with a table header one of whose cells matches `pattern`. */
+function sqlOf(text: string): SqlRows | undefined {
+  headerOf(text);
+  return cachedSql;
+}
+
+/** True when `text` opens with a table header (or an INSERT's column list) naming a column `pattern`. */
 export function hasColumnNamed(text: string, pattern: RegExp): boolean {
-  return headerOf(text)?.cells.some((cell) => pattern.test(cell)) ?? false;
+  const cells = headerOf(text)?.cells ?? sqlOf(text)?.cells;
+  return cells?.some((cell) => pattern.test(cell)) ?? false;
 }
 
 /** The header cell (as lower-case words) of the column `start` sits in, or "" outside a table. */
 export function columnHeaderAt(text: string, start: number): string {
   const header = headerOf(text);
-  if (header === undefined || start < header.end) return "";
+  if (header === undefined) {
+    const sql = sqlOf(text);
+    return sql === undefined ? "" : sqlColumnAt(text, sql, start);
+  }
+  if (start < header.end) return "";
   const from = Math.max(header.end, start - MAX_ROW);
   const row = text.slice(from, start);
   const newline = row.lastIndexOf("\n");
   if (newline < 0 && from > header.end) return "";
   const column = splitCells(row.slice(newline + 1), header.delimiter).length - 1;
   return header.cells[column] ?? "";
+}
+
+/**
+ * The cells, row by row, of the delimited table's columns whose header matches `pattern`, as
+ * spans without surrounding spaces and quotes. At most `limit` cells are returned.
+ */
+export function cellsUnder(text: string, pattern: RegExp, limit: number): { start: number; end: number }[] {
+  const header = headerOf(text);
+  if (header === undefined) return [];
+  const columns = new Set(header.cells.flatMap((cell, i) => (pattern.test(cell) ? [i] : [])));
+  const spans: { start: number; end: number }[] = [];
+  for (let at = header.end; at < text.length && spans.length < limit; ) {
+    const newline = text.indexOf("\n", at);
+    const lineEnd = newline < 0 ? text.length : newline;
+    if (lineEnd - at <= MAX_ROW) collectCells(text, at, lineEnd, header.delimiter, columns, spans);
+    at = lineEnd + 1;
+  }
+  return spans.slice(0, limit);
+}
+
+function collectCells(text: string, from: number, to: number, delimiter: string, columns: Set<number>, spans: { start: number; end: number }[]): void {
+  let column = 0;
+  let cellStart = from;
+  let quoted = false;
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? text[i] : delimiter;
+    if (c === '"') quoted = !quoted;
+    else if (c === delimiter && (!quoted || i === to)) {
+      if (columns.has(column)) {
+        let [start, end] = [cellStart, i];
+        while (start < end && /[\s"]/.test(text[start]!)) start++;
+        while (end > start && /[\s"]/.test(text[end - 1]!)) end--;
+        if (end > start) spans.push({ start, end });
+      }
+      column++;
+      cellStart = i + 1;
+    }
+  }
 }
