@@ -218,7 +218,10 @@ describe("large, unextracted and garbage payloads", () => {
   // Ten 1 MiB texts: under 1 s on a quiet machine, about 1 s on a loaded one; a quadratic scan takes hours.
   test("complete on adversarial 1 MiB inputs", () => {
     const size = (1 << 20) - 16;
-    for (const unit of ["9", "1 ", "+1 (2) 3-", "a.b@", "1.2.", "2a00:", "dob 1", "AB12", "DE89 ", "address 1 Elm St, "]) {
+    const units = ["9", "1 ", "+1 (2) 3-", "a.b@", "1.2.", "2a00:", "dob 1", "AB12", "DE89 ", "address 1 Elm St, "];
+    // Table columns, SQL tuples, labelled names and bank labels, repeated.
+    units.push("name,ssn,dob\nAb Cd,123-45-6789,1990-01-01\n", "insert into t (dob) values ('1990-01-01'),", "Patient: Ab Cd ", "sort code 11-22-33 account no 1234567 ");
+    for (const unit of units) {
       const outcome = inspect(makeEvent("tool_result", { result: unit.repeat(Math.floor(size / unit.length)) }));
       expect(outcome.findings.length).toBeLessThanOrEqual(256);
     }
