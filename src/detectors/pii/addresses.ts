@@ -94,6 +94,7 @@ const IN_PIN = new RegExp(`(?:(?<![${L}])(?:${IN_STATES})[ ,–-]{1,3}|(?<![A-Za
 const IN_LOCALITY = /\d|Nagar|Marg|Road|Rd\.?|Street|Cross|Main|Layout|Colony|Sector|Apartments?|Flat|House|Plot|Lane|Society|Chowk|Vihar|Enclave|Puram|Bagh|Gali|Mohalla/;
 const IN_BACK = 160;
 
+const DIRECTION = / (?:N|S|E|W|NE|NW|SE|SW)\.?(?![\w])/y;
 const UNIT = /,? (?:Apt|Apartment|Suite|Ste|Unit|Flat|Fl|Floor|#)\.? ?#?[A-Za-z0-9-]{1,6}(?![\w])/y;
 const US_STATES =
   "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|PR|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY";
@@ -203,6 +204,9 @@ function measure(text: string, m: RegExpExecArray, line: StreetLine): { start: n
     const tailEnd = readTail(text, end);
     if (streetEnd < 0) return tailEnd > end ? { start: m.index, end: tailEnd } : undefined;
     end = streetEnd;
+    // `Bloor St W`, `Main Street NE`: the street's side of town.
+    DIRECTION.lastIndex = end;
+    if (DIRECTION.test(text)) end = DIRECTION.lastIndex;
     UNIT.lastIndex = end;
     if (UNIT.test(text)) end = UNIT.lastIndex;
   } else {

@@ -5,7 +5,8 @@
 // (`account_number`, `Kontonummer`, `numero_de_cuenta`).
 import type { Budget } from "../../engine/budget.ts";
 import { isAbaRoutingValid } from "./checksums.ts";
-import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+import { cellsUnder, hasColumnNamed } from "./table-columns.ts";
 
 interface BranchCode {
   label: RegExp;
@@ -56,12 +57,40 @@ function scanLabelled(text: string, label: RegExp, hits: PiiHit[], budget: Budge
   }
 }
 
+// Table columns (header cells, as lower-case words) of branch codes and of account numbers.
+const BRANCH_COLUMN = /^(?:sort code|bsb(?: number)?|blz|bankleitzahl|ifsc(?: code)?|routing(?: number| no)?|aba(?: number)?|rtn)$/;
+const ACCOUNT_COLUMN = /^(?:(?:bank )?(?:account|acct)(?: (?:number|no|num|nr))?|kontonummer|rekeningnummer|n[uú]mero de cuenta)$/;
+const BANK_COLUMN = /(?<![a-z])(?:bank|iban|bic|swift)(?![a-z])/;
+
+/** A table of bank details: branch codes checked like their labelled forms, then account cells. */
+function scanBankColumns(text: string, hits: PiiHit[]): void {
+  // A branch directory (bank, branch, sort code) is public; beside account numbers it is not.
+  if (!hasColumnNamed(text, ACCOUNT_COLUMN)) return;
+  const branch = hasColumnNamed(text, BRANCH_COLUMN);
+  if (!branch && !hasColumnNamed(text, BANK_COLUMN)) return;
+  for (const cell of branch ? cellsUnder(text, BRANCH_COLUMN, MAX_HITS_PER_FIELD) : []) {
+    const value = text.slice(cell.start, cell.end);
+    const code = BRANCH_CODES.find((c) => {
+      c.value.lastIndex = cell.start;
+      const m = c.value.exec(text);
+      return m !== null && m[0].length === value.length && (c.valid === undefined || c.valid(value));
+    });
+    if (code && !/^(\d)\1+$/.test(value.replace(/\D/g, ""))) hits.push({ kind: PII_KINDS.bankAccount, ...cell, score: 0.8 });
+  }
+  for (const cell of cellsUnder(text, ACCOUNT_COLUMN, MAX_HITS_PER_FIELD)) {
+    ACCOUNT_VALUE.lastIndex = cell.start;
+    const m = ACCOUNT_VALUE.exec(text);
+    if (m !== null && m[0].length === cell.end - cell.start) pushAccount(text, cell, hits);
+  }
+}
+
 export function scanBankAccounts(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   if (ACCOUNT_KEY.test(context.key)) {
     const trimmed = text.trim();
     if (/^\d(?:[ -]?\d){5,16}$/.test(trimmed)) pushAccount(text, { start: text.indexOf(trimmed), end: text.indexOf(trimmed) + trimmed.length }, hits);
   }
   if (!ACCOUNT_PREFILTER.test(text)) return;
+  scanBankColumns(text, hits);
   let branch = false;
   for (const code of BRANCH_CODES) {
     code.label.lastIndex = 0;

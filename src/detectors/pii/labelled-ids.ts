@@ -22,7 +22,7 @@ import {
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { cellsUnder, hasColumnNamed } from "./table-columns.ts";
 
-interface LabelledId {
+export interface LabelledId {
   kind: PiiKind;
   /** Global and case-insensitive: the words that name the document. */
   label: RegExp;
@@ -37,14 +37,15 @@ interface LabelledId {
 
 // After the label: punctuation and a few linking words (`passport number is`, `NHS no.:`).
 // JSON keys (`"aadhaar":"..."`) and full-width colons and spaces (`マイナンバー：`) link too.
-const LINK = /[\s:.#=("'：　-]*(?:(?:no|nr|number|num|is|was|id|of|her|his|my|your|their)[\s:.#=("'：　-]+){0,3}/iy;
+// `is` in the languages the labels are written in, too: `är`, `es`, `ist`, `est`, `é`, `er`.
+const LINK = /[\s:.#=("'：　-]*(?:(?:no|nr|number|num|is|was|id|of|her|his|my|your|their|är|es|ist|est|é|è|er)[\s:.#=("'：　-]+){0,3}/iy;
 
 const SUFFIX = "(?:[\\s_-]*(?:no|nr|number|num|#))?";
-const label = (words: string): RegExp => new RegExp(`(?<![a-z])(?:${words})${SUFFIX}(?![a-z])`, "gi");
+export const label = (words: string): RegExp => new RegExp(`(?<![a-z])(?:${words})${SUFFIX}(?![a-z])`, "gi");
 
-const digitsOf = (value: string): string => value.replace(/[^0-9]/g, "");
+export const digitsOf = (value: string): string => value.replace(/[^0-9]/g, "");
 /** `123456789`, `000000000`: the digits people type when they mean "a number goes here". */
-const isFillerDigits = (digits: string): boolean => /(\d)\1{5}|012345|123456|234567|345678|456789|987654/.test(digits);
+export const isFillerDigits = (digits: string): boolean => /(\d)\1{5}|012345|123456|234567|345678|456789|987654/.test(digits);
 
 /** A document number without a check digit: letters and digits, enough digits, not filler. */
 const isDocumentNumber = (value: string): boolean => {
@@ -195,7 +196,7 @@ function scanColumns(text: string, id: LabelledId, column: RegExp, hits: PiiHit[
   }
 }
 
-function scanLabelled(id: LabelledId): Scanner {
+export function scanLabelled(id: LabelledId): Scanner {
   const column = new RegExp(id.label.source, "i");
   return (text: string, context: FieldContext, hits: PiiHit[], budget: Budget) => {
     scanColumns(text, id, column, hits);

@@ -4,7 +4,12 @@ import type { DetectorOutcome } from "../../engine/detector.ts";
 import { createInspectedEvent } from "../../engine/inspected-event.ts";
 import type { GuardEvent, Redaction } from "../../wire/guard-event.ts";
 import {
+  isAhvValid,
+  isAuMedicareValid,
   isBsnValid,
+  isCurpValid,
+  isNricValid,
+  isRutValid,
   isCnResidentIdValid,
   isFrenchNirValid,
   isIbanChecksumValid,
@@ -25,6 +30,8 @@ import recordsNegative from "./fixtures/records-negative.json";
 import recordsPositive from "./fixtures/records-positive.json";
 import shapesNegative from "./fixtures/shapes-negative.json";
 import shapesPositive from "./fixtures/shapes-positive.json";
+import worldNegative from "./fixtures/world-negative.json";
+import worldPositive from "./fixtures/world-positive.json";
 import encodedNegative from "./fixtures/encoded-negative.json";
 import encodedPositive from "./fixtures/encoded-positive.json";
 import { piiDetector, type PiiConfig } from "./index.ts";
@@ -87,6 +94,8 @@ describe("pii detector: records", () => {
   for (const fixture of recordsNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of shapesPositive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of shapesNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of worldPositive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of worldNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
 });
 
 describeDecoding("pii detector", (event) => inspect(event), { positive: encodedPositive as Fixture[], negative: encodedNegative as Fixture[] }, expectFixture);
@@ -152,6 +161,14 @@ describe("checksums", () => {
     // 8,0,0,1,0,1,1,2,3,4,5,6 weighted 2..9,2..5 sum to 122; (11 - 122 mod 11) mod 10 = 0.
     expect([isKoreanRrnValid("8001011234560"), isKoreanRrnValid("8001011234563")]).toEqual([true, false]);
     expect([isTfnValid("123456782"), isTfnValid("123456783")]).toEqual([true, false]);
+  });
+
+  test("AHV, NRIC, CURP, RUT and Australian Medicare check characters", () => {
+    expect([isAhvValid("7569217177491"), isAhvValid("7569217177492")]).toEqual([true, false]);
+    expect([isNricValid("S8842715G"), isNricValid("S8842715H")]).toEqual([true, false]);
+    expect([isCurpValid("GODE561231HDFRRN00"), isCurpValid("GODE561231HDFRRN01")]).toEqual([true, false]);
+    expect([isRutValid("15892471", "4"), isRutValid("15892471", "5")]).toEqual([true, false]);
+    expect([isAuMedicareValid("2953817471"), isAuMedicareValid("2953817481")]).toEqual([true, false]);
   });
 
   test("a Steuer-ID repeats exactly one of its first ten digits", () => {

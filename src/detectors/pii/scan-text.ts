@@ -33,8 +33,10 @@ import {
   scanSteuerIds,
   scanTfns,
 } from "./labelled-ids.ts";
+import { scanPassportMrz } from "./mrz.ts";
 import { scanPersonNames } from "./person-names.ts";
 import { scanPhones } from "./phones.ts";
+import { scanAhvNumbers, scanCurps, scanPrintedAhvs, scanPrintedRuts, scanSeNationalIds, scanSgNrics, scanZaIds } from "./world-ids.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
 import { spentAtStep, type Budget } from "../../engine/budget.ts";
@@ -69,11 +71,19 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.plPesel, scan: scanPesels, needsDigit: true },
   { kind: PII_KINDS.jpMyNumber, scan: scanMyNumbers, needsDigit: true },
   { kind: PII_KINDS.auTfn, scan: scanTfns, needsDigit: true },
+  { kind: PII_KINDS.seNationalId, scan: scanSeNationalIds, needsDigit: true },
+  { kind: PII_KINDS.chAhv, scan: scanAhvNumbers, needsDigit: true },
+  { kind: PII_KINDS.sgNric, scan: scanSgNrics, needsDigit: true },
+  { kind: PII_KINDS.zaId, scan: scanZaIds, needsDigit: true },
+  { kind: PII_KINDS.chAhv, scan: scanPrintedAhvs, needsDigit: true },
+  { kind: PII_KINDS.mxCurp, scan: scanCurps, needsDigit: true },
+  { kind: PII_KINDS.clRut, scan: scanPrintedRuts, needsDigit: true },
   { kind: PII_KINDS.inPan, scan: scanPans, needsDigit: true },
   { kind: PII_KINDS.medicalRecord, scan: scanMedicalRecordNumbers, needsDigit: true },
   { kind: PII_KINDS.healthInsurance, scan: scanAuMedicareNumbers, needsDigit: true },
   { kind: PII_KINDS.healthInsurance, scan: scanUsMedicareIds, needsDigit: true },
   { kind: PII_KINDS.passport, scan: scanPassports, needsDigit: true },
+  { kind: PII_KINDS.passport, scan: scanPassportMrz, needsDigit: true },
   { kind: PII_KINDS.driversLicense, scan: scanDriversLicenses, needsDigit: true },
   { kind: PII_KINDS.email, scan: scanEmails, needsDigit: false },
   { kind: PII_KINDS.dateOfBirth, scan: scanDatesOfBirth, needsDigit: true },
