@@ -129,7 +129,9 @@ const contextWords = (alternatives: string, flags = "i"): RegExp =>
 
 const PERSON_ADDRESS = contextWords(
   "address|addr|home|lives|living|live|resides|residing|residence|ship(?:ped|ping)?(?:\\s+to)?|deliver(?:ed|y)?(?:\\s+to)?|" +
-    "(?:send|sent|post|posted|mail|mailed|ship|shipped|deliver|delivered|return|returned|forward|forwarded)\\s+(?:[a-z]+\\s+){0,3}to|mail(?:ing)?|postal|forward(?:ed)?\\s+to|moved\\s+to|recipient|" +
+    // `send the forms to`, `ship it back to`: a definite or possessed object, then `to`.
+    "(?:send|sent|post|posted|mail|mailed|ship|shipped|deliver|delivered|return|returned|forward|forwarded)\\s+" +
+    "(?:(?:it|this|that|them|(?:the|my|his|her|their)\\s+[a-z]+)\\s+)?(?:back\\s+)?to|mail(?:ing)?|postal|forward(?:ed)?\\s+to|moved\\s+to|recipient|" +
     "\\w*adres(?:se)?|anschrift|wohnt|wohnhaft|wohnort|woont|domicil[ei]\\w*|demeurant|habite|livraison|" +
     "direcci[oó]n|domicilio|indirizzo|residenza|residente|endere[cç]o|morada|vive\\s+en|abita|" +
     // Whose it is and where it goes: the people a record is about, and delivery words.
@@ -144,6 +146,8 @@ const BUSINESS = contextWords(
   "inc|llc|ltd|limited|gmbh|ag|sarl|sas|s\\.a|b\\.?v|n\\.?v|corp|corporation|plc|kg|company|impressum|headquarters|hq|" +
     "registered\\s+office|head\\s+office|offices?|sitz|si[eè]ge|store|shop|branch|campus|warehouse|museum|hotel|restaurant|university|embassy|" +
     "pvt|private\\s+limited|llp|ltda|s\\.r\\.l|srl|s\\.l|sp\\.\\s*z\\s*o\\.o|spółka|" +
+    // An organisation giving its own address: `write to us at`, `Privacy Officer,`, `Returns Dept`.
+    "us|our|officer|dept|department|attn|attention|returns|" +
     "株式会社|有限会社|本社|支店|営業所|公司|总部|總部|회사|본사|지점",
 );
 /** Documentation showing what an address looks like: `for example, '123 Main St'`. */

@@ -34,6 +34,10 @@ export const PHONE_ILLUSTRATION = word(
 );
 
 export const ITIN_CONTEXT = word("itin|individual[\\s_]+taxpayer|taxpayer[\\s_]+identification|tin");
+/** Signs that the text around is made-up data: `John Doe`, `example.com`, `lorem ipsum`, `faker`. */
+export const MADE_UP =
+  /(?<![a-z])(?:john|jane)\s+doe(?![a-z])|example\.(?:com|org|net)|lorem\s+ipsum|(?<![a-z])(?:sample|dummy|fake|faker|placeholder|mock|fixture|seed\s+data|test\s+data)(?![a-z])/i;
+
 export const SSN_CONTEXT = word("ssn|ss#|ss\\s*no|social[\\s_]+security|soc\\.?\\s*sec");
 
 export const DOB_CONTEXT = word(

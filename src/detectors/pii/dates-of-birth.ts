@@ -3,7 +3,7 @@
 // value of a field named like one (`payload.arguments.date_of_birth`).
 import type { Budget } from "../../engine/budget.ts";
 import { isValidDate } from "./checksums.ts";
-import { DOB_CONTEXT, DOB_CONTEXT_CJK } from "./context.ts";
+import { DOB_CONTEXT, DOB_CONTEXT_CJK, MADE_UP } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 import { columnHeaderAt, hasColumnNamed } from "./table-columns.ts";
 
@@ -83,17 +83,24 @@ function findDateAfter(text: string, from: number, hits: PiiHit[]): number {
     if (SENTENCE_BREAK.test(slice.slice(0, m.index))) return from;
     if (!isPlausibleBirthDate(m)) continue;
     const start = from + m.index;
+    if (isMadeUpNear(text, start, start + m[0].length)) return start + m[0].length;
     hits.push({ kind: PII_KINDS.dateOfBirth, start, end: start + m[0].length, score: 0.85 });
     return start + m[0].length;
   }
   return from;
 }
 
+const MADE_UP_WINDOW = 200;
+/** Example payloads and test data (`jane@example.com`, `faker`, `sample`) carry made-up birth dates. */
+const isMadeUpNear = (text: string, start: number, end: number): boolean =>
+  MADE_UP.test(text.slice(Math.max(0, start - MADE_UP_WINDOW), end + MADE_UP_WINDOW));
+
 /** The dates of a table's birth-date column (`dob`, `Geburtsdatum`, `birth_date`). */
 function scanDateColumn(text: string, hits: PiiHit[], budget: Budget): void {
   DATE.lastIndex = 0;
   for (let m = DATE.exec(text); m !== null && !budget.spent(); m = DATE.exec(text)) {
     if (!DOB_CONTEXT.test(columnHeaderAt(text, m.index)) || !isPlausibleBirthDate(m)) continue;
+    if (isMadeUpNear(text, m.index, m.index + m[0].length)) continue;
     hits.push({ kind: PII_KINDS.dateOfBirth, start: m.index, end: m.index + m[0].length, score: 0.85 });
   }
 }

@@ -5,9 +5,9 @@
 // a version. An organisation's line (`(Zentrale)`, `switchboard`, a German `-0` extension) and
 // numbers in format documentation are not a person's.
 import type { Budget } from "../../engine/budget.ts";
-import { hasContext, PHONE_CONTEXT, PHONE_CONTEXT_CJK, PHONE_ILLUSTRATION, SWITCHBOARD_CONTEXT } from "./context.ts";
+import { hasContext, MADE_UP, PHONE_CONTEXT, PHONE_CONTEXT_CJK, PHONE_ILLUSTRATION, SWITCHBOARD_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
-import { columnHeaderAt } from "./table-columns.ts";
+import { columnHeaderAt, hasColumnNamed } from "./table-columns.ts";
 
 // Digit groups joined by single separators, optionally starting with `+` or `(area)`. Separators
 // are mandatory between groups, so a long digit run has one parse and nothing backtracks far;
@@ -74,9 +74,6 @@ const TOLL_FREE =
 /** Ranges reserved for fiction and examples: NANP 555-0100..0199, Ofcom's drama numbers. */
 const FICTIONAL =
   /(?:^|\D)555[ .-]?01\d\d$|^(?:\+44 ?|0)(?:7700 ?900|1632 ?960|20 ?7946 ?0|113 ?496 ?0|161 ?496 ?0)\d{3}$/;
-/** Signs that the text around is made-up data: `John Doe`, `example.com`, `lorem ipsum`, `faker`. */
-const MADE_UP =
-  /(?<![a-z])(?:john|jane)\s+(?:doe|smith)(?![a-z])|example\.(?:com|org|net)|lorem\s+ipsum|(?<![a-z])(?:sample|dummy|fake|faker|placeholder|mock|fixture|seed\s+data|test\s+data)(?![a-z])/i;
 const MADE_UP_WINDOW = 200;
 
 /** A fictional-range number among made-up data is part of the sample, not someone's phone. */
@@ -85,8 +82,16 @@ function isMadeUp(value: string, text: string, start: number): boolean {
   return MADE_UP.test(text.slice(Math.max(0, start - MADE_UP_WINDOW), start + value.length + MADE_UP_WINDOW));
 }
 
+/** Table columns that make each row an organisation's: its phone is a switchboard. */
+const ORGANISATION_COLUMN =
+  /^(?:company(?: name)?|store(?: id| name)?|vendor|supplier|business(?: name)?|branch|office|hq(?: address)?|organi[sz]ation|shop|restaurant|hotel|agency|merchant)$/;
+
+/** Columns of a person (a CRM contact's name beside the company): the phone is theirs. */
+const PERSON_COLUMN = /^(?:name|first name|last name|full name|contact(?: name)?|person|employee|customer(?: name)?|patient|surname|given name|family name)$/;
+
 /** An organisation's line or a number in documentation, by the words around it. */
 function isOrganisationOrExample(value: string, text: string, start: number): boolean {
+  if (columnHeaderAt(text, start) !== "" && hasColumnNamed(text, ORGANISATION_COLUMN) && !hasColumnNamed(text, PERSON_COLUMN)) return true;
   // German switchboards end in the extension 0: `030 9027-0`.
   if (/[ -]0$/.test(value) || TOLL_FREE.test(value) || isMadeUp(value, text, start)) return true;
   const before = text.slice(Math.max(0, start - 40), start);

@@ -26,6 +26,7 @@ import {
 } from "./checksums.ts";
 import negativeCases from "./fixtures/negative.json";
 import positiveCases from "./fixtures/positive.json";
+import publicNegative from "./fixtures/public-negative.json";
 import recordsNegative from "./fixtures/records-negative.json";
 import recordsPositive from "./fixtures/records-positive.json";
 import shapesNegative from "./fixtures/shapes-negative.json";
@@ -96,6 +97,7 @@ describe("pii detector: records", () => {
   for (const fixture of shapesNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of worldPositive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of worldNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of publicNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
 });
 
 describeDecoding("pii detector", (event) => inspect(event), { positive: encodedPositive as Fixture[], negative: encodedNegative as Fixture[] }, expectFixture);
