@@ -48,7 +48,7 @@ export const digitsOf = (value: string): string => value.replace(/[^0-9]/g, "");
 export const isFillerDigits = (digits: string): boolean => /(\d)\1{5}|012345|123456|234567|345678|456789|987654/.test(digits);
 
 /** A document number without a check digit: letters and digits, enough digits, not filler. */
-const isDocumentNumber = (value: string): boolean => {
+export const isDocumentNumber = (value: string): boolean => {
   const digits = digitsOf(value);
   return digits.length >= 4 && !isFillerDigits(digits);
 };

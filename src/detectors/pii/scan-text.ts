@@ -36,7 +36,7 @@ import {
 import { scanPassportMrz } from "./mrz.ts";
 import { scanPersonNames } from "./person-names.ts";
 import { scanPhones } from "./phones.ts";
-import { scanAhvNumbers, scanCurps, scanPrintedAhvs, scanPrintedRuts, scanSeNationalIds, scanSgNrics, scanZaIds } from "./world-ids.ts";
+import { scanAhvNumbers, scanCurps, scanNationalIds, scanPrintedAhvs, scanPrintedRuts, scanSeNationalIds, scanSgNrics, scanZaIds } from "./world-ids.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
 import { spentAtStep, type Budget } from "../../engine/budget.ts";
@@ -82,6 +82,7 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.medicalRecord, scan: scanMedicalRecordNumbers, needsDigit: true },
   { kind: PII_KINDS.healthInsurance, scan: scanAuMedicareNumbers, needsDigit: true },
   { kind: PII_KINDS.healthInsurance, scan: scanUsMedicareIds, needsDigit: true },
+  { kind: PII_KINDS.nationalId, scan: scanNationalIds, needsDigit: true },
   { kind: PII_KINDS.passport, scan: scanPassports, needsDigit: true },
   { kind: PII_KINDS.passport, scan: scanPassportMrz, needsDigit: true },
   { kind: PII_KINDS.driversLicense, scan: scanDriversLicenses, needsDigit: true },

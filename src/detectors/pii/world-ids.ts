@@ -4,7 +4,7 @@
 // stands alone; one that is just digits needs its label and its check.
 import type { Budget } from "../../engine/budget.ts";
 import { isAhvValid, isCurpValid, isLuhnValid, isNricValid, isRutValid, isValidDate } from "./checksums.ts";
-import { digitsOf, isFillerDigits, label, scanLabelled, type LabelledId } from "./labelled-ids.ts";
+import { digitsOf, isDocumentNumber, isFillerDigits, label, scanLabelled, type LabelledId } from "./labelled-ids.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 
 /** `YYMMDD` at `offset` of `digits` is a calendar date in some century. */
@@ -48,6 +48,32 @@ const LABELLED: readonly LabelledId[] = [
   },
 ];
 
+/**
+ * Identity card and citizen numbers named by their label in the languages they are issued in,
+ * whatever their shape: `DNI 30.123.456` (AR), `CNIC: 35202-1234567-1` (PK), `NIK 3201...` (ID),
+ * `TC Kimlik No`, `Emirates ID`, `CNP`, `JMBG`, `Personalausweisnummer`. Without a check digit
+ * to trust, the label must name the document right before the value.
+ */
+const NATIONAL_ID_LABELS =
+  "national[\\s_-]*id(?:entity|entification)?(?:[\\s_-]*card)?|identity[\\s_-]*card|id[\\s_-]*card|identification[\\s_-]*(?:card|document)|" +
+  "citizen(?:ship)?[\\s_-]*(?:id|card)|personal[\\s_-]*(?:id|identification|identity)[\\s_-]*(?:number|code)|" +
+  "c[ée]dula(?:[\\s_-]+de[\\s_-]+(?:identidad|ciudadan[ií]a))?|documento[\\s_-]+(?:nacional[\\s_-]+)?de[\\s_-]+identidad|dni|" +
+  "carte[\\s_-]+(?:nationale[\\s_-]+)?d'identit[ée]|personalausweis(?:nummer)?|ausweisnummer|ausweis|carta[\\s_-]+d'identit[àa]|" +
+  "bilhete[\\s_-]+de[\\s_-]+identidade|tc[\\s_-]*kimlik|kimlik|nik|ktp|cnic|nicop|emirates[\\s_-]*id|hkid|nin|" +
+  "rijksregisternummer|num[ée]ro[\\s_-]+national|registre[\\s_-]+national|henkil[öo]tunnus|hetu|cpr|f[øo]dselsnummer|" +
+  "rodn[ée][\\s_-]*[čc][íi]slo|amka|egn|jmbg|oib|cnp|asmens[\\s_-]*kodas|isikukood|mykad|voter[\\s_-]*id|thai[\\s_-]*id";
+
+const GENERIC_NATIONAL_ID: LabelledId = {
+  kind: PII_KINDS.nationalId,
+  label: label(NATIONAL_ID_LABELS),
+  // Upper-case letters and digits, groups joined by `.`, `-`, `/` or a space: `35202-1234567-1`,
+  // `784-1990-1234567-1`, `30.123.456`, `A123456(7)`, `131052-308T`.
+  value: /(?=[A-Z]{0,3}\d)[A-Z0-9]{1,20}(?:[-./ ][A-Z0-9]{1,14}){0,4}(?:\([A-Z0-9]\))?(?![\w-])/y,
+  valid: (value) => digitsOf(value).length >= 5 && isDocumentNumber(value) && !/^(\d)\1+$/.test(digitsOf(value)),
+  score: 0.8,
+};
+
+export const scanNationalIds = scanLabelled(GENERIC_NATIONAL_ID);
 export const scanSeNationalIds = scanLabelled(LABELLED[0]!);
 export const scanAhvNumbers = scanLabelled(LABELLED[1]!);
 export const scanSgNrics = scanLabelled(LABELLED[2]!);
