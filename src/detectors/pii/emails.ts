@@ -97,3 +97,22 @@ export function scanEmails(text: string, context: FieldContext, hits: PiiHit[], 
     at = text.indexOf("@", found ? found.end : at + 1);
   }
 }
+
+// Addresses written to dodge scrapers: `jane.doe [at] gmail [dot] com`, `jane(at)web(dot)de`,
+// `jane.doe AT gmail DOT com`. The same domain and mailbox checks apply once they are read back.
+const AT = "(?:\\s?[\\[({]\\s?at\\s?[\\])}]\\s?| AT )";
+const DOT = "(?:\\s?[\\[({]\\s?dot\\s?[\\])}]\\s?| DOT |\\.)";
+const OBFUSCATED = new RegExp(`(?<![\\w.%+-])([A-Za-z0-9._%+-]{1,64})${AT}([A-Za-z0-9-]{1,63}(?:${DOT}[A-Za-z0-9-]{1,63}){1,4})(?![\\w])`, "g");
+const OBFUSCATED_PREFILTER = /[\[({]\s?at\s?[\])}]| AT /i;
+const DOT_TOKEN = new RegExp(DOT, "g");
+
+export function scanObfuscatedEmails(text: string, _context: FieldContext, hits: PiiHit[], budget: Budget): void {
+  if (!OBFUSCATED_PREFILTER.test(text)) return;
+  OBFUSCATED.lastIndex = 0;
+  for (let m = OBFUSCATED.exec(text); m !== null && !budget.spent(); m = OBFUSCATED.exec(text)) {
+    const local = m[1]!.toLowerCase();
+    const domain = m[2]!.replace(DOT_TOKEN, ".").toLowerCase();
+    if (local.endsWith(".") || !isAcceptedDomain(domain) || PLACEHOLDER_LOCALS.test(local) || ROLE_LOCALS.test(local)) continue;
+    hits.push({ kind: PII_KINDS.email, start: m.index, end: m.index + m[0].length, score: 0.85 });
+  }
+}

@@ -1,7 +1,8 @@
 // People's names in records: a name alone is everywhere (authors, characters, companies), but a
 // name given as the value of a label that makes it a record's subject (`Patient:`, `"employee":`,
 // `cardholder=`, `Full name:`) is that person's identity, and a plain `Name:` is too when the same
-// text records something sensitive about them (a diagnosis, a salary, a disciplinary note). The
+// text records something sensitive about them (a diagnosis, a salary, a disciplinary note), and so
+// is the name people give for themselves (`my name is`, `me llamo`). The
 // value must look like a person's name: two to four capitalised words, not a placeholder
 // (`John Doe`, `Max Mustermann`), not a type (`string`), not a company (`Acme Inc`).
 import type { Budget } from "../../engine/budget.ts";
@@ -60,6 +61,9 @@ const NOT_A_NAME = new RegExp(
 );
 
 const SUBJECT_SCAN = new RegExp(SUBJECT_LABEL, "gi");
+/** Someone giving their own name: `my name is`, `ich heiße`, `me llamo`, `mi chiamo`. */
+const SELF_INTRODUCTION =
+  /(?<![a-z])(?:my\s+(?:full\s+|legal\s+)?name\s+is|mein\s+name\s+ist|ich\s+hei(?:ß|ss)e|me\s+llamo|mi\s+nombre\s+es|je\s+m'appelle|mon\s+nom\s+est|mi\s+chiamo|meu\s+nome\s+(?:é|e)|mijn\s+naam\s+is|jag\s+heter)\s+/gi;
 // A plain name label opens a line, a cell or a key (`Name:`, `"name":`, `| Name |`), so a
 // title's own label (`PROMPT NAME: Cascading Failure Simulator`) is not read as one.
 const NAME_SCAN = new RegExp(`(?<=(?:^|[\\n"'{,;|\\t(])[ \\t]*)${NAME_LABEL}`, "gi");
@@ -67,7 +71,7 @@ const SUBJECT_KEY = new RegExp(SUBJECT_LABEL, "i");
 const SUBJECT_COLUMN = new RegExp(`^(?:${SUBJECT_LABEL})$`, "i");
 const NAME_COLUMN = new RegExp(`^(?:${NAME_LABEL}|${SUBJECT_LABEL})$`, "i");
 const PREFILTER =
-  /patient|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam|inhaber|titular|intestatario|houder/i;
+  /patient|name|heiße|heisse|llamo|appelle|chiamo|nome|naam|heter|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam|inhaber|titular|intestatario|houder/i;
 
 /** The name right after the label ending at `at`, as a span, or undefined. */
 function readName(text: string, at: number, needsLink: boolean): { start: number; end: number } | undefined {
@@ -81,10 +85,10 @@ function readName(text: string, at: number, needsLink: boolean): { start: number
   return { start, end: start + m[0].length };
 }
 
-function scanLabels(text: string, scan: RegExp, hits: PiiHit[], budget: Budget): void {
+function scanLabels(text: string, scan: RegExp, hits: PiiHit[], budget: Budget, needsLink = true): void {
   scan.lastIndex = 0;
   for (let m = scan.exec(text); m !== null && !budget.spent(); m = scan.exec(text)) {
-    const found = readName(text, m.index + m[0].length, true);
+    const found = readName(text, m.index + m[0].length, needsLink);
     if (found) hits.push({ kind: PII_KINDS.personName, ...found, score: 0.75 });
   }
 }
@@ -109,5 +113,6 @@ export function scanPersonNames(text: string, context: FieldContext, hits: PiiHi
   if (!PREFILTER.test(text)) return;
   scanNameColumns(text, hits);
   scanLabels(text, SUBJECT_SCAN, hits, budget);
+  scanLabels(text, SELF_INTRODUCTION, hits, budget, false);
   if (SENSITIVE_LABEL.test(text)) scanLabels(text, NAME_SCAN, hits, budget);
 }

@@ -4,7 +4,7 @@ import { scanAddresses } from "./addresses.ts";
 import { scanBankAccounts } from "./bank-accounts.ts";
 import { scanCards, scanIbans } from "./bank.ts";
 import { scanDatesOfBirth } from "./dates-of-birth.ts";
-import { scanEmails } from "./emails.ts";
+import { scanEmails, scanObfuscatedEmails } from "./emails.ts";
 import { scanFrenchNirs, scanItalianFiscalCodes, scanSpanishIds } from "./eu-ids.ts";
 import { scanIpAddresses } from "./ip-addresses.ts";
 import {
@@ -87,6 +87,7 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.passport, scan: scanPassportMrz, needsDigit: true },
   { kind: PII_KINDS.driversLicense, scan: scanDriversLicenses, needsDigit: true },
   { kind: PII_KINDS.email, scan: scanEmails, needsDigit: false },
+  { kind: PII_KINDS.email, scan: scanObfuscatedEmails, needsDigit: false },
   { kind: PII_KINDS.dateOfBirth, scan: scanDatesOfBirth, needsDigit: true },
   { kind: PII_KINDS.phone, scan: scanPhones, needsDigit: true },
   { kind: PII_KINDS.address, scan: scanAddresses, needsDigit: true },
