@@ -6,7 +6,7 @@
 import type { Budget } from "../../engine/budget.ts";
 import { isAbaRoutingValid } from "./checksums.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
-import { cellsUnder, hasColumnNamed } from "./table-columns.ts";
+import { cellsUnder, hasColumnNamed } from "../table-columns.ts";
 
 interface BranchCode {
   label: RegExp;

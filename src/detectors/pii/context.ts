@@ -1,7 +1,7 @@
 // Context words turn an ambiguous number into personal data: they are looked for just before the
 // match and in the name of the field the text sits under (`payload.arguments.phone`).
 import type { FieldContext } from "./pii-kind.ts";
-import { columnHeaderAt } from "./table-columns.ts";
+import { columnHeaderAt } from "../table-columns.ts";
 
 // Word boundaries are letters only, so `phone_number`, `tel:` and `dob=` all count; accented
 // letters are letters too, so `Tel` is not read inside `Teléfono`.

@@ -5,7 +5,7 @@ import type { Budget } from "../../engine/budget.ts";
 import { isValidDate } from "./checksums.ts";
 import { DOB_CONTEXT, DOB_CONTEXT_CJK, MADE_UP } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
-import { columnHeaderAt, hasColumnNamed } from "./table-columns.ts";
+import { columnHeaderAt, hasColumnNamed } from "../table-columns.ts";
 
 // Month names of the languages birth dates are written in, month by month: `3 March 1985`,
 // `5. Mai 1972`, `14 de febrero de 1983`, `2 juillet 1990`, `1 maart 1980`.

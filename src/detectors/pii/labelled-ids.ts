@@ -20,7 +20,7 @@ import {
   isVerhoeffValid,
 } from "./checksums.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
-import { cellsUnder, hasColumnNamed } from "./table-columns.ts";
+import { cellsUnder, hasColumnNamed } from "../table-columns.ts";
 
 export interface LabelledId {
   kind: PiiKind;

@@ -7,7 +7,7 @@
 // (`John Doe`, `Max Mustermann`), not a type (`string`), not a company (`Acme Inc`).
 import type { Budget } from "../../engine/budget.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
-import { cellsUnder, hasColumnNamed } from "./table-columns.ts";
+import { cellsUnder, hasColumnNamed } from "../table-columns.ts";
 
 const words = (alternatives: string): string => `(?<![a-z])(?:${alternatives})(?![a-z])`;
 

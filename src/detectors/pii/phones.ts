@@ -7,7 +7,7 @@
 import type { Budget } from "../../engine/budget.ts";
 import { hasContext, MADE_UP, PHONE_CONTEXT, PHONE_CONTEXT_CJK, PHONE_ILLUSTRATION, SWITCHBOARD_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
-import { columnHeaderAt, hasColumnNamed } from "./table-columns.ts";
+import { columnHeaderAt, hasColumnNamed } from "../table-columns.ts";
 
 // Digit groups joined by single separators, optionally starting with `+` or `(area)`. Separators
 // are mandatory between groups, so a long digit run has one parse and nothing backtracks far;

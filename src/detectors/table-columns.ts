@@ -167,25 +167,43 @@ export function columnHeaderAt(text: string, start: number): string {
   return header.cells[column] ?? "";
 }
 
+type Span = { start: number; end: number };
+
 /**
- * The cells, row by row, of the delimited table's columns whose header matches `pattern`, as
- * spans without surrounding spaces and quotes. At most `limit` cells are returned.
+ * The cells, row by row, of the columns whose header matches `pattern` (a regex or a predicate
+ * over the header cell as lower-case words), as spans without surrounding spaces and quotes:
+ * the rows of a delimited table, or the tuples of an INSERT's VALUES. At most `limit` cells.
  */
-export function cellsUnder(text: string, pattern: RegExp, limit: number): { start: number; end: number }[] {
+export function cellsUnder(text: string, pattern: RegExp | ((cell: string) => boolean), limit: number): Span[] {
+  const matches = typeof pattern === "function" ? pattern : (cell: string) => pattern.test(cell);
   const header = headerOf(text);
-  if (header === undefined) return [];
-  const columns = new Set(header.cells.flatMap((cell, i) => (pattern.test(cell) ? [i] : [])));
-  const spans: { start: number; end: number }[] = [];
-  for (let at = header.end; at < text.length && spans.length < limit; ) {
+  const sql = header === undefined ? sqlOf(text) : undefined;
+  const cells = header?.cells ?? sql?.cells;
+  if (cells === undefined) return [];
+  const columns = new Set(cells.flatMap((cell, i) => (matches(cell) ? [i] : [])));
+  if (columns.size === 0) return [];
+  const spans: Span[] = [];
+  if (sql !== undefined) {
+    for (let t = 0; t < sql.tuples.length && spans.length < limit; t++) collectTuple(text, sql.tuples[t]! + 1, columns, spans);
+    return spans.slice(0, limit);
+  }
+  for (let at = header!.end; at < text.length && spans.length < limit; ) {
     const newline = text.indexOf("\n", at);
     const lineEnd = newline < 0 ? text.length : newline;
-    if (lineEnd - at <= MAX_ROW) collectCells(text, at, lineEnd, header.delimiter, columns, spans);
+    if (lineEnd - at <= MAX_ROW) collectCells(text, at, lineEnd, header!.delimiter, columns, spans);
     at = lineEnd + 1;
   }
   return spans.slice(0, limit);
 }
 
-function collectCells(text: string, from: number, to: number, delimiter: string, columns: Set<number>, spans: { start: number; end: number }[]): void {
+/** A cell's span without the spaces and quotes around it, when anything is left. */
+function pushTrimmed(text: string, start: number, end: number, spans: Span[]): void {
+  while (start < end && /[\s"'`]/.test(text[start]!)) start++;
+  while (end > start && /[\s"'`]/.test(text[end - 1]!)) end--;
+  if (end > start) spans.push({ start, end });
+}
+
+function collectCells(text: string, from: number, to: number, delimiter: string, columns: Set<number>, spans: Span[]): void {
   let column = 0;
   let cellStart = from;
   let quoted = false;
@@ -193,12 +211,26 @@ function collectCells(text: string, from: number, to: number, delimiter: string,
     const c = i < to ? text[i] : delimiter;
     if (c === '"') quoted = !quoted;
     else if (c === delimiter && (!quoted || i === to)) {
-      if (columns.has(column)) {
-        let [start, end] = [cellStart, i];
-        while (start < end && /[\s"]/.test(text[start]!)) start++;
-        while (end > start && /[\s"]/.test(text[end - 1]!)) end--;
-        if (end > start) spans.push({ start, end });
-      }
+      if (columns.has(column)) pushTrimmed(text, cellStart, i, spans);
+      column++;
+      cellStart = i + 1;
+    }
+  }
+}
+
+/** The cells of one VALUES tuple opening at `from`: commas outside quotes, up to its `)`. */
+function collectTuple(text: string, from: number, columns: Set<number>, spans: Span[]): void {
+  let quote = "";
+  let column = 0;
+  let cellStart = from;
+  for (let i = from; i < text.length && i - from <= MAX_ROW; i++) {
+    const c = text[i]!;
+    if (quote !== "") {
+      if (c === quote) quote = "";
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "," || c === ")") {
+      if (columns.has(column)) pushTrimmed(text, cellStart, i, spans);
+      if (c === ")") return;
       column++;
       cellStart = i + 1;
     }
