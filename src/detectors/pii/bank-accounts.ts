@@ -27,6 +27,7 @@ const BRANCH_CODES: readonly BranchCode[] = [
 /** `account number: 31926819`, `Kontonummer 0532013000`, `acct # 4410-0928-37`. */
 const ACCOUNT_LABEL =
   /(?<![a-z])(?:(?:bank[\s_-]*)?(?:account|acct|a\/c)[\s_-]*(?:number|no|num|nr|#)|kontonummer|konto[\s_-]*nr|rekeningnummer|n[uú]mero[\s_-]+de[\s_-]+cuenta|numero[\s_-]+di[\s_-]+conto|num[ée]ro[\s_-]+de[\s_-]+compte)(?![a-z])/gi;
+const PLAIN_ACCOUNT_LABEL = /(?<![a-z])(?:account|acct|a\/c|konto|rekening|cuenta|conto|compte)(?![a-z])/gi;
 const BANK_ACCOUNT_LABEL = /(?<![a-z])bank[\s_-]*(?:account|acct)(?:[\s_-]*(?:number|no|num|nr|#))?(?![a-z])/gi;
 const ACCOUNT_VALUE = /\d(?:[ -]?\d){5,16}(?![\w-]|\.\d)/y;
 const ACCOUNT_KEY =
@@ -103,4 +104,6 @@ export function scanBankAccounts(text: string, context: FieldContext, hits: PiiH
     }
   }
   scanLabelled(text, branch ? ACCOUNT_LABEL : BANK_ACCOUNT_LABEL, hits, budget);
+  // Beside a branch code, plain `account 41920375` is the account it belongs to.
+  if (branch) scanLabelled(text, PLAIN_ACCOUNT_LABEL, hits, budget);
 }

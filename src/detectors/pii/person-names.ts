@@ -55,12 +55,20 @@ const NOT_A_NAME = new RegExp(
       "inc|llc|ltd|gmbh|corp|corporation|company|group|services|solutions|hospital|clinic|department|team|office|" +
       "engineer|manager|director|analyst|developer|nurse|assistant|intern|contractor|portal|record|records|id|number|details|information|" +
       // Products and plans are capitalised too: `Gold Plan`, `Enterprise Edition`.
-      "plan|plans|tier|package|edition|pro|plus|premium|basic|standard|enterprise|bundle|product|service|account|level|grade",
+      "plan|plans|tier|package|edition|pro|plus|premium|basic|standard|enterprise|bundle|product|service|account|level|grade|" +
+      // Documents and programmes a role word also heads: `the employee Handbook`, `patient Portal`.
+      "handbook|policy|policies|guide|manual|section|chapter|form|forms|benefits|program|programme|agreement|survey|training|app",
   ),
   "i",
 );
 
 const SUBJECT_SCAN = new RegExp(SUBJECT_LABEL, "gi");
+/** A record's subject named in a sentence: `for patient Maria Santos`, `the employee Sarah Nguyen`. */
+const SUBJECT_IN_PROSE =
+  /(?<![a-z])(?:for|of|the|our|to|from|with|by|about|regarding)\s+(?:patient|employee|applicant|claimant|tenant|cardholder|resident|student|inmate)\s+(?=\p{Lu})/giu;
+/** A name after a label in scripts without spaces: `氏名：山田太郎`, `이름: 김민준`, `姓名：王小明`. */
+const CJK_NAME = /(?:氏名|お名前|姓名|이름|성명)[ \t]*[:：]?[ \t　]*([\u4E00-\u9FFF]{2,4}|[\uAC00-\uD7A3]{2,4})(?![\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])/g;
+
 /** Someone giving their own name: `my name is`, `ich heiße`, `me llamo`, `mi chiamo`. */
 const SELF_INTRODUCTION =
   /(?<![a-z])(?:my\s+(?:full\s+|legal\s+)?name\s+is|mein\s+name\s+ist|ich\s+hei(?:ß|ss)e|me\s+llamo|mi\s+nombre\s+es|je\s+m'appelle|mon\s+nom\s+est|mi\s+chiamo|meu\s+nome\s+(?:é|e)|mijn\s+naam\s+is|jag\s+heter)\s+/gi;
@@ -71,7 +79,7 @@ const SUBJECT_KEY = new RegExp(SUBJECT_LABEL, "i");
 const SUBJECT_COLUMN = new RegExp(`^(?:${SUBJECT_LABEL})$`, "i");
 const NAME_COLUMN = new RegExp(`^(?:${NAME_LABEL}|${SUBJECT_LABEL})$`, "i");
 const PREFILTER =
-  /patient|name|heiße|heisse|llamo|appelle|chiamo|nome|naam|heter|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam|inhaber|titular|intestatario|houder/i;
+  /patient|name|tenant|resident|student|inmate|heiße|heisse|llamo|appelle|chiamo|nome|naam|heter|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam|inhaber|titular|intestatario|houder/i;
 
 /** The name right after the label ending at `at`, as a span, or undefined. */
 function readName(text: string, at: number, needsLink: boolean): { start: number; end: number } | undefined {
@@ -103,7 +111,20 @@ function scanNameColumns(text: string, hits: PiiHit[]): void {
   }
 }
 
+/** The John Does of Japanese, Chinese and Korean forms. */
+const CJK_PLACEHOLDER_NAMES = new Set(["山田太郎", "山田花子", "鈴木一郎", "张三", "李四", "王五", "張三", "홍길동", "김철수", "이영희"]);
+
+function scanCjkNames(text: string, hits: PiiHit[], budget: Budget): void {
+  CJK_NAME.lastIndex = 0;
+  for (let m = CJK_NAME.exec(text); m !== null && !budget.spent(); m = CJK_NAME.exec(text)) {
+    if (CJK_PLACEHOLDER_NAMES.has(m[1]!)) continue;
+    const start = m.index + m[0].length - m[1]!.length;
+    hits.push({ kind: PII_KINDS.personName, start, end: start + m[1]!.length, score: 0.7 });
+  }
+}
+
 export function scanPersonNames(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
+  if (/氏名|お名前|姓名|이름|성명/.test(text)) scanCjkNames(text, hits, budget);
   // A field named for the record's subject (`patient_name`) holds the name itself.
   if (SUBJECT_KEY.test(context.key)) {
     const lead = text.length - text.trimStart().length;
@@ -114,5 +135,6 @@ export function scanPersonNames(text: string, context: FieldContext, hits: PiiHi
   scanNameColumns(text, hits);
   scanLabels(text, SUBJECT_SCAN, hits, budget);
   scanLabels(text, SELF_INTRODUCTION, hits, budget, false);
+  scanLabels(text, SUBJECT_IN_PROSE, hits, budget, false);
   if (SENSITIVE_LABEL.test(text)) scanLabels(text, NAME_SCAN, hits, budget);
 }
