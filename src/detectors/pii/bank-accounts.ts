@@ -30,8 +30,9 @@ const ACCOUNT_LABEL =
 const PLAIN_ACCOUNT_LABEL = /(?<![a-z])(?:account|acct|a\/c|konto|rekening|cuenta|conto|compte)(?![a-z])/gi;
 const BANK_ACCOUNT_LABEL = /(?<![a-z])bank[\s_-]*(?:account|acct)(?:[\s_-]*(?:number|no|num|nr|#))?(?![a-z])/gi;
 const ACCOUNT_VALUE = /\d(?:[ -]?\d){5,16}(?![\w-]|\.\d)/y;
+// The whole field name, so `aws_account_number` or `customer_account_no` is not a bank's.
 const ACCOUNT_KEY =
-  /(?<![a-z])(?:(?:bank\s*)?(?:account|acct)\s*(?:number|no|num|nr)|bank\s*account|kontonummer|rekeningnummer|iban\s*bban|n[uú]mero\s+de\s+cuenta|numero\s+di\s+conto|num[ée]ro\s+de\s+compte)(?![a-z])/;
+  /^(?:(?:bank|beneficiary|recipient|payee|checking|savings|deposit|payout)\s+)?(?:(?:account|acct)\s*(?:number|no|num|nr)|bank\s*account)$|^(?:kontonummer|rekeningnummer|n[uú]mero\s+de\s+cuenta|numero\s+di\s+conto|num[ée]ro\s+de\s+compte)$/;
 const ACCOUNT_PREFILTER = /acc|acct|a\/c|konto|rekening|cuenta|conto|compte/i;
 /** `000000`, `123456`: what a form shows when it means "an account number goes here". */
 const FILLER = /(\d)\1{5}|012345|123456|234567|345678|456789|987654/;

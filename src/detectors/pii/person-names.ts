@@ -6,6 +6,7 @@
 // value must look like a person's name: two to four capitalised words, not a placeholder
 // (`John Doe`, `Max Mustermann`), not a type (`string`), not a company (`Acme Inc`).
 import type { Budget } from "../../engine/budget.ts";
+import { MADE_UP } from "./context.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 import { cellsUnder, hasColumnNamed } from "../table-columns.ts";
 
@@ -63,6 +64,13 @@ const NOT_A_NAME = new RegExp(
 );
 
 const SUBJECT_SCAN = new RegExp(SUBJECT_LABEL, "gi");
+/** The stock names of forms and tutorials: `John Smith`, `Joe Bloggs`, `Ola Nordmann`. */
+const PLACEHOLDER_PAIR = /(?<![a-z])(?:(?:john|jane)\s+(?:q\.\s+)?(?:smith|public)|(?:joe|fred)\s+bloggs|(?:ola|kari)\s+nordmann|juan\s+p[ée]rez|jan\s+kowalski|jan\s+jansen)(?![a-z])/i;
+const ILLUSTRATION = new RegExp(words("e\\.g|for\\s+example|example|examples|sample|template|placeholder|dummy|fake|mock|such\\s+as"), "i");
+const ILLUSTRATION_WINDOW = 60;
+const MADE_UP_WINDOW = 200;
+const isMadeUpNear = (text: string, start: number, end: number): boolean =>
+  MADE_UP.test(text.slice(Math.max(0, start - MADE_UP_WINDOW), end + MADE_UP_WINDOW));
 /** A record's subject named in a sentence: `for patient Maria Santos`, `the employee Sarah Nguyen`. */
 const SUBJECT_IN_PROSE =
   /(?<![a-z])(?:for|of|the|our|to|from|with|by|about|regarding)\s+(?:patient|employee|applicant|claimant|tenant|cardholder|resident|student|inmate)\s+(?=\p{Lu})/giu;
@@ -89,7 +97,9 @@ function readName(text: string, at: number, needsLink: boolean): { start: number
   const start = linked ? LINK.lastIndex : at;
   NAME_VALUE.lastIndex = start;
   const m = NAME_VALUE.exec(text);
-  if (m === null || NOT_A_NAME.test(m[0])) return undefined;
+  if (m === null || NOT_A_NAME.test(m[0]) || PLACEHOLDER_PAIR.test(m[0])) return undefined;
+  // A name in a template or an example payload is made up: `Example: Full name: Jane Smith`.
+  if (ILLUSTRATION.test(text.slice(Math.max(0, at - ILLUSTRATION_WINDOW), at)) || isMadeUpNear(text, start, start + m[0].length)) return undefined;
   return { start, end: start + m[0].length };
 }
 
