@@ -89,11 +89,18 @@ function checkCandidate(text: string, at: number, argvBefore: string): { start: 
   return { start, end };
 }
 
+// Output a fake-data library printed (`faker.internet.email(); // Norma13@hotmail.com`) is made up.
+const FAKER = /(?<![a-z])(?:faker|fakerjs|chance\.email|mimesis)(?![a-z])/i;
+const FAKER_WINDOW = 200;
+const hasFaker = (text: string): boolean => /faker|chance\.email|mimesis/i.test(text);
+
 export function scanEmails(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
+  const faked = hasFaker(text);
   let at = text.indexOf("@");
   while (at !== -1 && !budget.spent()) {
     const found = checkCandidate(text, at, context.argvBefore);
-    if (found) hits.push({ kind: PII_KINDS.email, start: found.start, end: found.end, score: 0.9 });
+    const madeUp = found !== undefined && faked && FAKER.test(text.slice(Math.max(0, found.start - FAKER_WINDOW), found.start));
+    if (found && !madeUp) hits.push({ kind: PII_KINDS.email, start: found.start, end: found.end, score: 0.9 });
     at = text.indexOf("@", found ? found.end : at + 1);
   }
 }
