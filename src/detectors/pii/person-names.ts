@@ -16,7 +16,7 @@ const words = (alternatives: string): string => `(?<![a-z])(?:${alternatives})(?
 const SUBJECT_LABEL = words(
   "patient(?:in)?(?:[\\s_-]*name)?|employee(?:[\\s_-]*name)?|applicant(?:[\\s_-]*name)?|claimant(?:[\\s_-]*name)?|" +
     "beneficiary(?:[\\s_-]*name)?|policy[\\s_-]*holder(?:[\\s_-]*name)?|insured(?:[\\s_-]*name)?|card[\\s_-]*holder(?:[\\s_-]*name)?|" +
-    "account[\\s_-]*holder(?:[\\s_-]*name)?|full[\\s_-]*name|legal[\\s_-]*name|customer[\\s_-]*name|client[\\s_-]*name|" +
+    "account[\\s_-]*holder(?:[\\s_-]*name)?|full[\\s_-]*name|customer|recipient|addressee|consignee|legal[\\s_-]*name|customer[\\s_-]*name|client[\\s_-]*name|" +
     "tenant[\\s_-]*name|student[\\s_-]*name|member[\\s_-]*name|guest[\\s_-]*name|passenger[\\s_-]*name|next[\\s_-]+of[\\s_-]+kin|" +
     "emergency[\\s_-]*contact|guarantor|nombre[\\s_-]+(?:completo|del[\\s_-]+paciente)|paciente|nom[\\s_-]+complet|" +
     "vollst[äa]ndiger[\\s_-]+name|nome[\\s_-]+completo|paziente|pt\\.?[\\s_-]*name|" +
@@ -51,14 +51,16 @@ const NAME_VALUE = new RegExp(
 /** Words that make the value a placeholder, a type, a job or an organisation, not someone's name. */
 const NOT_A_NAME = new RegExp(
   words(
-    "doe|roe|mustermann|musterfrau|dupont|rossi|example|sample|test|tester|dummy|placeholder|fake|anonymous|unknown|redacted|" +
+    // Each word may be plural: `Senior Engineers`, `Network Issues` are groups and topics.
+    "(?:doe|roe|mustermann|musterfrau|dupont|rossi|example|sample|test|tester|dummy|placeholder|fake|anonymous|unknown|redacted|" +
       "name|names|first|last|firstname|lastname|surname|user|string|null|none|undefined|todo|tbd|n\\/a|" +
       "inc|llc|ltd|gmbh|corp|corporation|company|group|services|solutions|hospital|clinic|department|team|office|" +
       "engineer|manager|director|analyst|developer|nurse|assistant|intern|contractor|portal|record|records|id|number|details|information|" +
       // Products and plans are capitalised too: `Gold Plan`, `Enterprise Edition`.
       "plan|plans|tier|package|edition|pro|plus|premium|basic|standard|enterprise|bundle|product|service|account|level|grade|" +
       // Documents and programmes a role word also heads: `the employee Handbook`, `patient Portal`.
-      "handbook|policy|policies|guide|manual|section|chapter|form|forms|benefits|program|programme|agreement|survey|training|app",
+      "handbook|policy|policies|guide|manual|section|chapter|form|forms|benefits|program|programme|agreement|survey|training|app|" +
+      "network|issue|system|problem|error|device|server|application|user|staff|member|customer|client|patient|employee|role|position)s?",
   ),
   "i",
 );
@@ -77,6 +79,12 @@ const SUBJECT_IN_PROSE =
 /** A name after a label in scripts without spaces: `氏名：山田太郎`, `이름: 김민준`, `姓名：王小明`. */
 const CJK_NAME = /(?:氏名|お名前|姓名|이름|성명)[ \t]*[:：]?[ \t　]*([\u4E00-\u9FFF]{2,4}|[\uAC00-\uD7A3]{2,4})(?![\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])/g;
 
+/** Something sensitive said about a named person: `salary for Priya Raman`, `diagnosis of Mark Lee`. */
+const SENSITIVE_OF =
+  /(?<![a-z])(?:salary|compensation|pay|bonus|diagnosis|prognosis|medical\s+(?:record|history|file)|test\s+results?|lab\s+results?|prescription|treatment\s+plan|termination|dismissal|disciplinary\s+(?:action|hearing)|performance\s+review|background\s+check|criminal\s+record)\s+(?:for|of)\s+(?=\p{Lu})/giu;
+/** A vCard's formatted name: `FN:John Appleseed`, `FN;CHARSET=UTF-8:Jürgen Weiß`. */
+const VCARD_NAME = /(?<=^|\n)FN(?:;[^:\n]{1,40})?:/g;
+
 /** Someone giving their own name: `my name is`, `ich heiße`, `me llamo`, `mi chiamo`. */
 const SELF_INTRODUCTION =
   /(?<![a-z])(?:my\s+(?:full\s+|legal\s+)?name\s+is|mein\s+name\s+ist|ich\s+hei(?:ß|ss)e|me\s+llamo|mi\s+nombre\s+es|je\s+m'appelle|mon\s+nom\s+est|mi\s+chiamo|meu\s+nome\s+(?:é|e)|mijn\s+naam\s+is|jag\s+heter)\s+/gi;
@@ -87,7 +95,7 @@ const SUBJECT_KEY = new RegExp(SUBJECT_LABEL, "i");
 const SUBJECT_COLUMN = new RegExp(`^(?:${SUBJECT_LABEL})$`, "i");
 const NAME_COLUMN = new RegExp(`^(?:${NAME_LABEL}|${SUBJECT_LABEL})$`, "i");
 const PREFILTER =
-  /patient|name|tenant|resident|student|inmate|heiße|heisse|llamo|appelle|chiamo|nome|naam|heter|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam|inhaber|titular|intestatario|houder/i;
+  /patient|name|customer|recipient|addressee|consignee|salary|compensation|pay|bonus|diagnos|prognosis|medical|results|prescription|treatment|termination|dismissal|disciplinary|review|check|criminal|VCARD|tenant|resident|student|inmate|heiße|heisse|llamo|appelle|chiamo|nome|naam|heter|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam|inhaber|titular|intestatario|houder/i;
 
 /** The name right after the label ending at `at`, as a span, or undefined. */
 function readName(text: string, at: number, needsLink: boolean): { start: number; end: number } | undefined {
@@ -146,5 +154,7 @@ export function scanPersonNames(text: string, context: FieldContext, hits: PiiHi
   scanLabels(text, SUBJECT_SCAN, hits, budget);
   scanLabels(text, SELF_INTRODUCTION, hits, budget, false);
   scanLabels(text, SUBJECT_IN_PROSE, hits, budget, false);
+  scanLabels(text, SENSITIVE_OF, hits, budget, false);
+  if (text.includes("BEGIN:VCARD")) scanLabels(text, VCARD_NAME, hits, budget, false);
   if (SENSITIVE_LABEL.test(text)) scanLabels(text, NAME_SCAN, hits, budget);
 }
