@@ -44,6 +44,8 @@ function scoreCard(groups: readonly string[], text: string, start: number, conte
   if (isDocumentedSample(digits, text, start, context.key)) return 0;
   if (hasContext(text, start, context, CARD_CONTEXT)) return 0.95;
   if (groups.length === 1 && hasContext(text, start, context, NON_CARD_CONTEXT, 24)) return 0;
+  // Grouped like a card but named right before as something else: `Invoice 4532-0151-...`.
+  if (NON_CARD_CONTEXT.test(text.slice(Math.max(0, start - 16), start))) return 0;
   return groups.length === 1 ? 0.8 : 0.9;
 }
 

@@ -56,7 +56,8 @@ export const CARD_CONTEXT = word(
 /** Words that name a bare long number as something other than a card. */
 export const NON_CARD_CONTEXT = word(
   "order|orders|invoice|tracking|transaction|txn|shipment|serial|sku|imei|iccid|ean|upc|isbn|ref|reference|id|" +
-    "ids|trace|span|request|session|timestamp|ts|epoch|nonce|seq|sequence|build",
+    "ids|trace|span|request|session|timestamp|ts|epoch|nonce|seq|sequence|build|barcode|gtin|asin|part|model|lot|batch|" +
+    "licen[cs]e|licen[cs]e\\s+key|product\\s+key|serial\\s+key|activation|voucher|coupon|ticket|booking|confirmation",
 );
 
 export const AADHAAR_CONTEXT = word("aadhaar|aadhar|uidai|uid|आधार");

@@ -83,11 +83,21 @@ function findDateAfter(text: string, from: number, hits: PiiHit[]): number {
     if (SENTENCE_BREAK.test(slice.slice(0, m.index))) return from;
     if (!isPlausibleBirthDate(m)) continue;
     const start = from + m.index;
-    if (isMadeUpNear(text, start, start + m[0].length)) return start + m[0].length;
+    if (isMadeUpNear(text, start, start + m[0].length) || isNotARecord(text, start, start + m[0].length)) return start + m[0].length;
     hits.push({ kind: PII_KINDS.dateOfBirth, start, end: start + m[0].length, score: 0.85 });
     return start + m[0].length;
   }
   return from;
+}
+
+const DEATH_COLUMN = /^(?:died|death|death date|date of death|dod|deceased)$/;
+/** `new Date('1990-06-15')`, `date(1990, 6, 15)`: a literal handed to a date constructor in code. */
+const DATE_CALL_BEFORE = /[\w.]*(?:date|time|parse)\w*\(\s*["'`]?$/i;
+/** `born 1912-06-23, died 1954-06-07`: a life with both ends is a biography, not a record. */
+const DEATH_AFTER = /^[^\n]{0,40}?(?:died|death|deceased|†|–\s*\d{4}|-\s*\d{4}\))/i;
+
+function isNotARecord(text: string, start: number, end: number): boolean {
+  return DATE_CALL_BEFORE.test(text.slice(Math.max(0, start - 24), start)) || DEATH_AFTER.test(text.slice(end, end + 48));
 }
 
 const MADE_UP_WINDOW = 200;
@@ -97,10 +107,12 @@ const isMadeUpNear = (text: string, start: number, end: number): boolean =>
 
 /** The dates of a table's birth-date column (`dob`, `Geburtsdatum`, `birth_date`). */
 function scanDateColumn(text: string, hits: PiiHit[], budget: Budget): void {
+  // Beside a `died` column the people are historical: the dead have no personal data to leak.
+  if (hasColumnNamed(text, DEATH_COLUMN)) return;
   DATE.lastIndex = 0;
   for (let m = DATE.exec(text); m !== null && !budget.spent(); m = DATE.exec(text)) {
     if (!DOB_CONTEXT.test(columnHeaderAt(text, m.index)) || !isPlausibleBirthDate(m)) continue;
-    if (isMadeUpNear(text, m.index, m.index + m[0].length)) continue;
+    if (isMadeUpNear(text, m.index, m.index + m[0].length) || isNotARecord(text, m.index, m.index + m[0].length)) continue;
     hits.push({ kind: PII_KINDS.dateOfBirth, start: m.index, end: m.index + m[0].length, score: 0.85 });
   }
 }
