@@ -181,12 +181,21 @@ function readTail(text: string, at: number): number {
 /** A field named for a street line holds one: `street`, `address_line1`, `line1`. */
 const STREET_KEY = /(?<![a-z])(?:street|street\s*address|address\s*line\s*\d?|line\s*[12])(?![a-z])/;
 
-function isPersonsAddress(text: string, start: number, context: FieldContext): boolean {
+function isPersonsAddress(text: string, start: number, context: FieldContext, window = CONTEXT_WINDOW): boolean {
   if (PERSON_ADDRESS.test(context.key) || STREET_KEY.test(context.key)) return true;
-  const before = text.slice(Math.max(0, start - CONTEXT_WINDOW), start);
+  const before = text.slice(Math.max(0, start - window), start);
   const near = before.slice(Math.max(0, before.length - NAME_WINDOW));
   if (BUSINESS.test(near) || ILLUSTRATION.test(near)) return false;
   return PERSON_ADDRESS.test(before) || PERSON_NAME.test(near);
+}
+
+/** How far back a complete address (with its town and postal code) looks for whose it is. */
+const WIDE_WINDOW = 160;
+const POSTAL_CODE = /\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{2}-\d{3}|\d{5}-\d{3}|\d{3}-\d{4}/;
+
+/** True when the span runs past its street line into a town and postal code. */
+function hasTail(text: string, m: RegExpExecArray, span: { start: number; end: number }): boolean {
+  return span.end > m.index + m[0].length && POSTAL_CODE.test(text.slice(m.index + m[0].length, span.end));
 }
 
 /** Up to three floors, doors or staircases after a street line (`, 3º B`, `, piso 2`). */
@@ -250,9 +259,12 @@ export function scanAddresses(text: string, context: FieldContext, hits: PiiHit[
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m !== null && !budget.spent(); m = pattern.exec(text)) {
       // The context is cheaper to read than the tail, and most street-like text has none.
-      if (!isPersonsAddress(text, m.index, context)) continue;
+      const near = isPersonsAddress(text, m.index, context);
+      // A complete address (street, town and postal code) is read against a wider context.
+      if (!near && !PERSON_ADDRESS.test(text.slice(Math.max(0, m.index - WIDE_WINDOW), m.index))) continue;
       const span = measure(text, m, line);
       if (span === undefined) continue;
+      if (!near && (!hasTail(text, m, span) || !isPersonsAddress(text, m.index, context, WIDE_WINDOW))) continue;
       hits.push({ kind: PII_KINDS.address, start: span.start, end: withoutFullStop(text, span.start, span.end), score: 0.8 });
       pattern.lastIndex = Math.max(pattern.lastIndex, span.end);
     }

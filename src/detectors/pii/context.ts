@@ -9,7 +9,9 @@ const word = (alternatives: string): RegExp =>
   new RegExp(`(?<![a-z\\u00C0-\\u024F])(?:${alternatives})(?![a-z\\u00C0-\\u024F])`, "i");
 
 export const PHONE_CONTEXT = word(
-  "tel|tele?phone|phone|phones|ph|mobile|mob|cell|" +
+  "t[eé]l|tele?phone|phone|phones|ph|mobile|mob|cell|" +
+    // `my number is`, `her mobile number`: a person's own number, named by its owner.
+    "(?:my|his|her|their|your)\\s+(?:(?:mobile|cell|phone|home|work|new)\\s+)?number|" +
     // A signature's one-letter lines: `M: 0412 887 301`, `T: (02) 9384 2210`.
     "(?<=(?:^|\\n)[ \\t]*)[mt](?=[ \\t]?:)|cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
     "text\\s+me|ring(?:\\s+(?:me|us|him|her|them))?|reach\\s+(?:me|us|him|her|them)\\s+(?:at|on)|contact[\\s_]+(?:number|no)|telefon|tel[eé]fono|t[eé]l[eé]phone|handy|portable|celular|" +

@@ -21,6 +21,7 @@ const SUBJECT_LABEL = words(
     "emergency[\\s_-]*contact|guarantor|nombre[\\s_-]+(?:completo|del[\\s_-]+paciente)|paciente|nom[\\s_-]+complet|" +
     "vollst[äa]ndiger[\\s_-]+name|nome[\\s_-]+completo|paziente|pt\\.?[\\s_-]*name|" +
     // Whose bank account it is: `Kontoinhaber`, `titular de la cuenta`, `rekeninghouder`.
+    "mitarbeiter(?:in)?|bewerber(?:in)?|versicherte[rn]?|emplead[oa]|solicitante|employ[ée]e?|salari[ée]e?|dipendente|werknemer|" +
     "kontoinhaber(?:in)?|titular(?:[\\s_-]+de[\\s_-]+la[\\s_-]+cuenta)?|titulaire(?:[\\s_-]+du[\\s_-]+compte)?|intestatario|rekeninghouder",
 );
 /** Labels of a name that is personal data only beside a sensitive attribute. */
@@ -33,18 +34,24 @@ const SENSITIVE_WORDS =
       "performance[\\s_-]*(?:rating|review)|disciplinary(?:[\\s_-]*action)?|termination[\\s_-]*reason|sick[\\s_-]*leave|" +
       "religion|ethnicity|sexual[\\s_-]*orientation|disability|criminal[\\s_-]*record|diagn[oó]stico|diagnostic|gehalt|salario|salaire|" +
       // Clinical shorthand: diagnosis, prescription, history.
-      "dx|rx|hx",
+      "dx|rx|hx|" +
+      // Identity documents and birth dates: a name beside them is the holder's.
+      "passport(?:[\\s_-]*(?:no|number))?|ssn|social[\\s_-]*security(?:[\\s_-]*number)?|date[\\s_-]*of[\\s_-]*birth|dob|birth[\\s_-]*date|" +
+      "national[\\s_-]*id|nino|driver'?s?[\\s_-]*licen[cs]e|geburtsdatum|fecha[\\s_-]+de[\\s_-]+nacimiento|date[\\s_-]+de[\\s_-]+naissance|" +
+      "geboortedatum|data[\\s_-]+d[ei][\\s_-]+nascimento|data[\\s_-]+di[\\s_-]+nascita|bsn|cpf|dni|nie|nif|codice[\\s_-]+fiscale|steuer[\\s_-]*id|" +
+      "nhs[\\s_-]*(?:no|number)|aadhaar|pesel|personnummer|sin|tfn|medicare",
   );
-const SENSITIVE_LABEL = new RegExp(`${SENSITIVE_WORDS}["']?[ \\t]*[:=]`, "i");
+const SENSITIVE_LABEL = new RegExp(`${SENSITIVE_WORDS}[*_"']{0,3}[ \\t]*[:=]`, "i");
 const SENSITIVE_COLUMN = new RegExp(`^(?:${SENSITIVE_WORDS})$`, "i");
 
-// After the label: an optional closing quote, then `:` or `=`, then an optional opening quote.
-const LINK = /["']?[ \t]*[:=][ \t]*["']?[ \t]*/y;
+// After the label: an optional closing quote or markdown emphasis (`**Name:**`), then `:` or `=`,
+// then an optional opening quote.
+const LINK = /[*_"']{0,3}[ \t]*[:=][*_ \t]{0,4}["']?[ \t]*/y;
 const PARTICLE = "(?:van|von|der|den|de|da|di|del|della|du|le|la|bin|al|ter|dos|das)";
 const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}?[\\p{Ll}'’]+)?";
 /** `Eleanor Whitfield`, `Dr. Samuel Okafor`, `Anna-Lena van der Berg`, `OKAFOR, Samuel`. */
 const NAME_VALUE = new RegExp(
-  `(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Mme|Sr|Sra)\\.? )?(?:${NAME_WORD}(?: (?:${PARTICLE} ){0,2}(?:\\p{Lu}\\.|${NAME_WORD})){1,3}|` +
+  `(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Mme|M|Sr|Sra|Sig|Dhr|Mevr)\\.? )?(?:${NAME_WORD}(?: (?:${PARTICLE} ){0,2}(?:\\p{Lu}\\.|${NAME_WORD})){1,3}|` +
     `\\p{Lu}{2,}(?:-\\p{Lu}{2,})?, ${NAME_WORD}(?: ${NAME_WORD})?)(?![\\p{L}\\d])`,
   "uy",
 );
@@ -85,17 +92,21 @@ const SENSITIVE_OF =
 /** A vCard's formatted name: `FN:John Appleseed`, `FN;CHARSET=UTF-8:Jürgen Weiß`. */
 const VCARD_NAME = /(?<=^|\n)FN(?:;[^:\n]{1,40})?:/g;
 
+/** A client label names a person only with a title: `Client : Mme Chloé Lambert`, not `Client: Mozilla Firefox`. */
+const CLIENT_TITLED =
+  /(?<![a-z])(?:client|kunde|kundin|cliente|klant)[*_"']{0,3}[ \t]*[:=][ \t]*(?=(?:Mr|Mrs|Ms|Miss|Dr|Herr|Frau|Mme|M|Sr|Sra|Sig|Sig\.ra|Dhr|Mevr)\.? \p{Lu})/giu;
+
 /** Someone giving their own name: `my name is`, `ich heiße`, `me llamo`, `mi chiamo`. */
 const SELF_INTRODUCTION =
   /(?<![a-z])(?:my\s+(?:full\s+|legal\s+)?name\s+is|mein\s+name\s+ist|ich\s+hei(?:ß|ss)e|me\s+llamo|mi\s+nombre\s+es|je\s+m'appelle|mon\s+nom\s+est|mi\s+chiamo|meu\s+nome\s+(?:é|e)|mijn\s+naam\s+is|jag\s+heter)\s+/gi;
 // A plain name label opens a line, a cell or a key (`Name:`, `"name":`, `| Name |`), so a
 // title's own label (`PROMPT NAME: Cascading Failure Simulator`) is not read as one.
-const NAME_SCAN = new RegExp(`(?<=(?:^|[\\n"'{,;|\\t(])[ \\t]*)${NAME_LABEL}`, "gi");
+const NAME_SCAN = new RegExp(`(?<=(?:^|[\\n"'{,;|\\t(])[ \\t]*(?:[-*•][ \\t]+)?[*_]{0,2})${NAME_LABEL}`, "gi");
 const SUBJECT_KEY = new RegExp(SUBJECT_LABEL, "i");
 const SUBJECT_COLUMN = new RegExp(`^(?:${SUBJECT_LABEL})$`, "i");
 const NAME_COLUMN = new RegExp(`^(?:${NAME_LABEL}|${SUBJECT_LABEL})$`, "i");
 const PREFILTER =
-  /patient|name|customer|recipient|addressee|consignee|salary|compensation|pay|bonus|diagnos|prognosis|medical|results|prescription|treatment|termination|dismissal|disciplinary|review|check|criminal|VCARD|tenant|resident|student|inmate|heiße|heisse|llamo|appelle|chiamo|nome|naam|heter|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam|inhaber|titular|intestatario|houder/i;
+  /patient|mitarbeiter|bewerber|versichert|emplead|solicitante|employ|salari|dipendente|werknemer|client|kunde|klant|name|customer|recipient|addressee|consignee|salary|compensation|pay|bonus|diagnos|prognosis|medical|results|prescription|treatment|termination|dismissal|disciplinary|review|check|criminal|VCARD|tenant|resident|student|inmate|heiße|heisse|llamo|appelle|chiamo|nome|naam|heter|employee|applicant|claimant|beneficiar|holder|insured|name|kin|contact|guarantor|nombre|paciente|nom|nome|paziente|naam|inhaber|titular|intestatario|houder/i;
 
 /** The name right after the label ending at `at`, as a span, or undefined. */
 function readName(text: string, at: number, needsLink: boolean): { start: number; end: number } | undefined {
@@ -155,6 +166,7 @@ export function scanPersonNames(text: string, context: FieldContext, hits: PiiHi
   scanLabels(text, SELF_INTRODUCTION, hits, budget, false);
   scanLabels(text, SUBJECT_IN_PROSE, hits, budget, false);
   scanLabels(text, SENSITIVE_OF, hits, budget, false);
+  scanLabels(text, CLIENT_TITLED, hits, budget, false);
   if (text.includes("BEGIN:VCARD")) scanLabels(text, VCARD_NAME, hits, budget, false);
   if (SENSITIVE_LABEL.test(text)) scanLabels(text, NAME_SCAN, hits, budget);
 }
