@@ -75,6 +75,8 @@ const NOT_A_NAME = new RegExp(
 const SUBJECT_SCAN = new RegExp(SUBJECT_LABEL, "gi");
 /** The stock names of forms and tutorials: `John Smith`, `Joe Bloggs`, `Ola Nordmann`. */
 const PLACEHOLDER_PAIR = /(?<![a-z])(?:(?:john|jane)\s+(?:q\.\s+)?(?:smith|public)|(?:joe|fred)\s+bloggs|(?:ola|kari)\s+nordmann|juan\s+p[ée]rez|jan\s+kowalski|jan\s+jansen)(?![a-z])/i;
+/** A phrase opened by an article is a thing, not a name: `Die Kantine`, `The Board`, `El Equipo`. */
+const ARTICLE_FIRST = /^(?:The|Die|Der|Das|Dem|Des|Ein|Eine|El|Los|Las|Il|Gli|Het|Les|Un|Une|Una|Uno|This|That|These|Our|Your|All|Alle|Todos|Tous)\s/;
 const ILLUSTRATION = new RegExp(words("e\\.g|for\\s+example|example|examples|sample|template|placeholder|dummy|fake|mock|such\\s+as"), "i");
 const ILLUSTRATION_WINDOW = 60;
 const MADE_UP_WINDOW = 200;
@@ -116,7 +118,7 @@ function readName(text: string, at: number, needsLink: boolean): { start: number
   const start = linked ? LINK.lastIndex : at;
   NAME_VALUE.lastIndex = start;
   const m = NAME_VALUE.exec(text);
-  if (m === null || NOT_A_NAME.test(m[0]) || PLACEHOLDER_PAIR.test(m[0])) return undefined;
+  if (m === null || NOT_A_NAME.test(m[0]) || PLACEHOLDER_PAIR.test(m[0]) || ARTICLE_FIRST.test(m[0])) return undefined;
   // A name in a template or an example payload is made up: `Example: Full name: Jane Smith`.
   if (ILLUSTRATION.test(text.slice(Math.max(0, at - ILLUSTRATION_WINDOW), at)) || isMadeUpNear(text, start, start + m[0].length)) return undefined;
   return { start, end: start + m[0].length };
