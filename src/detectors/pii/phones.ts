@@ -129,12 +129,22 @@ function scoreLocalNumber(value: string, text: string, start: number, context: F
   return hasPhoneGrouping(value) ? 0.7 : 0;
 }
 
+/**
+ * A `+1` number whose area code or exchange starts with 0 or 1, or whose area code is 555, is
+ * dialled by no one: the North American plan never assigns them (`+1 (555) 010-0100`).
+ */
+function isImpossibleNanp(value: string): boolean {
+  if (!/^\+1[^\d]/.test(value)) return false;
+  const digits = value.replace(/\D/g, "").slice(1);
+  return digits.length === 10 && (digits[0] === "0" || digits[0] === "1" || digits[3] === "0" || digits[3] === "1" || digits.startsWith("555"));
+}
+
 function scoreCandidate(value: string, text: string, start: number, context: FieldContext): number {
   const digits = countDigits(value);
   if (digits >= MIN_LOCAL_DIGITS && digits < MIN_DIGITS) return scoreLocalNumber(value, text, start, context);
   if (digits < MIN_DIGITS || digits > MAX_DIGITS) return 0;
   if (ISO_DATE_PREFIX.test(value) || DOTTED_QUAD.test(value)) return 0;
-  if (PLACEHOLDER_TAIL.test(value.replace(/\D/g, ""))) return 0;
+  if (PLACEHOLDER_TAIL.test(value.replace(/\D/g, "")) || isImpossibleNanp(value)) return 0;
   // `+44 ...` and `(+33) 6 ...` both carry the country code.
   const plus = value.charCodeAt(0) === 43 || value.startsWith("(+");
   const bare = /^\d+$/.test(value);
