@@ -12,8 +12,7 @@ export const PHONE_CONTEXT = word(
   "t[eé]l|tele?phone|phone|phones|ph|mobile|mob|cell|" +
     // `my number is`, `her mobile number`: a person's own number, named by its owner.
     "(?:my|his|her|their|your)\\s+(?:(?:mobile|cell|phone|home|work|new)\\s+)?number|" +
-    // A signature's one-letter lines: `M: 0412 887 301`, `T: (02) 9384 2210`.
-    "(?<=(?:^|\\n)[ \\t]*)[mt](?=[ \\t]?:)|cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
+    "cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
     "text\\s+me|ring(?:\\s+(?:me|us|him|her|them))?|reach\\s+(?:me|us|him|her|them)\\s+(?:at|on)|contact[\\s_]+(?:number|no)|telefon|tel[eé]fono|t[eé]l[eé]phone|handy|portable|celular|" +
     "m[oó]vil|cellulare|msisdn|mobiel|mobil(?:e?nummer|nr)?|handynummer|rufnummer|telefoonnummer|telefonnummer|gsm|tlf|" +
     // Verbs of calling in the languages the addresses are read in: `appeler X au`, `bel X op`, `llamar a`.
@@ -43,7 +42,7 @@ export const MADE_UP =
 export const SSN_CONTEXT = word("ssn|ss#|ss\\s*no|social[\\s_]+security|soc\\.?\\s*sec");
 
 export const DOB_CONTEXT = word(
-  "dob|d\\.o\\.b\\.?|date[\\s_]+of[\\s_]+birth|birth[\\s_]*(?:date|dt|day)|born(?:\\s+on)?|geboren(?:\\s+(?:am|op))?|geburtsdatum|" +
+  "dob|d\\.o\\.b\\.?|date[\\s_]+of[\\s_]+birth|birth[\\s_]*(?:date|dt|day)|birth[\"']?[ \\t]*:[ \\t]*\\{|born(?:\\s+on)?|geboren(?:\\s+(?:am|op))?|geburtsdatum|" +
     "geb\\.|fecha[\\s_]+(?:de[\\s_]+)?nac(?:imiento|\\.)|nacid[oa]\\s+el|date[\\s_]+de[\\s_]+naissance|n[ée]e?\\s+le|" +
     "data[\\s_]+di[\\s_]+nascita|nat[oa]\\s+il|data[\\s_]+de[\\s_]+nascimento|nascid[oa]\\s+em|geboortedatum|data[\\s_]+urodzenia|" +
     "urodzon[ya]|f[öo]delsedatum|f[øo]dselsdato|syntym[äa]aika",
@@ -69,6 +68,8 @@ export const CPF_CONTEXT = word("cpf|cadastro[\\s_]+de[\\s_]+pessoas");
 export const ROUTING_CONTEXT = word("routing|aba|rtn|transit[\\s_]+number");
 export const NATIONAL_ID_CONTEXT = word("dni|nie|nif|documento|identidad|id\\s*card|身份证|identity");
 
+const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0x24f);
+
 /** `payload.arguments.phoneNumber` -> `phone number`; `payload.list[3]` -> `list`. */
 export function fieldKeyOf(path: string): string {
   const trimmed = path.replace(/(?:\[\d+\])+$/, "");
@@ -88,11 +89,14 @@ export function hasContext(
   pattern: RegExp,
   window = 40,
 ): boolean {
+  // The window never opens inside a word: the tail of `graph:` or `hotel` is no `ph` or `tel`.
+  let from = Math.max(0, start - window);
+  while (from > 0 && from < start && isLetter(text.charCodeAt(from - 1)) && isLetter(text.charCodeAt(from))) from++;
   return (
     pattern.test(context.key) ||
     // `"phoneNumber":` and `ssnValue=` name the value as `phone number` and `ssn value` do
     // (two lower-case letters first, so `iPhone` stays one word).
-    pattern.test(text.slice(Math.max(0, start - window), start).replace(/([a-z]{2})([A-Z])/g, "$1 $2")) ||
+    pattern.test(text.slice(from, start).replace(/([a-z]{2})([A-Z])/g, "$1 $2")) ||
     pattern.test(columnHeaderAt(text, start))
   );
 }

@@ -84,7 +84,10 @@ const isMadeUpNear = (text: string, start: number, end: number): boolean =>
   MADE_UP.test(text.slice(Math.max(0, start - MADE_UP_WINDOW), end + MADE_UP_WINDOW));
 /** A record's subject named in a sentence: `for patient Maria Santos`, `the employee Sarah Nguyen`. */
 const SUBJECT_IN_PROSE =
-  /(?<![a-z])(?:for|of|the|our|to|from|with|by|about|regarding)\s+(?:patient|employee|applicant|claimant|tenant|cardholder|resident|student|inmate)\s+(?=\p{Lu})/giu;
+  /(?:(?<![a-z])(?:for|of|the|our|to|from|with|by|about|regarding)\s+|(?<=^|\n|[.!?]\s)\s*)(?:patient|employee|applicant|claimant|tenant|cardholder|resident|student|inmate)\s+(?=\p{Lu})/giu;
+/** Whose name an account or a transfer is in: `au nom de`, `a nombre de`, `in the name of`. */
+const IN_THE_NAME_OF =
+  /(?<![a-z])(?:in\s+the\s+name\s+of|au\s+nom\s+de|a\s+nombre\s+de|auf\s+den\s+namen(?:\s+von)?|intestat[oa]\s+a|ten\s+name\s+van|em\s+nome\s+de)\s+(?=\p{Lu})/giu;
 /** A name after a label in scripts without spaces: `氏名：山田太郎`, `이름: 김민준`, `姓名：王小明`. */
 const CJK_NAME = /(?:氏名|お名前|姓名|이름|성명)[ \t]*[:：]?[ \t　]*([\u4E00-\u9FFF]{2,4}|[\uAC00-\uD7A3]{2,4})(?![\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])/g;
 
@@ -167,6 +170,7 @@ export function scanPersonNames(text: string, context: FieldContext, hits: PiiHi
   scanLabels(text, SUBJECT_SCAN, hits, budget);
   scanLabels(text, SELF_INTRODUCTION, hits, budget, false);
   scanLabels(text, SUBJECT_IN_PROSE, hits, budget, false);
+  scanLabels(text, IN_THE_NAME_OF, hits, budget, false);
   scanLabels(text, SENSITIVE_OF, hits, budget, false);
   scanLabels(text, CLIENT_TITLED, hits, budget, false);
   if (text.includes("BEGIN:VCARD")) scanLabels(text, VCARD_NAME, hits, budget, false);

@@ -76,6 +76,9 @@ const FICTIONAL =
   /(?:^|\D)555[ .-]?01\d\d$|^(?:\+44 ?|0)(?:7700 ?900|1632 ?960|20 ?7946 ?0|113 ?496 ?0|161 ?496 ?0)\d{3}$/;
 const MADE_UP_WINDOW = 200;
 
+/** Calls of phone-number libraries: the numbers around them are their documentation's examples. */
+const PHONE_LIBRARY = /parsePhoneNumber|libphonenumber|phonenumbers\.|PhoneNumberUtil|formatInternational|formatNational|isValidPhoneNumber|isPossibleNumber/;
+
 /** A fictional-range number among made-up data is part of the sample, not someone's phone. */
 function isMadeUp(value: string, text: string, start: number): boolean {
   if (!FICTIONAL.test(value)) return false;
@@ -94,10 +97,18 @@ function isOrganisationOrExample(value: string, text: string, start: number): bo
   if (columnHeaderAt(text, start) !== "" && hasColumnNamed(text, ORGANISATION_COLUMN) && !hasColumnNamed(text, PERSON_COLUMN)) return true;
   // German switchboards end in the extension 0: `030 9027-0`.
   if (/[ -]0$/.test(value) || TOLL_FREE.test(value) || isMadeUp(value, text, start)) return true;
+  if (PHONE_LIBRARY.test(text.slice(Math.max(0, start - MADE_UP_WINDOW), start))) return true;
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(start + value.length, start + value.length + 24);
   return SWITCHBOARD_CONTEXT.test(before) || SWITCHBOARD_CONTEXT.test(after) || PHONE_ILLUSTRATION.test(before);
 }
+
+/** A signature's one-letter line opening the number's line: `M: 0412 887 301`, `T: (02) 9384 2210`. */
+const SIGNATURE_LINE = /^[ \t]*[MTPmtp][ \t]?:[ \t]*$/;
+const isSignatureLine = (text: string, start: number): boolean => {
+  const lineStart = lineStartOf(text, start);
+  return start - lineStart <= 8 && SIGNATURE_LINE.test(text.slice(lineStart, start));
+};
 
 /** A phone word in a script without spaces, in the few characters before: `携帯番号は`. */
 const hasCjkPhoneWord = (text: string, start: number): boolean => PHONE_CONTEXT_CJK.test(text.slice(Math.max(0, start - 12), start));
@@ -119,7 +130,7 @@ function scoreLocalNumber(value: string, text: string, start: number, context: F
   if (ISO_DATE_PREFIX.test(value) || PLACEHOLDER_TAIL.test(value.replace(/\D/g, ""))) return 0;
   if (PHONE_CONTEXT.test(context.key)) return 0.7;
   if (!hasPhoneGrouping(value)) return 0;
-  if (hasCjkPhoneWord(text, start) || isInPhoneColumn(text, start) || isPersonsMobile(value, text, start)) return 0.7;
+  if (hasCjkPhoneWord(text, start) || isInPhoneColumn(text, start) || isPersonsMobile(value, text, start) || isSignatureLine(text, start)) return 0.7;
   const before = text.slice(Math.max(0, start - LOCAL_WINDOW), start);
   const line = before.slice(before.lastIndexOf("\n") + 1);
   // No other number between the word and this one: `phone model 5510, batch 123456` is not.
@@ -152,7 +163,8 @@ function scoreCandidate(value: string, text: string, start: number, context: Fie
   // (no national numbering plan starts a 10-digit number with 1).
   if (!plus && bare && (digits > 12 || (digits === 10 && value[0] === "1"))) return 0;
   if (!hasPhoneGrouping(value)) return 0;
-  const worded = hasContext(text, start, context, PHONE_CONTEXT) || hasCjkPhoneWord(text, start) || isInPhoneColumn(text, start);
+  const worded =
+    hasContext(text, start, context, PHONE_CONTEXT) || hasCjkPhoneWord(text, start) || isInPhoneColumn(text, start) || isSignatureLine(text, start);
   if (plus) return worded ? 0.95 : 0.85;
   if (worded) return bare ? 0.7 : 0.85;
   if (isPersonsMobile(value, text, start)) return 0.75;

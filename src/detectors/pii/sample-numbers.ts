@@ -37,6 +37,8 @@ const SAMPLE_CONTEXT =
   /(?<![a-z])(?:test|tests|testing|sandbox|test[\s_-]*mode|stripe|braintree|adyen|paypal|checkout\.com|square|e\.g|for\s+example|for\s+instance|example|examples|sample|placeholder|dummy|fake|format|such\s+as|declines?|declined|iso\s*13616|fixture|mock|expect|assert\w*|valid|validat\w*|is[\s_]?valid\w*)(?![a-z])/i;
 const SAMPLE_WINDOW = 160;
 
+const CODE = /(?<![\w$])(?:await|const|let|var|def|function|expect|assert\w*|import|return)(?![\w$])/;
+
 /** `4000 0000 0000 0002`: one digit fills most of the number, which issuers never do. */
 function isConstructed(digits: string): boolean {
   const counts = new Array<number>(10).fill(0);
@@ -48,5 +50,7 @@ function isConstructed(digits: string): boolean {
 export function isDocumentedSample(compact: string, text: string, start: number, key: string): boolean {
   const known = PUBLISHED_TEST_CARDS.has(compact) || PUBLISHED_IBANS.has(compact) || (/^\d+$/.test(compact) && isConstructed(compact));
   if (!known) return false;
-  return SAMPLE_CONTEXT.test(key) || SAMPLE_CONTEXT.test(text.slice(Math.max(0, start - SAMPLE_WINDOW), start));
+  if (SAMPLE_CONTEXT.test(key) || SAMPLE_CONTEXT.test(text.slice(Math.max(0, start - SAMPLE_WINDOW), start))) return true;
+  // A gateway's published number as a string literal in source code is a test's input.
+  return PUBLISHED_TEST_CARDS.has(compact) && /["'`]/.test(text[start - 1] ?? "") && CODE.test(text);
 }
