@@ -189,6 +189,10 @@ function isPersonsAddress(text: string, start: number, context: FieldContext, wi
   return PERSON_ADDRESS.test(before) || PERSON_NAME.test(near);
 }
 
+/** What follows a shop's or a branch's address: its opening hours or its bank sort code. */
+const BUSINESS_AFTER =
+  /(?<![a-z])(?:opening\s+hours|open\s+(?:daily|mon|from|until)|business\s+hours|office\s+hours|[öo]ffnungszeiten|horaires|horario|orari|sort\s+code|branch\s+code)(?![a-z])/i;
+
 /** How far back a complete address (with its town and postal code) looks for whose it is. */
 const WIDE_WINDOW = 160;
 const POSTAL_CODE = /\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{2}-\d{3}|\d{5}-\d{3}|\d{3}-\d{4}/;
@@ -265,6 +269,7 @@ export function scanAddresses(text: string, context: FieldContext, hits: PiiHit[
       const span = measure(text, m, line);
       if (span === undefined) continue;
       if (!near && (!hasTail(text, m, span) || !isPersonsAddress(text, m.index, context, WIDE_WINDOW))) continue;
+      if (BUSINESS_AFTER.test(text.slice(span.end, span.end + 80))) continue;
       hits.push({ kind: PII_KINDS.address, start: span.start, end: withoutFullStop(text, span.start, span.end), score: 0.8 });
       pattern.lastIndex = Math.max(pattern.lastIndex, span.end);
     }

@@ -82,7 +82,8 @@ const PHONE_LIBRARY = /parsePhoneNumber|libphonenumber|phonenumbers\.|PhoneNumbe
 /** A fictional-range number among made-up data is part of the sample, not someone's phone. */
 function isMadeUp(value: string, text: string, start: number): boolean {
   if (!FICTIONAL.test(value)) return false;
-  return MADE_UP.test(text.slice(Math.max(0, start - MADE_UP_WINDOW), start + value.length + MADE_UP_WINDOW));
+  const around = text.slice(Math.max(0, start - MADE_UP_WINDOW), start + value.length + MADE_UP_WINDOW);
+  return MADE_UP.test(around) || PHONE_ILLUSTRATION.test(around);
 }
 
 /** Table columns that make each row an organisation's: its phone is a switchboard. */
@@ -94,7 +95,10 @@ const PERSON_COLUMN = /^(?:name|first name|last name|full name|contact(?: name)?
 
 /** An organisation's line or a number in documentation, by the words around it. */
 function isOrganisationOrExample(value: string, text: string, start: number): boolean {
-  if (columnHeaderAt(text, start) !== "" && hasColumnNamed(text, ORGANISATION_COLUMN) && !hasColumnNamed(text, PERSON_COLUMN)) return true;
+  const column = columnHeaderAt(text, start);
+  if (column !== "" && hasColumnNamed(text, ORGANISATION_COLUMN) && !hasColumnNamed(text, PERSON_COLUMN)) return true;
+  // A column headed `example mobile` or `format` holds illustrations.
+  if (column !== "" && PHONE_ILLUSTRATION.test(column)) return true;
   // German switchboards end in the extension 0: `030 9027-0`.
   if (/[ -]0$/.test(value) || TOLL_FREE.test(value) || isMadeUp(value, text, start)) return true;
   if (PHONE_LIBRARY.test(text.slice(Math.max(0, start - MADE_UP_WINDOW), start))) return true;
@@ -155,7 +159,8 @@ function scoreCandidate(value: string, text: string, start: number, context: Fie
   if (digits >= MIN_LOCAL_DIGITS && digits < MIN_DIGITS) return scoreLocalNumber(value, text, start, context);
   if (digits < MIN_DIGITS || digits > MAX_DIGITS) return 0;
   if (ISO_DATE_PREFIX.test(value) || DOTTED_QUAD.test(value)) return 0;
-  if (PLACEHOLDER_TAIL.test(value.replace(/\D/g, "")) || isImpossibleNanp(value)) return 0;
+  const compact = value.replace(/\D/g, "");
+  if (PLACEHOLDER_TAIL.test(compact) || isImpossibleNanp(value)) return 0;
   // `+44 ...` and `(+33) 6 ...` both carry the country code.
   const plus = value.charCodeAt(0) === 43 || value.startsWith("(+");
   const bare = /^\d+$/.test(value);
