@@ -146,9 +146,10 @@ function sqlOf(text: string): SqlRows | undefined {
 }
 
 /** True when `text` opens with a table header (or an INSERT's column list) naming a column `pattern`. */
-export function hasColumnNamed(text: string, pattern: RegExp): boolean {
+export function hasColumnNamed(text: string, pattern: RegExp | ((cell: string) => boolean)): boolean {
   const cells = headerOf(text)?.cells ?? sqlOf(text)?.cells;
-  return cells?.some((cell) => pattern.test(cell)) ?? false;
+  const matches = typeof pattern === "function" ? pattern : (cell: string) => pattern.test(cell);
+  return cells?.some(matches) ?? false;
 }
 
 /** The header cell (as lower-case words) of the column `start` sits in, or "" outside a table. */

@@ -106,12 +106,18 @@ const isMadeUpNear = (text: string, start: number, end: number): boolean =>
   MADE_UP.test(text.slice(Math.max(0, start - MADE_UP_WINDOW), end + MADE_UP_WINDOW));
 
 /** The dates of a table's birth-date column (`dob`, `Geburtsdatum`, `birth_date`). */
+/**
+ * A table's birth-date column: `dob`, `birth_date`, `Geburtsdatum`. A bare `born` header is the
+ * encyclopedic one (players, founders, historical figures), left to the words of each row.
+ */
+const isBirthColumn = (cell: string): boolean => cell !== "born" && DOB_CONTEXT.test(cell);
+
 function scanDateColumn(text: string, hits: PiiHit[], budget: Budget): void {
   // Beside a `died` column the people are historical: the dead have no personal data to leak.
   if (hasColumnNamed(text, DEATH_COLUMN)) return;
   DATE.lastIndex = 0;
   for (let m = DATE.exec(text); m !== null && !budget.spent(); m = DATE.exec(text)) {
-    if (!DOB_CONTEXT.test(columnHeaderAt(text, m.index)) || !isPlausibleBirthDate(m)) continue;
+    if (!isBirthColumn(columnHeaderAt(text, m.index)) || !isPlausibleBirthDate(m)) continue;
     if (isMadeUpNear(text, m.index, m.index + m[0].length) || isNotARecord(text, m.index, m.index + m[0].length)) continue;
     hits.push({ kind: PII_KINDS.dateOfBirth, start: m.index, end: m.index + m[0].length, score: 0.85 });
   }
@@ -122,7 +128,7 @@ export function scanDatesOfBirth(text: string, context: FieldContext, hits: PiiH
     findDateAfter(text, 0, hits);
     return;
   }
-  if (hasColumnNamed(text, DOB_CONTEXT)) scanDateColumn(text, hits, budget);
+  if (hasColumnNamed(text, isBirthColumn)) scanDateColumn(text, hits, budget);
   if (!CONTEXT_PREFILTER.test(text)) return;
   CONTEXT_SCAN.lastIndex = 0;
   for (let m = CONTEXT_SCAN.exec(text); m !== null && !budget.spent(); m = CONTEXT_SCAN.exec(text)) {
