@@ -5,6 +5,7 @@
 // (`account_number`, `Kontonummer`, `numero_de_cuenta`).
 import type { Budget } from "../../engine/budget.ts";
 import { isAbaRoutingValid } from "./checksums.ts";
+import { isDocumentedRouting } from "./sample-numbers.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 import { cellsUnder, hasColumnNamed } from "../table-columns.ts";
 
@@ -100,6 +101,7 @@ export function scanBankAccounts(text: string, context: FieldContext, hits: PiiH
       const span = readAfter(text, m.index + m[0].length, code.value);
       const value = span === undefined ? "" : text.slice(span.start, span.end);
       if (span === undefined || /^(\d)\1+$/.test(value.replace(/\D/g, "")) || (code.valid && !code.valid(value))) continue;
+      if (isDocumentedRouting(value, text, span.start, "")) continue;
       hits.push({ kind: PII_KINDS.bankAccount, ...span, score: 0.8 });
       branch = true;
     }

@@ -5,6 +5,7 @@ import type { Budget } from "../../engine/budget.ts";
 import { isAbaRoutingValid, isCnResidentIdValid, isCpfValid, isKoreanRrnValid, isLuhnValid, isValidDate, isVerhoeffValid } from "./checksums.ts";
 import { AADHAAR_CONTEXT, CPF_CONTEXT, hasContext, ITIN_CONTEXT, NINO_CONTEXT, ROUTING_CONTEXT, SIN_CONTEXT, SSN_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+import { isDocumentedRouting } from "./sample-numbers.ts";
 
 const SSN_CANDIDATE = /(?<![\w\-.\/+#$]|\d[ \-])(\d{3})([- ]?)(\d{2})\2(\d{4})(?![\w]|[\-.\/ ]\d)/g;
 /** Numbers the SSA voided after they were published (Woolworth's wallet card) or used as examples. */
@@ -114,6 +115,7 @@ export function scanUsBankRouting(text: string, context: FieldContext, hits: Pii
   let routed = false;
   for (let m = ROUTING_CANDIDATE.exec(text); m !== null && !budget.spent(); m = ROUTING_CANDIDATE.exec(text)) {
     if (!isAbaRoutingValid(m[0]) || !hasContext(text, m.index, context, ROUTING_CONTEXT, 40)) continue;
+    if (isDocumentedRouting(m[0], text, m.index, context.key)) continue;
     hits.push({ kind: PII_KINDS.usRouting, start: m.index, end: m.index + 9, score: 0.85 });
     routed = true;
   }

@@ -48,7 +48,9 @@ const SENSITIVE_COLUMN = new RegExp(`^(?:${SENSITIVE_WORDS})$`, "i");
 // then an optional opening quote.
 const LINK = /[*_"']{0,3}[ \t]*[:=][*_ \t]{0,4}["']?[ \t]*/y;
 const PARTICLE = "(?:van|von|der|den|de|da|di|del|della|du|le|la|bin|al|ter|dos|das)";
-const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}?[\\p{Ll}'’]+)?";
+// An apostrophe only inside a name (`O'Connor`, `D’Angelo`), never the quote that closes a value.
+const NAME_PART = "(?:\\p{Ll}|['’]\\p{Lu}?(?=\\p{Ll}))+";
+const NAME_WORD = `\\p{Lu}${NAME_PART}(?:-\\p{Lu}?${NAME_PART})?`;
 /** `Eleanor Whitfield`, `Dr. Samuel Okafor`, `Anna-Lena van der Berg`, `OKAFOR, Samuel`. */
 const NAME_VALUE = new RegExp(
   `(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Mme|M|Sr|Sra|Sig|Dhr|Mevr)\\.? )?(?:${NAME_WORD}(?: (?:${PARTICLE} ){0,2}(?:\\p{Lu}\\.|${NAME_WORD})){1,3}|` +

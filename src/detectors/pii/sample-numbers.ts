@@ -1,4 +1,4 @@
-// Card and IBAN numbers that belong to nobody: the test numbers payment gateways publish for
+// Card, IBAN and routing numbers that belong to nobody: the test numbers payment gateways publish for
 // sandboxes (`4242 4242 4242 4242`), the constructed ones (`4000 0000 0000 0002`) and the
 // examples standards and bank guides print (`GB82 WEST 1234 5698 7654 32`). In payment or
 // format documentation (a test, sandbox or example word nearby) they are not personal data;
@@ -36,6 +36,7 @@ const PUBLISHED_IBANS = new Set([
 const SAMPLE_CONTEXT =
   /(?<![a-z])(?:test|tests|testing|sandbox|test[\s_-]*mode|stripe|braintree|adyen|paypal|checkout\.com|square|e\.g|for\s+example|for\s+instance|example|examples|sample|placeholder|dummy|fake|format|such\s+as|declines?|declined|iso\s*13616|fixture|mock|expect|assert\w*|valid|validat\w*|is[\s_]?valid\w*)(?![a-z])/i;
 const SAMPLE_WINDOW = 160;
+const SAMPLE_AFTER = 80;
 
 const CODE = /(?<![\w$])(?:await|const|let|var|def|function|expect|assert\w*|import|return)(?![\w$])/;
 
@@ -47,6 +48,17 @@ function isConstructed(digits: string): boolean {
 }
 
 /** True for a published or constructed number with testing or example words before it. */
+/** Routing numbers gateways publish for their sandboxes (Stripe's `110000000`). */
+const PUBLISHED_TEST_ROUTING = new Set(["110000000", "111000025", "011401533"]);
+
+/** A sandbox routing number with testing words around it. */
+// `{"routing_number": "110000000"} — use these test values`: the words may come after it.
+export function isDocumentedRouting(value: string, text: string, start: number, key: string): boolean {
+  if (!PUBLISHED_TEST_ROUTING.has(value)) return false;
+  const around = text.slice(Math.max(0, start - SAMPLE_WINDOW), start + value.length + SAMPLE_AFTER);
+  return SAMPLE_CONTEXT.test(key) || SAMPLE_CONTEXT.test(around);
+}
+
 export function isDocumentedSample(compact: string, text: string, start: number, key: string): boolean {
   const known = PUBLISHED_TEST_CARDS.has(compact) || PUBLISHED_IBANS.has(compact) || (/^\d+$/.test(compact) && isConstructed(compact));
   if (!known) return false;
