@@ -133,6 +133,8 @@ const PERSON_ADDRESS = contextWords(
     "(?:send|sent|post|posted|mail|mailed|ship|shipped|deliver|delivered|return|returned|forward|forwarded)\\s+" +
     "(?:(?:it|this|that|them|(?:the|my|his|her|their)\\s+[a-z]+)\\s+)?(?:back\\s+)?to|mail(?:ing)?|postal|forward(?:ed)?\\s+to|moved\\s+to|recipient|" +
     "\\w*adres(?:se)?|anschrift|wohnt|wohnhaft|wohnort|woont|domicil[ei]\\w*|demeurant|habite|livraison|" +
+    // First-person living and a letter's addressee: `vivo en`, `ich wohne`, `your tenancy at`, `Dear Ms ...`.
+    "viv[oe]\\s+en|vivimos\\s+en|wohne|j'habite|abito|moro\\s+(?:em|na|no)|tenancy|dear|" +
     "direcci[oó]n|domicilio|indirizzo|residenza|residente|endere[cç]o|morada|vive\\s+en|abita|" +
     // Whose it is and where it goes: the people a record is about, and delivery words.
     "customer|client|applicant|tenant|resident|consignee|addressee|patient|employee|member|buyer|bill(?:ing)?(?:\\s+to)?|" +
@@ -145,6 +147,9 @@ const PERSON_NAME =
 const BUSINESS = contextWords(
   "inc|llc|ltd|limited|gmbh|ag|sarl|sas|s\\.a|b\\.?v|n\\.?v|corp|corporation|plc|kg|company|impressum|headquarters|hq|" +
     "registered\\s+office|head\\s+office|offices?|sitz|si[eè]ge|store|shop|branch|campus|warehouse|museum|hotel|restaurant|university|embassy|" +
+    // Venues and institutions: `Moscone Center,`, `Finanzamt München,`, `Town Hall`.
+    "venue|cent(?:er|re)|(?:town|city)\\s+hall|arena|stadium|theat(?:er|re)|library|station|airport|college|school|cathedral|gallery|" +
+    "hospital|clinic|consulate|ministry|council|\\w*amt|rathaus|\\w*gericht|klinikum|krankenhaus|universit[äa]t|hochschule|" +
     "pvt|private\\s+limited|llp|ltda|s\\.r\\.l|srl|s\\.l|sp\\.\\s*z\\s*o\\.o|spółka|" +
     // An organisation giving its own address: `write to us at`, `Privacy Officer,`, `Returns Dept`.
     "us|our|officer|dept|department|attn|attention|returns|" +
@@ -191,7 +196,7 @@ function isPersonsAddress(text: string, start: number, context: FieldContext, wi
 
 /** What follows a shop's or a branch's address: its opening hours or its bank sort code. */
 const BUSINESS_AFTER =
-  /(?<![a-z])(?:opening\s+hours|open\s+(?:daily|mon|from|until)|business\s+hours|office\s+hours|[öo]ffnungszeiten|horaires|horario|orari|sort\s+code|branch\s+code)(?![a-z])/i;
+  /(?<![a-z])(?:opening\s+hours|open\s+(?:daily|mon|from|until)|doors\s+open|free\s+entry|admission|business\s+hours|office\s+hours|[öo]ffnungszeiten|horaires|horario|orari|sort\s+code|branch\s+code)(?![a-z])/i;
 
 /** How far back a complete address (with its town and postal code) looks for whose it is. */
 const WIDE_WINDOW = 160;

@@ -25,7 +25,8 @@ export const PHONE_CONTEXT_CJK = /電話|携帯|ケータイ|連絡先|手机|�
 export const SWITCHBOARD_CONTEXT = word(
   "zentrale|switchboard|reception|front\\s+desk|main\\s+(?:line|office|number)|head\\s+office|hotline|help\\s*desk|" +
     "customer\\s+(?:service|support|care)|kundenservice|kundendienst|service\\s+client|centralino|centralita|centralina|" +
-    "[öo]ffnungszeiten|opening\\s+hours|office\\s+hours|business\\s+hours|toll[\\s-]?free|freephone|numero\\s+verde",
+    "[öo]ffnungszeiten|opening\\s+hours|office\\s+hours|business\\s+hours|toll[\\s-]?free|freephone|numero\\s+verde|" +
+    "open\\s+(?:until|daily|24|from|mon\\w*)|reservations?|bookings?",
 );
 
 /** Documentation of a phone format or a parser: `e.g.`, `parsePhone(`, `reserved for drama`. */

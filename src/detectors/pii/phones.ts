@@ -90,8 +90,10 @@ function isMadeUp(value: string, text: string, start: number): boolean {
 const ORGANISATION_COLUMN =
   /^(?:company(?: name)?|store(?: id| name)?|vendor|supplier|business(?: name)?|branch|office|hq(?: address)?|organi[sz]ation|shop|restaurant|hotel|agency|merchant)$/;
 
-const COMPANY_SUFFIX =
-  /(?<![a-z])(?:inc|llc|ltd|limited|gmbh|ag|plc|corp|corporation|co\.|s\.a|sas|sarl|b\.v|n\.v|s\.r\.l|pty|k\.k|oy|ab|as)\.?(?![a-z])/i;
+const ORGANISATION_BEFORE =
+  /(?<![a-z])(?:inc|llc|ltd|limited|gmbh|ag|plc|corp|corporation|co\.|s\.a|sas|sarl|b\.v|n\.v|s\.r\.l|pty|k\.k|oy|ab|as|embassy|consulate|ministry|council|university|museum|library|hotel|restaurant|pizza|caf[ée]|bar|hospital)\.?(?![a-z])/i;
+/** Words that make a number a person's own, whatever organisation is named before it. */
+const PERSONAL_PHONE = /(?<![a-z])(?:mobile|mob|cell|cellphone|my|his|her|their|home|direct|personal|private|whats[\s_]?app|handy|portable|celular|m[oó]vil)(?![a-z])/i;
 const COMPANY_WINDOW = 100;
 
 /** Columns of a person (a CRM contact's name beside the company): the phone is theirs. */
@@ -109,9 +111,10 @@ function isOrganisationOrExample(value: string, text: string, start: number): bo
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(start + value.length, start + value.length + 24);
   if (SWITCHBOARD_CONTEXT.test(before) || SWITCHBOARD_CONTEXT.test(after) || PHONE_ILLUSTRATION.test(before)) return true;
-  // An unlabelled number after a company's name and address (`Apple Inc., One Apple Park Way, ...,
-  // (408) 996-1010`) is the company's; a labelled one (`Jane at Acme Inc., mobile ...`) is not.
-  return COMPANY_SUFFIX.test(text.slice(Math.max(0, start - COMPANY_WINDOW), start)) && !PHONE_CONTEXT.test(before);
+  // A number after an organisation's name and address (`Apple Inc., One Apple Park Way, ...,
+  // (408) 996-1010`, `Embassy of Canada, ... Tel:`) is its line; one a person's word labels
+  // (`Jane at Acme Inc., mobile ...`) is not.
+  return ORGANISATION_BEFORE.test(text.slice(Math.max(0, start - COMPANY_WINDOW), start)) && !PERSONAL_PHONE.test(before);
 }
 
 /** A signature's one-letter line opening the number's line: `M: 0412 887 301`, `T: (02) 9384 2210`. */
