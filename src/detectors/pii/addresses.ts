@@ -186,8 +186,13 @@ function readTail(text: string, at: number): number {
 /** A field named for a street line holds one: `street`, `address_line1`, `line1`. */
 const STREET_KEY = /(?<![a-z])(?:street|street\s*address|address\s*line\s*\d?|line\s*[12])(?![a-z])/;
 
+/** An organisation presenting itself: `Contact us`, `Visit us`, `About us`, `our office`. */
+const ORGANISATION_TEXT =
+  /(?<![a-z])(?:contact\s+us|visit\s+us|find\s+us|about\s+us|write\s+to\s+us|get\s+in\s+touch|our\s+(?:office|offices|store|shop|address|headquarters|studio|clinic|practice)|media\s+contact|press\s+office)(?![a-z])/i;
+
 function isPersonsAddress(text: string, start: number, context: FieldContext, window = CONTEXT_WINDOW): boolean {
   if (PERSON_ADDRESS.test(context.key) || STREET_KEY.test(context.key)) return true;
+  if (ORGANISATION_TEXT.test(text.slice(Math.max(0, start - WIDE_WINDOW), start))) return false;
   const before = text.slice(Math.max(0, start - window), start);
   const near = before.slice(Math.max(0, before.length - NAME_WINDOW));
   if (BUSINESS.test(near) || ILLUSTRATION.test(near)) return false;

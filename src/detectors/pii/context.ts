@@ -26,7 +26,10 @@ export const SWITCHBOARD_CONTEXT = word(
   "zentrale|switchboard|reception|front\\s+desk|main\\s+(?:line|office|number)|head\\s+office|hotline|help\\s*desk|" +
     "customer\\s+(?:service|support|care)|kundenservice|kundendienst|service\\s+client|centralino|centralita|centralina|" +
     "[öo]ffnungszeiten|opening\\s+hours|office\\s+hours|business\\s+hours|toll[\\s-]?free|freephone|numero\\s+verde|" +
-    "open\\s+(?:until|daily|24|from|mon\\w*)|reservations?|bookings?",
+    "open\\s+(?:until|daily|24|from|mon\\w*)|(?:reservations?|bookings?|appointments?)(?=\\s*(?::|line|desk|hotline))|" +
+    // An organisation's own contact block and its numbers: `Contact us`, `Media contact:`, Twilio's console.
+    "contact\\s+us|call\\s+us|reach\\s+us|get\\s+in\\s+touch|media\\s+contact|press\\s+(?:contact|office|enquiries)|enquiries|inquiries|" +
+    "support\\s+line|helpline|twilio|virtual\\s+numbers?|friendly\\s+name|caller\\s+id|sender\\s+id|short\\s*code",
 );
 
 /** Documentation of a phone format or a parser: `e.g.`, `parsePhone(`, `reserved for drama`. */

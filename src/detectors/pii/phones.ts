@@ -91,9 +91,9 @@ const ORGANISATION_COLUMN =
   /^(?:company(?: name)?|store(?: id| name)?|vendor|supplier|business(?: name)?|branch|office|hq(?: address)?|organi[sz]ation|shop|restaurant|hotel|agency|merchant)$/;
 
 const ORGANISATION_BEFORE =
-  /(?<![a-z])(?:inc|llc|ltd|limited|gmbh|ag|plc|corp|corporation|co\.|s\.a|sas|sarl|b\.v|n\.v|s\.r\.l|pty|k\.k|oy|ab|as|embassy|consulate|ministry|council|university|museum|library|hotel|restaurant|pizza|caf[ée]|bar|hospital)\.?(?![a-z])/i;
+  /(?<![a-z])(?:inc|llc|ltd|limited|gmbh|ag|plc|corp|corporation|co\.|s\.a|sas|sarl|b\.v|n\.v|s\.r\.l|pty|k\.k|oy|ab|as|embassy|consulate|ministry|council|university|museum|library|hotel|restaurant|pizza|caf[ée]|bar|hospital|store|shop|outlet|practice|dental|surgery)\.?(?![a-z])/i;
 /** Words that make a number a person's own, whatever organisation is named before it. */
-const PERSONAL_PHONE = /(?<![a-z])(?:mobile|mob|cell|cellphone|my|his|her|their|home|direct|personal|private|whats[\s_]?app|handy|portable|celular|m[oó]vil)(?![a-z])/i;
+const PERSONAL_PHONE = /(?<![a-z])(?:mobile|mob|cell|cellphone|me|my|his|her|their|home|direct|personal|private|whats[\s_]?app|handy|portable|celular|m[oó]vil)(?![a-z])/i;
 const COMPANY_WINDOW = 100;
 
 /** Columns of a person (a CRM contact's name beside the company): the phone is theirs. */
