@@ -38,7 +38,7 @@ const STREET_LINES: readonly StreetLine[] = [
   // German, Dutch, Swiss, Austrian: the street word then the number (`Am Ring 3` is not read).
   { pattern: new RegExp(
     `(?<![${L}-])(?:[A-ZÄÖÜ][a-zäöüß]{1,20}(?:er)? (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer)|` +
-      `(?:[A-ZÄÖÜ][a-zäöüß]{1,20}er )?[A-ZÄÖÜ][a-zäöüß-]{0,30}(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|straat|laan|gracht|plein|kade|singel|dijk|steeg))` +
+      `(?:[A-ZÄÖÜ][a-zäöüß]{1,20}er )?[A-ZÄÖÜ][a-zäöüß-]{0,30}(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|straat|laan|gracht|plein|kade|singel|dijk|steeg|gatan|gata|vägen|väg|gränd|torget|stigen|veien|vej|gade))` +
       // Austria adds staircase and door: `Mariahilfer Straße 45/3/12`.
       ` ?\\d{1,4}(?: ?[a-zA-Z](?![${L}]))?(?:[-/]\\d{1,4}){0,3}(?![\\w])`,
     "g",
@@ -112,8 +112,10 @@ const TAILS: readonly RegExp[] = [
   // PLZ, code postal, CAP, CP (`79100 Freiburg`, `69003 Lyon`, `00184 Roma RM`), on the same line or the next.
   new RegExp(`${SEP}(?:[A-Z]{1,2}-)?\\d{4,5} ${TOWN}(?: \\(?[A-Z]{2}\\)?(?![\\w]))?`, "y"),
   new RegExp(`${SEP}\\d{4} ?[A-Z]{2} ${TOWN}`, "y"),
-  // Poland: `00-514 Warszawa`.
+  // Poland: `00-514 Warszawa`; Portugal: `1200-195 Lisboa`; Sweden: `114 55 Stockholm`.
   new RegExp(`${SEP}\\d{2}-\\d{3} ${TOWN}`, "y"),
+  new RegExp(`${SEP}\\d{4}-\\d{3} ${TOWN}`, "y"),
+  new RegExp(`${SEP}\\d{3} \\d{2} ${TOWN}`, "y"),
   // Brazil: neighbourhood, city, state, CEP (`- Bela Vista, São Paulo - SP, 01310-100`).
   new RegExp(`(?:,? (?:- )?${TOWN}){0,3}(?: ?[-/] ?[A-Z]{2})?,? (?:CEP:? ?)?\\d{5}-\\d{3}(?!\\d)`, "y"),
   // Japan, romanised: prefecture or city and the 〒 code (`, Tokyo 107-0062`).
@@ -121,7 +123,7 @@ const TAILS: readonly RegExp[] = [
 ];
 // Floors, doors and staircases in the Romance languages: `3º B`, `piso 2`, `scala C`, `bât. A`.
 const UNIT_INTL =
-  /,? (?:\d{1,2} ?[º°ªo] ?(?:[A-Za-z](?![\w])|izq(?:da)?\.?|dcha\.?|dr(?:cha)?\.?)?|(?:piso|planta|puerta|pta\.|esc(?:alera)?\.?|int(?:erno)?\.?|scala|piano|b[âa]t(?:iment)?\.?|appt?\.?|[ée]tage|apto\.?|bloco|casa|m\.|lok\.) ?[A-Za-z0-9]{1,4}(?![\w]))/iy;
+  /,? (?:\d{1,2} ?[º°ªo] ?(?:[A-Za-z](?![\w])|izq(?:da)?\.?|dcha\.?|dr(?:cha)?\.?|esq\.?|dto\.?)?|(?:piso|planta|puerta|pta\.|esc(?:alera)?\.?|int(?:erno)?\.?|scala|piano|b[âa]t(?:iment)?\.?|appt?\.?|[ée]tage|apto\.?|bloco|casa|m\.|lok\.) ?[A-Za-z0-9]{1,4}(?![\w]))/iy;
 
 // Word boundaries are letters only: `address:`, `ship_to`, `Lieferadresse` all count.
 const contextWords = (alternatives: string, flags = "i"): RegExp =>
