@@ -16,7 +16,9 @@ const words = (alternatives: string): string => `(?<![a-z])(?:${alternatives})(?
 const SUBJECT_LABEL = words(
   "patient(?:in)?(?:[\\s_-]*name)?|employee(?:[\\s_-]*name)?|applicant(?:[\\s_-]*name)?|claimant(?:[\\s_-]*name)?|" +
     "beneficiary(?:[\\s_-]*name)?|policy[\\s_-]*holder(?:[\\s_-]*name)?|insured(?:[\\s_-]*name)?|card[\\s_-]*holder(?:[\\s_-]*name)?|" +
-    "account[\\s_-]*holder(?:[\\s_-]*name)?|full[\\s_-]*name|customer|recipient|addressee|consignee|legal[\\s_-]*name|customer[\\s_-]*name|client[\\s_-]*name|" +
+    "account[\\s_-]*holder(?:[\\s_-]*name)?|full[\\s_-]*name|customer|recipient|addressee|consignee|" +
+    // The people a legal or police record is about.
+    "complainant|victim|suspect|witness|defendant|plaintiff|petitioner|respondent|decedent|deceased|claimant|accused|legal[\\s_-]*name|customer[\\s_-]*name|client[\\s_-]*name|" +
     "tenant[\\s_-]*name|student[\\s_-]*name|member[\\s_-]*name|guest[\\s_-]*name|passenger[\\s_-]*name|next[\\s_-]+of[\\s_-]+kin|" +
     "emergency[\\s_-]*contact|guarantor|nombre[\\s_-]+(?:completo|del[\\s_-]+paciente)|paciente|nom[\\s_-]+complet|" +
     "vollst[äa]ndiger[\\s_-]+name|nome[\\s_-]+completo|paziente|pt\\.?[\\s_-]*name|" +
@@ -160,6 +162,7 @@ const LABEL_SCANS: readonly { gate: RegExp; scan: RegExp; needsLink: boolean }[]
   {
     gate: gateOf(
       "patient employe applicant claimant beneficiar holder insured full legal customer client tenant student member guest passenger kin " +
+        "complainant victim suspect witness defendant plaintiff petitioner respondent decedent deceased accused " +
         "emergency guarantor nombre paciente nom vollst paziente pt mitarbeiter bewerber versichert emplead solicitante salari dipendente " +
         "werknemer inhaber titular titulaire intestatario houder recipient addressee consignee",
     ),
