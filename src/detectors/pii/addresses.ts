@@ -38,7 +38,7 @@ const STREET_LINES: readonly StreetLine[] = [
   // German, Dutch, Swiss, Austrian: the street word then the number (`Am Ring 3` is not read).
   { pattern: new RegExp(
     `(?<![${L}-])(?:[A-ZÄÖÜ][a-zäöüß]{1,20}(?:er)? (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer)|` +
-      `(?:[A-ZÄÖÜ][a-zäöüß]{1,20}er )?[A-ZÄÖÜ][a-zäöüß-]{0,30}(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|straat|laan|gracht|plein|kade|singel|dijk|steeg))` +
+      `(?:[A-ZÄÖÜ][a-zäöüß]{1,20}er )?[A-ZÄÖÜ][a-zäöüß-]{0,30}(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|straat|laan|gracht|plein|kade|singel|dijk|steeg|gatan|gata|vägen|väg|gränd|torget|stigen|veien|vej|gade))` +
       // Austria adds staircase and door: `Mariahilfer Straße 45/3/12`.
       ` ?\\d{1,4}(?: ?[a-zA-Z](?![${L}]))?(?:[-/]\\d{1,4}){0,3}(?![\\w])`,
     "g",
@@ -94,23 +94,28 @@ const IN_PIN = new RegExp(`(?:(?<![${L}])(?:${IN_STATES})[ ,–-]{1,3}|(?<![A-Za
 const IN_LOCALITY = /\d|Nagar|Marg|Road|Rd\.?|Street|Cross|Main|Layout|Colony|Sector|Apartments?|Flat|House|Plot|Lane|Society|Chowk|Vihar|Enclave|Puram|Bagh|Gali|Mohalla/;
 const IN_BACK = 160;
 
+const DIRECTION = / (?:N|S|E|W|NE|NW|SE|SW)\.?(?![\w])/y;
 const UNIT = /,? (?:Apt|Apartment|Suite|Ste|Unit|Flat|Fl|Floor|#)\.? ?#?[A-Za-z0-9-]{1,6}(?![\w])/y;
 const US_STATES =
   "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|PR|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY";
 const TOWN = `${CAP}(?: ${CAP}){0,2}`;
 /** What may follow a street line: town and postal code, per country. */
+/** Between the parts of an address: a comma, a space, or the next line of a written block. */
+const SEP = "(?:,? |,?\\n)";
 const TAILS: readonly RegExp[] = [
-  new RegExp(`,? ${TOWN},? (?:${US_STATES}) \\d{5}(?:-\\d{4})?(?!\\d)`, "y"),
+  new RegExp(`${SEP}${TOWN},? (?:${US_STATES}) \\d{5}(?:-\\d{4})?(?!\\d)`, "y"),
   // Canada (province and `K1A 0B1`) and Australia (state and four digits).
-  new RegExp(`,? ${TOWN},? (?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\\d[A-Z] ?\\d[A-Z]\\d(?![\\w])`, "y"),
-  new RegExp(`,? ${TOWN},? (?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \\d{4}(?!\\d)`, "y"),
+  new RegExp(`${SEP}${TOWN},? (?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\\d[A-Z] ?\\d[A-Z]\\d(?![\\w])`, "y"),
+  new RegExp(`${SEP}${TOWN},? (?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \\d{4}(?!\\d)`, "y"),
   // UK postcode (`SW1A 2AA`) or Irish Eircode (`D02 X285`), after up to two town parts.
-  new RegExp(`(?:,? ${TOWN}){0,2},? (?:[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[AC-FHKNPRTV-Y]\\d[\\dW] [0-9AC-FHKNPRTV-Y]{4})(?![\\w])`, "y"),
+  new RegExp(`(?:${SEP}${TOWN}){0,2}${SEP}(?:[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[AC-FHKNPRTV-Y]\\d[\\dW] [0-9AC-FHKNPRTV-Y]{4})(?![\\w])`, "y"),
   // PLZ, code postal, CAP, CP (`79100 Freiburg`, `69003 Lyon`, `00184 Roma RM`), on the same line or the next.
-  new RegExp(`(?:,? |,?\\n)(?:[A-Z]{1,2}-)?\\d{4,5} ${TOWN}(?: \\(?[A-Z]{2}\\)?(?![\\w]))?`, "y"),
-  new RegExp(`(?:,? |,?\\n)\\d{4} ?[A-Z]{2} ${TOWN}`, "y"),
-  // Poland: `00-514 Warszawa`.
-  new RegExp(`(?:,? |,?\\n)\\d{2}-\\d{3} ${TOWN}`, "y"),
+  new RegExp(`${SEP}(?:[A-Z]{1,2}-)?\\d{4,5} ${TOWN}(?: \\(?[A-Z]{2}\\)?(?![\\w]))?`, "y"),
+  new RegExp(`${SEP}\\d{4} ?[A-Z]{2} ${TOWN}`, "y"),
+  // Poland: `00-514 Warszawa`; Portugal: `1200-195 Lisboa`; Sweden: `114 55 Stockholm`.
+  new RegExp(`${SEP}\\d{2}-\\d{3} ${TOWN}`, "y"),
+  new RegExp(`${SEP}\\d{4}-\\d{3} ${TOWN}`, "y"),
+  new RegExp(`${SEP}\\d{3} \\d{2} ${TOWN}`, "y"),
   // Brazil: neighbourhood, city, state, CEP (`- Bela Vista, São Paulo - SP, 01310-100`).
   new RegExp(`(?:,? (?:- )?${TOWN}){0,3}(?: ?[-/] ?[A-Z]{2})?,? (?:CEP:? ?)?\\d{5}-\\d{3}(?!\\d)`, "y"),
   // Japan, romanised: prefecture or city and the 〒 code (`, Tokyo 107-0062`).
@@ -118,7 +123,7 @@ const TAILS: readonly RegExp[] = [
 ];
 // Floors, doors and staircases in the Romance languages: `3º B`, `piso 2`, `scala C`, `bât. A`.
 const UNIT_INTL =
-  /,? (?:\d{1,2} ?[º°ªo] ?(?:[A-Za-z](?![\w])|izq(?:da)?\.?|dcha\.?|dr(?:cha)?\.?)?|(?:piso|planta|puerta|pta\.|esc(?:alera)?\.?|int(?:erno)?\.?|scala|piano|b[âa]t(?:iment)?\.?|appt?\.?|[ée]tage|apto\.?|bloco|casa|m\.|lok\.) ?[A-Za-z0-9]{1,4}(?![\w]))/iy;
+  /,? (?:\d{1,2} ?[º°ªo] ?(?:[A-Za-z](?![\w])|izq(?:da)?\.?|dcha\.?|dr(?:cha)?\.?|esq\.?|dto\.?)?|(?:piso|planta|puerta|pta\.|esc(?:alera)?\.?|int(?:erno)?\.?|scala|piano|b[âa]t(?:iment)?\.?|appt?\.?|[ée]tage|apto\.?|bloco|casa|m\.|lok\.) ?[A-Za-z0-9]{1,4}(?![\w]))/iy;
 
 // Word boundaries are letters only: `address:`, `ship_to`, `Lieferadresse` all count.
 const contextWords = (alternatives: string, flags = "i"): RegExp =>
@@ -126,8 +131,12 @@ const contextWords = (alternatives: string, flags = "i"): RegExp =>
 
 const PERSON_ADDRESS = contextWords(
   "address|addr|home|lives|living|live|resides|residing|residence|ship(?:ped|ping)?(?:\\s+to)?|deliver(?:ed|y)?(?:\\s+to)?|" +
-    "send\\s+(?:it\\s+|this\\s+|them\\s+)?to|mail(?:ing)?|postal|forward(?:ed)?\\s+to|moved\\s+to|recipient|" +
+    // `send the forms to`, `ship it back to`: a definite or possessed object, then `to`.
+    "(?:send|sent|post|posted|mail|mailed|ship|shipped|deliver|delivered|return|returned|forward|forwarded)\\s+" +
+    "(?:(?:it|this|that|them|(?:the|my|his|her|their)\\s+[a-z]+)\\s+)?(?:back\\s+)?to|mail(?:ing)?|postal|forward(?:ed)?\\s+to|moved\\s+to|recipient|" +
     "\\w*adres(?:se)?|anschrift|wohnt|wohnhaft|wohnort|woont|domicil[ei]\\w*|demeurant|habite|livraison|" +
+    // First-person living and a letter's addressee: `vivo en`, `ich wohne`, `your tenancy at`, `Dear Ms ...`.
+    "viv[oe]\\s+en|vivimos\\s+en|wohne|j'habite|abito|moro\\s+(?:em|na|no)|tenancy|dear|" +
     "direcci[oó]n|domicilio|indirizzo|residenza|residente|endere[cç]o|morada|vive\\s+en|abita|" +
     // Whose it is and where it goes: the people a record is about, and delivery words.
     "customer|client|applicant|tenant|resident|consignee|addressee|patient|employee|member|buyer|bill(?:ing)?(?:\\s+to)?|" +
@@ -140,7 +149,12 @@ const PERSON_NAME =
 const BUSINESS = contextWords(
   "inc|llc|ltd|limited|gmbh|ag|sarl|sas|s\\.a|b\\.?v|n\\.?v|corp|corporation|plc|kg|company|impressum|headquarters|hq|" +
     "registered\\s+office|head\\s+office|offices?|sitz|si[eè]ge|store|shop|branch|campus|warehouse|museum|hotel|restaurant|university|embassy|" +
+    // Venues and institutions: `Moscone Center,`, `Finanzamt München,`, `Town Hall`.
+    "venue|cent(?:er|re)|(?:town|city)\\s+hall|arena|stadium|theat(?:er|re)|library|station|airport|college|school|cathedral|gallery|" +
+    "hospital|clinic|consulate|ministry|council|\\w*amt|rathaus|\\w*gericht|klinikum|krankenhaus|universit[äa]t|hochschule|" +
     "pvt|private\\s+limited|llp|ltda|s\\.r\\.l|srl|s\\.l|sp\\.\\s*z\\s*o\\.o|spółka|" +
+    // An organisation giving its own address: `write to us at`, `Privacy Officer,`, `Returns Dept`.
+    "us|our|officer|dept|department|attn|attention|returns|" +
     "株式会社|有限会社|本社|支店|営業所|公司|总部|總部|회사|본사|지점",
 );
 /** Documentation showing what an address looks like: `for example, '123 Main St'`. */
@@ -171,12 +185,33 @@ function readTail(text: string, at: number): number {
   return end;
 }
 
-function isPersonsAddress(text: string, start: number, context: FieldContext): boolean {
-  if (PERSON_ADDRESS.test(context.key)) return true;
-  const before = text.slice(Math.max(0, start - CONTEXT_WINDOW), start);
+/** A field named for a street line holds one: `street`, `address_line1`, `line1`. */
+const STREET_KEY = /(?<![a-z])(?:street|street\s*address|address\s*line\s*\d?|line\s*[12])(?![a-z])/;
+
+/** An organisation presenting itself: `Contact us`, `Visit us`, `About us`, `our office`. */
+const ORGANISATION_TEXT =
+  /(?<![a-z])(?:contact\s+us|visit\s+us|find\s+us|about\s+us|write\s+to\s+us|get\s+in\s+touch|our\s+(?:office|offices|store|shop|address|headquarters|studio|clinic|practice)|media\s+contact|press\s+office)(?![a-z])/i;
+
+function isPersonsAddress(text: string, start: number, context: FieldContext, window = CONTEXT_WINDOW): boolean {
+  if (PERSON_ADDRESS.test(context.key) || STREET_KEY.test(context.key)) return true;
+  if (ORGANISATION_TEXT.test(text.slice(Math.max(0, start - WIDE_WINDOW), start))) return false;
+  const before = text.slice(Math.max(0, start - window), start);
   const near = before.slice(Math.max(0, before.length - NAME_WINDOW));
   if (BUSINESS.test(near) || ILLUSTRATION.test(near)) return false;
   return PERSON_ADDRESS.test(before) || PERSON_NAME.test(near);
+}
+
+/** What follows a shop's or a branch's address: its opening hours or its bank sort code. */
+const BUSINESS_AFTER =
+  /(?<![a-z])(?:opening\s+hours|open\s+(?:daily|mon|from|until)|doors\s+open|free\s+entry|admission|business\s+hours|office\s+hours|[öo]ffnungszeiten|horaires|horario|orari|sort\s+code|branch\s+code)(?![a-z])/i;
+
+/** How far back a complete address (with its town and postal code) looks for whose it is. */
+const WIDE_WINDOW = 160;
+const POSTAL_CODE = /\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{2}-\d{3}|\d{5}-\d{3}|\d{3}-\d{4}/;
+
+/** True when the span runs past its street line into a town and postal code. */
+function hasTail(text: string, m: RegExpExecArray, span: { start: number; end: number }): boolean {
+  return span.end > m.index + m[0].length && POSTAL_CODE.test(text.slice(m.index + m[0].length, span.end));
 }
 
 /** Up to three floors, doors or staircases after a street line (`, 3º B`, `, piso 2`). */
@@ -198,6 +233,9 @@ function measure(text: string, m: RegExpExecArray, line: StreetLine): { start: n
     const tailEnd = readTail(text, end);
     if (streetEnd < 0) return tailEnd > end ? { start: m.index, end: tailEnd } : undefined;
     end = streetEnd;
+    // `Bloor St W`, `Main Street NE`: the street's side of town.
+    DIRECTION.lastIndex = end;
+    if (DIRECTION.test(text)) end = DIRECTION.lastIndex;
     UNIT.lastIndex = end;
     if (UNIT.test(text)) end = UNIT.lastIndex;
   } else {
@@ -237,9 +275,13 @@ export function scanAddresses(text: string, context: FieldContext, hits: PiiHit[
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m !== null && !budget.spent(); m = pattern.exec(text)) {
       // The context is cheaper to read than the tail, and most street-like text has none.
-      if (!isPersonsAddress(text, m.index, context)) continue;
+      const near = isPersonsAddress(text, m.index, context);
+      // A complete address (street, town and postal code) is read against a wider context.
+      if (!near && !PERSON_ADDRESS.test(text.slice(Math.max(0, m.index - WIDE_WINDOW), m.index))) continue;
       const span = measure(text, m, line);
       if (span === undefined) continue;
+      if (!near && (!hasTail(text, m, span) || !isPersonsAddress(text, m.index, context, WIDE_WINDOW))) continue;
+      if (BUSINESS_AFTER.test(text.slice(span.end, span.end + 80))) continue;
       hits.push({ kind: PII_KINDS.address, start: span.start, end: withoutFullStop(text, span.start, span.end), score: 0.8 });
       pattern.lastIndex = Math.max(pattern.lastIndex, span.end);
     }

@@ -4,6 +4,7 @@ import type { Budget } from "../../engine/budget.ts";
 import { isIbanChecksumValid, isLuhnValid } from "./checksums.ts";
 import { CARD_CONTEXT, hasContext, NON_CARD_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+import { isDocumentedSample } from "./sample-numbers.ts";
 
 // 13 to 19 digits, bare or split by single spaces or dashes. Each step consumes a digit, so a
 // long run fails after at most 19 steps; `\b` first lets the engine skip non-digit positions.
@@ -40,8 +41,11 @@ function hasCardGrouping(groups: readonly string[]): boolean {
 function scoreCard(groups: readonly string[], text: string, start: number, context: FieldContext): number {
   const digits = groups.join("");
   if (!isKnownIssuer(digits) || !isLuhnValid(digits)) return 0;
+  if (isDocumentedSample(digits, text, start, context.key)) return 0;
   if (hasContext(text, start, context, CARD_CONTEXT)) return 0.95;
   if (groups.length === 1 && hasContext(text, start, context, NON_CARD_CONTEXT, 24)) return 0;
+  // Grouped like a card but named right before as something else: `Invoice 4532-0151-...`.
+  if (NON_CARD_CONTEXT.test(text.slice(Math.max(0, start - 16), start))) return 0;
   return groups.length === 1 ? 0.8 : 0.9;
 }
 
@@ -96,7 +100,7 @@ function findIbanEnd(text: string, start: number, length: number, limit: number)
   return glued ? -1 : i;
 }
 
-export function scanIbans(text: string, _context: FieldContext, hits: PiiHit[], budget: Budget): void {
+export function scanIbans(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   IBAN_CANDIDATE.lastIndex = 0;
   for (let m = IBAN_CANDIDATE.exec(text); m !== null && !budget.spent(); m = IBAN_CANDIDATE.exec(text)) {
     const length = IBAN_LENGTHS[m[0].slice(0, 2)];
@@ -104,7 +108,7 @@ export function scanIbans(text: string, _context: FieldContext, hits: PiiHit[], 
     const end = findIbanEnd(text, m.index, length, m.index + m[0].length);
     if (end === -1) continue;
     const iban = text.slice(m.index, end).replaceAll(" ", "");
-    if (!isIbanChecksumValid(iban)) continue;
+    if (!isIbanChecksumValid(iban) || isDocumentedSample(iban, text, m.index, context.key)) continue;
     hits.push({ kind: PII_KINDS.iban, start: m.index, end, score: 0.95 });
   }
 }

@@ -208,3 +208,48 @@ export function isTfnValid(digits: string): boolean {
   for (let i = 0; i < 9; i++) sum += (digits.charCodeAt(i) - 48) * weights[i]!;
   return sum % 11 === 0;
 }
+
+/** Australian Medicare card: first digit 2-6, digits 1-8 weighted 1,3,7,9,1,3,7,9, sum mod 10 is the ninth. */
+export function isAuMedicareValid(digits: string): boolean {
+  if (digits.length < 10 || digits.charCodeAt(0) < 50 || digits.charCodeAt(0) > 54) return false;
+  const weights = [1, 3, 7, 9, 1, 3, 7, 9];
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += (digits.charCodeAt(i) - 48) * weights[i]!;
+  return sum % 10 === digits.charCodeAt(8) - 48;
+}
+
+/** Swiss AHV/AVS number: `756` and ten digits, the last an EAN-13 check digit. */
+export function isAhvValid(digits: string): boolean {
+  if (digits.length !== 13 || !digits.startsWith("756")) return false;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += (digits.charCodeAt(i) - 48) * (i % 2 === 0 ? 1 : 3);
+  return (10 - (sum % 10)) % 10 === digits.charCodeAt(12) - 48;
+}
+
+/** Singapore NRIC/FIN: weights 2,7,6,5,4,3,2, offset 4 for T and G, letter table per series. */
+export function isNricValid(id: string): boolean {
+  if (!/^[STFG]\d{7}[A-Z]$/.test(id)) return false;
+  const weights = [2, 7, 6, 5, 4, 3, 2];
+  let sum = id[0] === "T" || id[0] === "G" ? 4 : 0;
+  for (let i = 0; i < 7; i++) sum += (id.charCodeAt(i + 1) - 48) * weights[i]!;
+  const letters = id[0] === "S" || id[0] === "T" ? "JZIHGFEDCBA" : "XWUTRQPNMLK";
+  return letters[sum % 11] === id[8];
+}
+
+const CURP_CHARS = "0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ";
+
+/** Mexican CURP: the 18th character checks the first 17, weighted 18 down to 2, mod 10. */
+export function isCurpValid(curp: string): boolean {
+  if (curp.length !== 18) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += CURP_CHARS.indexOf(curp[i]!) * (18 - i);
+  return (10 - (sum % 10)) % 10 === curp.charCodeAt(17) - 48;
+}
+
+/** Chilean RUT: digits weighted 2..7 from the right, 11 - sum mod 11; 10 is K, 11 is 0. */
+export function isRutValid(body: string, check: string): boolean {
+  let sum = 0;
+  for (let i = body.length - 1, w = 2; i >= 0; i--, w = w === 7 ? 2 : w + 1) sum += (body.charCodeAt(i) - 48) * w;
+  const value = 11 - (sum % 11);
+  return (value === 11 ? "0" : value === 10 ? "K" : String(value)) === check.toUpperCase();
+}

@@ -1,12 +1,18 @@
 // Context words turn an ambiguous number into personal data: they are looked for just before the
 // match and in the name of the field the text sits under (`payload.arguments.phone`).
 import type { FieldContext } from "./pii-kind.ts";
+import { columnHeaderAt } from "../table-columns.ts";
 
-// Word boundaries are ASCII letters only, so `phone_number`, `tel:` and `dob=` all count.
-const word = (alternatives: string): RegExp => new RegExp(`(?<![a-z])(?:${alternatives})(?![a-z])`, "i");
+// Word boundaries are letters only, so `phone_number`, `tel:` and `dob=` all count; accented
+// letters are letters too, so `Tel` is not read inside `Teléfono`.
+const word = (alternatives: string): RegExp =>
+  new RegExp(`(?<![a-z\\u00C0-\\u024F])(?:${alternatives})(?![a-z\\u00C0-\\u024F])`, "i");
 
 export const PHONE_CONTEXT = word(
-  "tel|tele?phone|phone|phones|mobile|mob|cell|cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
+  "t[eé]l|tele?phone|phone|phones|ph|mobile|mob|cell|" +
+    // `my number is`, `her mobile number`: a person's own number, named by its owner.
+    "(?:my|his|her|their|your)\\s+(?:(?:mobile|cell|phone|home|work|new)\\s+)?number|" +
+    "cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
     "text\\s+me|ring(?:\\s+(?:me|us|him|her|them))?|reach\\s+(?:me|us|him|her|them)\\s+(?:at|on)|contact[\\s_]+(?:number|no)|telefon|tel[eé]fono|t[eé]l[eé]phone|handy|portable|celular|" +
     "m[oó]vil|cellulare|msisdn|mobiel|mobil(?:e?nummer|nr)?|handynummer|rufnummer|telefoonnummer|telefonnummer|gsm|tlf|" +
     // Verbs of calling in the languages the addresses are read in: `appeler X au`, `bel X op`, `llamar a`.
@@ -19,7 +25,11 @@ export const PHONE_CONTEXT_CJK = /電話|携帯|ケータイ|連絡先|手机|�
 export const SWITCHBOARD_CONTEXT = word(
   "zentrale|switchboard|reception|front\\s+desk|main\\s+(?:line|office|number)|head\\s+office|hotline|help\\s*desk|" +
     "customer\\s+(?:service|support|care)|kundenservice|kundendienst|service\\s+client|centralino|centralita|centralina|" +
-    "[öo]ffnungszeiten|opening\\s+hours|office\\s+hours|business\\s+hours|toll[\\s-]?free|freephone|numero\\s+verde",
+    "[öo]ffnungszeiten|opening\\s+hours|office\\s+hours|business\\s+hours|toll[\\s-]?free|freephone|numero\\s+verde|" +
+    "open\\s+(?:until|daily|24|from|mon\\w*)|(?:reservations?|bookings?|appointments?)(?=\\s*(?::|line|desk|hotline))|" +
+    // An organisation's own contact block and its numbers: `Contact us`, `Media contact:`, Twilio's console.
+    "contact\\s+us|call\\s+us|reach\\s+us|get\\s+in\\s+touch|media\\s+contact|press\\s+(?:contact|office|enquiries)|enquiries|inquiries|" +
+    "support\\s+line|helpline|twilio|virtual\\s+numbers?|friendly\\s+name|caller\\s+id|sender\\s+id|short\\s*code",
 );
 
 /** Documentation of a phone format or a parser: `e.g.`, `parsePhone(`, `reserved for drama`. */
@@ -28,15 +38,21 @@ export const PHONE_ILLUSTRATION = word(
     "libphonenumber|regex|pattern|fictional|drama|documentation|dummy|fake",
 );
 
+export const ITIN_CONTEXT = word("itin|individual[\\s_]+taxpayer|taxpayer[\\s_]+identification|tin");
+/** Signs that the text around is made-up data: `John Doe`, `example.com`, `lorem ipsum`, `faker`. */
+export const MADE_UP =
+  /(?<![a-z])(?:john|jane)\s+doe(?![a-z])|example\.(?:com|org|net)|lorem\s+ipsum|(?<![a-z])(?:sample|dummy|fake|faker|placeholder|mock|fixture|seed\s+data|test\s+data)(?![a-z])/i;
+
 export const SSN_CONTEXT = word("ssn|ss#|ss\\s*no|social[\\s_]+security|soc\\.?\\s*sec");
 
 export const DOB_CONTEXT = word(
-  "dob|d\\.o\\.b\\.?|date[\\s_]+of[\\s_]+birth|birth[\\s_]*date|birthday|born(?:\\s+on)?|geboren(?:\\s+am)?|geburtsdatum|" +
-    "geb\\.|fecha\\s+de\\s+nacimiento|nacid[oa]\\s+el|date\\s+de\\s+naissance|n[ée]e?\\s+le|data\\s+di\\s+nascita|" +
-    "nat[oa]\\s+il|data\\s+de\\s+nascimento",
+  "dob|d\\.o\\.b\\.?|date[\\s_]+of[\\s_]+birth|birth[\\s_]*(?:date|dt|day)|birth[\"']?[ \\t]*:[ \\t]*\\{|born(?:\\s+on)?|geboren(?:\\s+(?:am|op))?|geburtsdatum|" +
+    "geb\\.|fecha[\\s_]+(?:de[\\s_]+)?nac(?:imiento|\\.)|nacid[oa]\\s+el|date[\\s_]+de[\\s_]+naissance|n[ée]e?\\s+le|" +
+    "data[\\s_]+di[\\s_]+nascita|nat[oa]\\s+il|data[\\s_]+de[\\s_]+nascimento|nascid[oa]\\s+em|geboortedatum|data[\\s_]+urodzenia|" +
+    "urodzon[ya]|f[öo]delsedatum|f[øo]dselsdato|syntym[äa]aika",
 );
 /** Scripts without word boundaries, checked as plain substrings. */
-export const DOB_CONTEXT_CJK = /出生日期|生日|生年月日/;
+export const DOB_CONTEXT_CJK = /出生日期|生日|生年月日|생년월일|출생일|дата рождения/;
 
 export const CARD_CONTEXT = word(
   "card|cards|visa|master[\\s_]?card|amex|american\\s+express|discover|jcb|diners|union[\\s_]?pay|credit|debit|cc|pan|cvv|payment",
@@ -45,7 +61,8 @@ export const CARD_CONTEXT = word(
 /** Words that name a bare long number as something other than a card. */
 export const NON_CARD_CONTEXT = word(
   "order|orders|invoice|tracking|transaction|txn|shipment|serial|sku|imei|iccid|ean|upc|isbn|ref|reference|id|" +
-    "ids|trace|span|request|session|timestamp|ts|epoch|nonce|seq|sequence|build",
+    "ids|trace|span|request|session|timestamp|ts|epoch|nonce|seq|sequence|build|barcode|gtin|asin|part|model|lot|batch|" +
+    "licen[cs]e|licen[cs]e\\s+key|product\\s+key|serial\\s+key|activation|voucher|coupon|ticket|booking|confirmation",
 );
 
 export const AADHAAR_CONTEXT = word("aadhaar|aadhar|uidai|uid|आधार");
@@ -55,6 +72,8 @@ export const CPF_CONTEXT = word("cpf|cadastro[\\s_]+de[\\s_]+pessoas");
 export const ROUTING_CONTEXT = word("routing|aba|rtn|transit[\\s_]+number");
 export const NATIONAL_ID_CONTEXT = word("dni|nie|nif|documento|identidad|id\\s*card|身份证|identity");
 
+const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0x24f);
+
 /** `payload.arguments.phoneNumber` -> `phone number`; `payload.list[3]` -> `list`. */
 export function fieldKeyOf(path: string): string {
   const trimmed = path.replace(/(?:\[\d+\])+$/, "");
@@ -63,7 +82,10 @@ export function fieldKeyOf(path: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-]+/g, " ").toLowerCase();
 }
 
-/** True when `pattern` names the field, or occurs in the `window` characters before `start`. */
+/**
+ * True when `pattern` names the field or the table column `start` sits in, or occurs in the
+ * `window` characters before `start`.
+ */
 export function hasContext(
   text: string,
   start: number,
@@ -71,5 +93,14 @@ export function hasContext(
   pattern: RegExp,
   window = 40,
 ): boolean {
-  return pattern.test(context.key) || pattern.test(text.slice(Math.max(0, start - window), start));
+  // The window never opens inside a word: the tail of `graph:` or `hotel` is no `ph` or `tel`.
+  let from = Math.max(0, start - window);
+  while (from > 0 && from < start && isLetter(text.charCodeAt(from - 1)) && isLetter(text.charCodeAt(from))) from++;
+  return (
+    pattern.test(context.key) ||
+    // `"phoneNumber":` and `ssnValue=` name the value as `phone number` and `ssn value` do
+    // (two lower-case letters first, so `iPhone` stays one word).
+    pattern.test(text.slice(from, start).replace(/([a-z]{2})([A-Z])/g, "$1 $2")) ||
+    pattern.test(columnHeaderAt(text, start))
+  );
 }

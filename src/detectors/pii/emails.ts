@@ -89,11 +89,37 @@ function checkCandidate(text: string, at: number, argvBefore: string): { start: 
   return { start, end };
 }
 
+// Output a fake-data library printed (`faker.internet.email(); // Norma13@hotmail.com`) is made up.
+const FAKER = /(?<![a-z])(?:faker|fakerjs|chance\.email|mimesis)(?![a-z])/i;
+const FAKER_WINDOW = 200;
+const hasFaker = (text: string): boolean => /faker|chance\.email|mimesis/i.test(text);
+
 export function scanEmails(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
+  const faked = hasFaker(text);
   let at = text.indexOf("@");
   while (at !== -1 && !budget.spent()) {
     const found = checkCandidate(text, at, context.argvBefore);
-    if (found) hits.push({ kind: PII_KINDS.email, start: found.start, end: found.end, score: 0.9 });
+    const madeUp = found !== undefined && faked && FAKER.test(text.slice(Math.max(0, found.start - FAKER_WINDOW), found.start));
+    if (found && !madeUp) hits.push({ kind: PII_KINDS.email, start: found.start, end: found.end, score: 0.9 });
     at = text.indexOf("@", found ? found.end : at + 1);
+  }
+}
+
+// Addresses written to dodge scrapers: `jane.doe [at] gmail [dot] com`, `jane(at)web(dot)de`,
+// `jane.doe AT gmail DOT com`. The same domain and mailbox checks apply once they are read back.
+const AT = "(?:\\s?[\\[({]\\s?at\\s?[\\])}]\\s?| AT )";
+const DOT = "(?:\\s?[\\[({]\\s?dot\\s?[\\])}]\\s?| DOT |\\.)";
+const OBFUSCATED = new RegExp(`(?<![\\w.%+-])([A-Za-z0-9._%+-]{1,64})${AT}([A-Za-z0-9-]{1,63}(?:${DOT}[A-Za-z0-9-]{1,63}){1,4})(?![\\w])`, "g");
+const OBFUSCATED_PREFILTER = /[\[({]\s?at\s?[\])}]| AT /i;
+const DOT_TOKEN = new RegExp(DOT, "g");
+
+export function scanObfuscatedEmails(text: string, _context: FieldContext, hits: PiiHit[], budget: Budget): void {
+  if (!OBFUSCATED_PREFILTER.test(text)) return;
+  OBFUSCATED.lastIndex = 0;
+  for (let m = OBFUSCATED.exec(text); m !== null && !budget.spent(); m = OBFUSCATED.exec(text)) {
+    const local = m[1]!.toLowerCase();
+    const domain = m[2]!.replace(DOT_TOKEN, ".").toLowerCase();
+    if (local.endsWith(".") || !isAcceptedDomain(domain) || PLACEHOLDER_LOCALS.test(local) || ROLE_LOCALS.test(local)) continue;
+    hits.push({ kind: PII_KINDS.email, start: m.index, end: m.index + m[0].length, score: 0.85 });
   }
 }

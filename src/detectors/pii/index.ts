@@ -1,6 +1,7 @@
-// The PII detector: finds personal data (emails, phones, postal addresses, cards, IBANs, national
-// ids, passport and licence numbers, public IPs, dates of birth) in every text field of an event
-// and asks the engine to redact it. Findings carry offsets only; no matched value ever leaves
+// The PII detector: finds personal data (emails, phones, postal addresses, cards, IBANs and bank
+// accounts, national ids, passport and licence numbers, health ids, public IPs, dates of birth,
+// the names records are about) in every text field of an event, in prose and in tables, and asks
+// the engine to redact it. Findings carry offsets only; no matched value ever leaves
 // this module.
 import { Type, type Static } from "@sinclair/typebox";
 import { budgetOf, spentAtStep, noteUnjudged, type Budget } from "../../engine/budget.ts";
@@ -124,7 +125,7 @@ function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanner
 export const piiDetector: DetectorDefinition<PiiConfig> = {
   id: DETECTOR_ID,
   description:
-    "Finds personal data (emails, phone numbers, postal addresses, payment cards, IBANs, national ids, passport and licence numbers, public IPs, dates of birth) and asks for its redaction.",
+    "Finds personal data (emails, phone numbers, postal addresses, payment cards, IBANs and bank accounts, national ids, passport and licence numbers, health ids, public IPs, dates of birth, names of a record's subject) and asks for its redaction.",
   judges: ["privacy"],
   kinds: KINDS,
   encodings: ["raw", "redacted"],

@@ -1,6 +1,7 @@
 // Public IP addresses, the kind that can point at a person. Private, loopback, link-local,
 // documentation and multicast ranges are not personal; neither is a server named as a URL host
-// or ssh target or printed beside its name by a tool, a CIDR block, a public DNS resolver, or a
+// or ssh target or printed beside its name by a tool, a CIDR block, a public DNS resolver, a
+// router, resolver or upstream in network configuration, a network or broadcast address, or a
 // version number shaped like a quad.
 import type { Budget } from "../../engine/budget.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
@@ -10,7 +11,8 @@ const V6_SHAPE = /^[0-9a-f]{1,4}(?::{1,2}[0-9a-f]{1,4}){2,7}$/i;
 const MAX_V6 = 39;
 
 // `==1.2.3.4`, `>=`, `~=`, `version 1.2.3.4`, `OID 2.5.4.3`: a version or an object id.
-const VERSION_BEFORE = /(?:[=<>!~^]=?\s*|(?<![a-z])(?:v|version|ver|release|rel|build|firmware|fw|sdk|api|oid|tag)[\s:=#]*)$/i;
+// A lone `=` is an assignment (`SRC=`, `client_ip=`), not a pin.
+const VERSION_BEFORE = /(?:(?:==|[<>!~]=?|\^)\s*|(?<![a-z])(?:v|version|ver|release|rel|build|firmware|fw|sdk|api|oid|tag)[\s:=#]*)$/i;
 
 // A server's address as tools print it: `github.com (140.82.112.3)` in ssh and curl -v output,
 // `Connected to host (ip)`, `Trying ip...`, and DNS answers (`IN A ip`, `has address ip`).
@@ -44,12 +46,19 @@ function parseOctets(match: RegExpExecArray): number[] | undefined {
   return octets;
 }
 
+// Network configuration names routers, resolvers, upstreams and networks, not people:
+// `route add -net`, `gw`, `via`, `nameserver`, `proxy_pass http://`, `listen`, `peer`.
+const INFRASTRUCTURE_BEFORE =
+  /(?<![a-z])(?:-net|net|gw|gateway|via|nameserver|name[\s_-]?server|dns[\s_-]?server|upstream|proxy_pass\s+https?:\/\/|listen|bind|peer|endpoint|route\s+add|next[\s_-]?hop|netmask|subnet|server)[\s:=]*$/i;
+
 function isPersonalV4(match: RegExpExecArray, text: string): boolean {
   const octets = parseOctets(match);
   if (!octets || octets.every((o) => o < 10)) return false;
   if (isSpecialV4(octets[0]!, octets[1]!, octets[2]!) || PUBLIC_RESOLVERS.has(match[0])) return false;
+  // A network (`.0`) or broadcast (`.255`) address is no host; `123.123.123.123` is a placeholder.
+  if (octets[3] === 0 || octets[3] === 255 || octets.every((o) => o === octets[0])) return false;
   const before = text.slice(Math.max(0, match.index - 32), match.index);
-  return !VERSION_BEFORE.test(before.slice(-16)) && !SERVER_BEFORE.test(before);
+  return !VERSION_BEFORE.test(before.slice(-16)) && !SERVER_BEFORE.test(before) && !INFRASTRUCTURE_BEFORE.test(before);
 }
 
 /** Global unicast (2000::/3) outside the documentation prefixes 2001:db8::/32 and 3fff::/20. */

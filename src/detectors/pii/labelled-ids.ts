@@ -7,6 +7,7 @@
 // evidence, so a failed check digit (a typo, a made-up sample) lowers the score, not the finding.
 import type { Budget } from "../../engine/budget.ts";
 import {
+  isAuMedicareValid,
   isBsnValid,
   isKoreanRrnValid,
   isMyNumberValid,
@@ -18,9 +19,10 @@ import {
   isValidDate,
   isVerhoeffValid,
 } from "./checksums.ts";
-import { PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
+import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
+import { cellsUnder, hasColumnNamed } from "../table-columns.ts";
 
-interface LabelledId {
+export interface LabelledId {
   kind: PiiKind;
   /** Global and case-insensitive: the words that name the document. */
   label: RegExp;
@@ -35,17 +37,19 @@ interface LabelledId {
 
 // After the label: punctuation and a few linking words (`passport number is`, `NHS no.:`).
 // JSON keys (`"aadhaar":"..."`) and full-width colons and spaces (`マイナンバー：`) link too.
-const LINK = /[\s:.#=("'：　-]*(?:(?:no|nr|number|num|is|was|id|of|her|his|my|your|their)[\s:.#=("'：　-]+){0,3}/iy;
+// `is` in the languages the labels are written in, too: `är`, `es`, `ist`, `est`, `é`, `er`;
+// markdown emphasis (`**Passport:**`) links like punctuation.
+const LINK = /[\s:.#=("'：　*_-]*(?:(?:no|nr|number|num|card|is|was|id|of|her|his|my|your|their|är|es|ist|est|é|è|er)[\s:.#=("'：　*_-]+){0,3}/iy;
 
 const SUFFIX = "(?:[\\s_-]*(?:no|nr|number|num|#))?";
-const label = (words: string): RegExp => new RegExp(`(?<![a-z])(?:${words})${SUFFIX}(?![a-z])`, "gi");
+export const label = (words: string): RegExp => new RegExp(`(?<![a-z])(?:${words})${SUFFIX}(?![a-z])`, "gi");
 
-const digitsOf = (value: string): string => value.replace(/[^0-9]/g, "");
+export const digitsOf = (value: string): string => value.replace(/[^0-9]/g, "");
 /** `123456789`, `000000000`: the digits people type when they mean "a number goes here". */
-const isFillerDigits = (digits: string): boolean => /(\d)\1{5}|012345|123456|234567|345678|456789|987654/.test(digits);
+export const isFillerDigits = (digits: string): boolean => /(\d)\1{5}|012345|123456|234567|345678|456789|987654/.test(digits);
 
 /** A document number without a check digit: letters and digits, enough digits, not filler. */
-const isDocumentNumber = (value: string): boolean => {
+export const isDocumentNumber = (value: string): boolean => {
   const digits = digitsOf(value);
   return digits.length >= 4 && !isFillerDigits(digits);
 };
@@ -74,7 +78,10 @@ const LABELLED_IDS: readonly LabelledId[] = [
   },
   {
     kind: PII_KINDS.passport,
-    label: label("passport|passeport|reisepass|pasaporte|passaporto|paspoort"),
+    label: label(
+      "passport|passeport|reisepass(?:nummer)?|pass(?:nummer|nr)|pasaporte|passaporto|paspoort(?:nummer)?|passaporte|paszport|" +
+        "パスポート(?:番号)?|旅券番号|护照(?:号码?)?|護照(?:號碼)?|여권(?:번호)?",
+    ),
     // Up to three letters, then a digit: `533380006`, `C01X00T47`, `12AB34567`.
     value: /(?=[A-Z]{0,3}\d)[A-Z0-9]{6,10}(?![\w-])/y,
     valid: isDocumentNumber,
@@ -83,7 +90,8 @@ const LABELLED_IDS: readonly LabelledId[] = [
   {
     kind: PII_KINDS.driversLicense,
     label: label(
-      "driver'?s?[\\s_-]*licen[cs]e|driving[\\s_-]*licen[cs]e|dl(?=[\\s_-]*(?:no|nr|number|#))|f(?:ü|ue)hrerschein(?:nummer)?|permis[\\s_]+de[\\s_]+conduire",
+      "driver'?s?[\\s_-]*licen[cs]e|driving[\\s_-]*licen[cs]e|dl(?=[\\s_-]*(?:no|nr|number|#))|f(?:ü|ue)hrerschein(?:nummer)?|permis[\\s_]+de[\\s_]+conduire|" +
+        "(?:carnet|permiso)[\\s_]+de[\\s_]+conducir|patente[\\s_]+di[\\s_]+guida|rijbewijs(?:nummer)?|carteira[\\s_]+de[\\s_]+motorista|cnh|運転免許証?(?:番号)?",
     ),
     // `D1234567`, `MORGA753116SM9IJ` (GB), `S530-460-70-101-0` (FL).
     value: /(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,18}(?![\w-])/y,
@@ -140,6 +148,32 @@ const LABELLED_IDS: readonly LabelledId[] = [
     valid: (value) => value !== "ABCDE1234F" && !/^(.)\1{4}/.test(value),
     score: 0.85,
   },
+  {
+    kind: PII_KINDS.medicalRecord,
+    label: label(
+      "mrn|medical[\\s_-]*record|patient[\\s_-]*(?:id|number)|hospital[\\s_-]*number|chart[\\s_-]*number|health[\\s_-]*record[\\s_-]*number",
+    ),
+    // `00482913`, `MRN-7730215`, `HN 12345678`: a short prefix, then five to ten digits.
+    value: /(?=[A-Z]{0,3}-?\d)[A-Z]{0,3}-?\d{5,10}(?![\w-])/y,
+    valid: isDocumentNumber,
+    score: 0.8,
+  },
+  {
+    kind: PII_KINDS.healthInsurance,
+    label: label("medicare(?:[\\s_-]*card)?"),
+    // Australia: ten digits printed 4-5-1, then the holder's position on the card.
+    value: /[2-6]\d{3} ?\d{5} ?\d(?:[ -\/]?[1-9])?(?![\w]|[\-.\/ ]\d)/y,
+    valid: (value) => isAuMedicareValid(digitsOf(value)) && !isFillerDigits(digitsOf(value)),
+    score: 0.85,
+  },
+  {
+    kind: PII_KINDS.healthInsurance,
+    label: label("mbi|medicare(?:[\\s_-]*(?:beneficiary[\\s_-]*identifier|card|id))?"),
+    // US Medicare Beneficiary Identifier: `1EG4-TE5-MK73` (no S, L, O, I, B or Z).
+    value: /[1-9][AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y\d]\d-?[AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y\d]\d-?[AC-HJKMNP-RT-Y]{2}\d\d(?![\w-])/y,
+    valid: () => true,
+    score: 0.85,
+  },
 ];
 
 /** The value read at `at` (after linking words), when it passes the check, with its score. */
@@ -154,8 +188,19 @@ function readValue(text: string, at: number, id: LabelledId): { start: number; e
   return { start, end: start + m[0].length, score };
 }
 
-function scanLabelled(id: LabelledId): Scanner {
+/** A table column headed by the label (`nhs_number`, `bsn`) holds one value per cell. */
+function scanColumns(text: string, id: LabelledId, column: RegExp, hits: PiiHit[]): void {
+  if (!hasColumnNamed(text, column)) return;
+  for (const cell of cellsUnder(text, column, MAX_HITS_PER_FIELD)) {
+    const found = readValue(text, cell.start, id);
+    if (found && found.end === cell.end) hits.push({ kind: id.kind, ...found });
+  }
+}
+
+export function scanLabelled(id: LabelledId): Scanner {
+  const column = new RegExp(id.label.source, "i");
   return (text: string, context: FieldContext, hits: PiiHit[], budget: Budget) => {
+    scanColumns(text, id, column, hits);
     id.label.lastIndex = 0;
     // A field named for the document (`passport_number`) holds the value itself.
     if (id.label.test(context.key)) {
@@ -182,3 +227,6 @@ export const scanKoreanRrns = scanLabelled(LABELLED_IDS[7]!);
 export const scanTfns = scanLabelled(LABELLED_IDS[8]!);
 export const scanLabelledAadhaars = scanLabelled(LABELLED_IDS[9]!);
 export const scanPans = scanLabelled(LABELLED_IDS[10]!);
+export const scanMedicalRecordNumbers = scanLabelled(LABELLED_IDS[11]!);
+export const scanAuMedicareNumbers = scanLabelled(LABELLED_IDS[12]!);
+export const scanUsMedicareIds = scanLabelled(LABELLED_IDS[13]!);

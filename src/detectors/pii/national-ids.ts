@@ -3,8 +3,9 @@
 // it is verified; where its bare form is just "some digits", a context word is required.
 import type { Budget } from "../../engine/budget.ts";
 import { isAbaRoutingValid, isCnResidentIdValid, isCpfValid, isKoreanRrnValid, isLuhnValid, isValidDate, isVerhoeffValid } from "./checksums.ts";
-import { AADHAAR_CONTEXT, CPF_CONTEXT, hasContext, NINO_CONTEXT, ROUTING_CONTEXT, SIN_CONTEXT, SSN_CONTEXT } from "./context.ts";
+import { AADHAAR_CONTEXT, CPF_CONTEXT, hasContext, ITIN_CONTEXT, NINO_CONTEXT, ROUTING_CONTEXT, SIN_CONTEXT, SSN_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+import { isDocumentedRouting } from "./sample-numbers.ts";
 
 const SSN_CANDIDATE = /(?<![\w\-.\/+#$]|\d[ \-])(\d{3})([- ]?)(\d{2})\2(\d{4})(?![\w]|[\-.\/ ]\d)/g;
 /** Numbers the SSA voided after they were published (Woolworth's wallet card) or used as examples. */
@@ -14,10 +15,23 @@ const SSN_PLACEHOLDERS = new Set(["123456789", "078051120", "219099999", "111111
 const isValidSsn = (area: string, group: string, serial: string): boolean =>
   area !== "000" && area !== "666" && area[0] !== "9" && group !== "00" && serial !== "0000";
 
+/** IRS ITINs: area 9, group 50-65, 70-88, 90-92 or 94-99 (an SSN's area is never 9xx). */
+const isItinGroup = (group: string): boolean => {
+  const g = Number(group);
+  return (g >= 50 && g <= 65) || (g >= 70 && g <= 88) || (g >= 90 && g <= 92) || g >= 94;
+};
+
 export function scanUsSsns(text: string, context: FieldContext, hits: PiiHit[], budget: Budget): void {
   SSN_CANDIDATE.lastIndex = 0;
   for (let m = SSN_CANDIDATE.exec(text); m !== null && !budget.spent(); m = SSN_CANDIDATE.exec(text)) {
     const [value, area, separator, group, serial] = m as unknown as [string, string, string, string, string];
+    if (area[0] === "9") {
+      // Nine digits starting with 9 are many things; next to `ITIN` they are one.
+      if (isItinGroup(group) && serial !== "0000" && hasContext(text, m.index, context, ITIN_CONTEXT)) {
+        hits.push({ kind: PII_KINDS.usItin, start: m.index, end: m.index + value.length, score: 0.9 });
+      }
+      continue;
+    }
     if (!isValidSsn(area, group, serial) || SSN_PLACEHOLDERS.has(area + group + serial)) continue;
     const worded = hasContext(text, m.index, context, SSN_CONTEXT);
     if (separator !== "-" && !worded) continue;
@@ -101,6 +115,7 @@ export function scanUsBankRouting(text: string, context: FieldContext, hits: Pii
   let routed = false;
   for (let m = ROUTING_CANDIDATE.exec(text); m !== null && !budget.spent(); m = ROUTING_CANDIDATE.exec(text)) {
     if (!isAbaRoutingValid(m[0]) || !hasContext(text, m.index, context, ROUTING_CONTEXT, 40)) continue;
+    if (isDocumentedRouting(m[0], text, m.index, context.key)) continue;
     hits.push({ kind: PII_KINDS.usRouting, start: m.index, end: m.index + 9, score: 0.85 });
     routed = true;
   }

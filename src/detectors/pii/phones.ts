@@ -5,14 +5,15 @@
 // a version. An organisation's line (`(Zentrale)`, `switchboard`, a German `-0` extension) and
 // numbers in format documentation are not a person's.
 import type { Budget } from "../../engine/budget.ts";
-import { hasContext, PHONE_CONTEXT, PHONE_CONTEXT_CJK, PHONE_ILLUSTRATION, SWITCHBOARD_CONTEXT } from "./context.ts";
+import { hasContext, MADE_UP, PHONE_CONTEXT, PHONE_CONTEXT_CJK, PHONE_ILLUSTRATION, SWITCHBOARD_CONTEXT } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
+import { columnHeaderAt, hasColumnNamed } from "../table-columns.ts";
 
 // Digit groups joined by single separators, optionally starting with `+` or `(area)`. Separators
 // are mandatory between groups, so a long digit run has one parse and nothing backtracks far;
 // the lookbehind refuses to start inside a token, the lookahead to stop inside one.
 const CANDIDATE =
-  /(?<![\w+.\-\/@#$%~^&])(?:\+\s?)?(?:\(\d{1,5}\)\s?[.\-]?)?\d{1,15}(?:(?:[ .\-]|\s?\(|\)\s?)\d{1,8}){0,7}(?![\w@]|[.\-\/]\d)/g;
+  /(?<![\w+.\-\/@#$%~^&])(?:\(\+\d{1,3}\) ?|\+\s?)?(?:\(\d{1,5}\)\s?[.\-]?)?\d{1,15}(?:(?:[ .\-]|[ \t]?\(|\)[ \t]?)\d{1,8}){0,7}(?![\w@]|[.\-\/]\d)/g;
 
 const MIN_DIGITS = 10;
 const MAX_DIGITS = 15;
@@ -32,11 +33,12 @@ const ISO_DATE_PREFIX = /^(?:19|20)\d\d[.\-\/ ](?:0?[1-9]|1[0-2])[.\-\/ ](?:0?[1
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 const PLACEHOLDER_TAIL = /(?:1234567890|0123456789|9876543210|(\d)\1{6,})$/;
 
-// Mobile numbers in their national written forms, which order ids and amounts rarely take:
+// Mobile numbers in their national written forms, which order ids and amounts rarely take
+// (and North American numbers, `415.867.2210`, whose area and exchange never start with 0 or 1):
 // FR `06 12 34 56 78`, NL `06-12345678`, UK `07700 900123`, DE `0171 2345678`, IN `98765 43210`,
 // JP `090-1234-5678`, ES `612 34 56 78` / `612 345 678`, AU `0412 345 678`, IT `347 123 4567`.
 const NATIONAL_MOBILE =
-  /^(?:0[67](?:([ .])\d\d)(?:\1\d\d){3}|06-?\d{8}|07\d{3} ?\d{6}|01[5-7]\d{1,2}[ /-]?\d{3,4} ?\d{3,5}|[6-9]\d{4} \d{5}|0[789]0-\d{4}-\d{4}|[67]\d\d(?: \d\d){3}|04\d\d ?\d{3} ?\d{3}|[67]\d\d \d{3} \d{3}|3\d\d[ .]\d{3}[ .]\d{3,4})$/;
+  /^(?:\(?[2-9]\d\d\)?[ .-][2-9]\d\d[ .-]\d{4}|0[67](?:([ .])\d\d)(?:\1\d\d){3}|06-?\d{8}|07\d{3} ?(?:\d{6}|\d{3} \d{3})|01[5-7]\d{1,2}[ /-]?\d{3,4} ?\d{3,5}|[6-9]\d{4} \d{5}|0[789]0-\d{4}-\d{4}|[67]\d\d(?: \d\d){3}|04\d\d ?\d{3} ?\d{3}|[67]\d\d \d{3} \d{3}|3\d\d[ .]\d{3}[ .]\d{3,4})$/;
 /** A person named just before: `Julie Martin`, `Mme Moreau`, `山田花子さん`, `Rahul Verma,`. */
 const PERSON_BEFORE =
   /(?:(?<![A-Za-z])(?:Mr|Mrs|Ms|Dr|Herr|Frau|Mme|M|Sr|Sra|Sig|Sig\.ra)\.? \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}*(?:['’-]\p{Lu}?\p{Ll}+)?|さん|様|氏)[^\n\d]{0,24}$/u;
@@ -58,33 +60,69 @@ function hasPhoneGrouping(value: string): boolean {
 }
 
 const lineStartOf = (text: string, at: number): number => text.lastIndexOf("\n", at - 1) + 1;
-const CSV_DELIMITERS = [",", ";", "\t", "|"];
-const MAX_HEADER = 1000;
+
+/** A value in a table column whose header names a phone (`nombre,móvil,interés`). */
+const isInPhoneColumn = (text: string, start: number): boolean => PHONE_CONTEXT.test(columnHeaderAt(text, start));
 
 /**
- * A value in a CSV or TSV column whose header names a phone (`nombre,móvil,interés`): the
- * column is the field, so its header is the field's name.
+ * Toll-free and shared-cost numbers reach an organisation, never a person: NANP 1-800 and its
+ * siblings, UK 0800/0808, DE 0800, FR 080x, AU 1300/1800.
  */
-function isInPhoneColumn(text: string, start: number): boolean {
-  const headerEnd = text.indexOf("\n");
-  if (headerEnd < 0 || headerEnd > MAX_HEADER || start < headerEnd) return false;
-  const header = text.slice(0, headerEnd);
-  const delimiter = CSV_DELIMITERS.find((d) => header.includes(d));
-  if (delimiter === undefined || !PHONE_CONTEXT.test(header)) return false;
-  const lineStart = lineStartOf(text, start);
-  const column = text.slice(lineStart, start).split(delimiter).length - 1;
-  const cell = header.split(delimiter)[column];
-  return cell !== undefined && PHONE_CONTEXT.test(cell);
+const TOLL_FREE =
+  /^(?:\+?1[ .-]?)?\(?8(?:00|33|44|55|66|77|88)\)?[ .-]?\d{3}[ .-]?\d{4}$|^(?:\+44[ .-]?|0)80[08]|^(?:\+49[ .-]?|0)800|^(?:\+33[ .-]?|0)80\d|^(?:\+61[ .-]?)?1[38]00[ .-]?\d{3}[ .-]?\d{3}$/;
+
+/** Ranges reserved for fiction and examples: NANP 555-0100..0199, Ofcom's drama numbers. */
+const FICTIONAL =
+  /(?:^|\D)555[ .-]?01\d\d$|^(?:\+44 ?|0)(?:7700 ?900|1632 ?960|20 ?7946 ?0|113 ?496 ?0|161 ?496 ?0)\d{3}$/;
+const MADE_UP_WINDOW = 200;
+
+/** Calls of phone-number libraries: the numbers around them are their documentation's examples. */
+const PHONE_LIBRARY = /parsePhoneNumber|libphonenumber|phonenumbers\.|PhoneNumberUtil|formatInternational|formatNational|isValidPhoneNumber|isPossibleNumber/;
+
+/** A fictional-range number among made-up data is part of the sample, not someone's phone. */
+function isMadeUp(value: string, text: string, start: number): boolean {
+  if (!FICTIONAL.test(value)) return false;
+  const around = text.slice(Math.max(0, start - MADE_UP_WINDOW), start + value.length + MADE_UP_WINDOW);
+  return MADE_UP.test(around) || PHONE_ILLUSTRATION.test(around);
 }
+
+/** Table columns that make each row an organisation's: its phone is a switchboard. */
+const ORGANISATION_COLUMN =
+  /^(?:company(?: name)?|store(?: id| name)?|vendor|supplier|business(?: name)?|branch|office|hq(?: address)?|organi[sz]ation|shop|restaurant|hotel|agency|merchant)$/;
+
+const ORGANISATION_BEFORE =
+  /(?<![a-z])(?:inc|llc|ltd|limited|gmbh|ag|plc|corp|corporation|co\.|s\.a|sas|sarl|b\.v|n\.v|s\.r\.l|pty|k\.k|oy|ab|as|embassy|consulate|ministry|council|university|museum|library|hotel|restaurant|pizza|caf[ée]|bar|hospital|store|shop|outlet|practice|dental|surgery)\.?(?![a-z])/i;
+/** Words that make a number a person's own, whatever organisation is named before it. */
+const PERSONAL_PHONE = /(?<![a-z])(?:mobile|mob|cell|cellphone|me|my|his|her|their|home|direct|personal|private|whats[\s_]?app|handy|portable|celular|m[oó]vil)(?![a-z])/i;
+const COMPANY_WINDOW = 100;
+
+/** Columns of a person (a CRM contact's name beside the company): the phone is theirs. */
+const PERSON_COLUMN = /^(?:name|first name|last name|full name|contact(?: name)?|person|employee|customer(?: name)?|patient|surname|given name|family name)$/;
 
 /** An organisation's line or a number in documentation, by the words around it. */
 function isOrganisationOrExample(value: string, text: string, start: number): boolean {
+  const column = columnHeaderAt(text, start);
+  if (column !== "" && hasColumnNamed(text, ORGANISATION_COLUMN) && !hasColumnNamed(text, PERSON_COLUMN)) return true;
+  // A column headed `example mobile` or `format` holds illustrations.
+  if (column !== "" && PHONE_ILLUSTRATION.test(column)) return true;
   // German switchboards end in the extension 0: `030 9027-0`.
-  if (/[ -]0$/.test(value)) return true;
+  if (/[ -]0$/.test(value) || TOLL_FREE.test(value) || isMadeUp(value, text, start)) return true;
+  if (PHONE_LIBRARY.test(text.slice(Math.max(0, start - MADE_UP_WINDOW), start))) return true;
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(start + value.length, start + value.length + 24);
-  return SWITCHBOARD_CONTEXT.test(before) || SWITCHBOARD_CONTEXT.test(after) || PHONE_ILLUSTRATION.test(before);
+  if (SWITCHBOARD_CONTEXT.test(before) || SWITCHBOARD_CONTEXT.test(after) || PHONE_ILLUSTRATION.test(before)) return true;
+  // A number after an organisation's name and address (`Apple Inc., One Apple Park Way, ...,
+  // (408) 996-1010`, `Embassy of Canada, ... Tel:`) is its line; one a person's word labels
+  // (`Jane at Acme Inc., mobile ...`) is not.
+  return ORGANISATION_BEFORE.test(text.slice(Math.max(0, start - COMPANY_WINDOW), start)) && !PERSONAL_PHONE.test(before);
 }
+
+/** A signature's one-letter line opening the number's line: `M: 0412 887 301`, `T: (02) 9384 2210`. */
+const SIGNATURE_LINE = /^[ \t]*[MTPmtp][ \t]?:[ \t]*$/;
+const isSignatureLine = (text: string, start: number): boolean => {
+  const lineStart = lineStartOf(text, start);
+  return start - lineStart <= 8 && SIGNATURE_LINE.test(text.slice(lineStart, start));
+};
 
 /** A phone word in a script without spaces, in the few characters before: `携帯番号は`. */
 const hasCjkPhoneWord = (text: string, start: number): boolean => PHONE_CONTEXT_CJK.test(text.slice(Math.max(0, start - 12), start));
@@ -106,7 +144,7 @@ function scoreLocalNumber(value: string, text: string, start: number, context: F
   if (ISO_DATE_PREFIX.test(value) || PLACEHOLDER_TAIL.test(value.replace(/\D/g, ""))) return 0;
   if (PHONE_CONTEXT.test(context.key)) return 0.7;
   if (!hasPhoneGrouping(value)) return 0;
-  if (hasCjkPhoneWord(text, start) || isInPhoneColumn(text, start) || isPersonsMobile(value, text, start)) return 0.7;
+  if (hasCjkPhoneWord(text, start) || isInPhoneColumn(text, start) || isPersonsMobile(value, text, start) || isSignatureLine(text, start)) return 0.7;
   const before = text.slice(Math.max(0, start - LOCAL_WINDOW), start);
   const line = before.slice(before.lastIndexOf("\n") + 1);
   // No other number between the word and this one: `phone model 5510, batch 123456` is not.
@@ -116,19 +154,32 @@ function scoreLocalNumber(value: string, text: string, start: number, context: F
   return hasPhoneGrouping(value) ? 0.7 : 0;
 }
 
+/**
+ * A `+1` number whose area code or exchange starts with 0 or 1, or whose area code is 555, is
+ * dialled by no one: the North American plan never assigns them (`+1 (555) 010-0100`).
+ */
+function isImpossibleNanp(value: string): boolean {
+  if (!/^\+1[^\d]/.test(value)) return false;
+  const digits = value.replace(/\D/g, "").slice(1);
+  return digits.length === 10 && (digits[0] === "0" || digits[0] === "1" || digits[3] === "0" || digits[3] === "1" || digits.startsWith("555"));
+}
+
 function scoreCandidate(value: string, text: string, start: number, context: FieldContext): number {
   const digits = countDigits(value);
   if (digits >= MIN_LOCAL_DIGITS && digits < MIN_DIGITS) return scoreLocalNumber(value, text, start, context);
   if (digits < MIN_DIGITS || digits > MAX_DIGITS) return 0;
   if (ISO_DATE_PREFIX.test(value) || DOTTED_QUAD.test(value)) return 0;
-  if (PLACEHOLDER_TAIL.test(value.replace(/\D/g, ""))) return 0;
-  const plus = value.charCodeAt(0) === 43;
+  const compact = value.replace(/\D/g, "");
+  if (PLACEHOLDER_TAIL.test(compact) || isImpossibleNanp(value)) return 0;
+  // `+44 ...` and `(+33) 6 ...` both carry the country code.
+  const plus = value.charCodeAt(0) === 43 || value.startsWith("(+");
   const bare = /^\d+$/.test(value);
   // Bare runs: more than 12 digits is an id or epoch millis; 10 starting with 1 is epoch seconds
   // (no national numbering plan starts a 10-digit number with 1).
   if (!plus && bare && (digits > 12 || (digits === 10 && value[0] === "1"))) return 0;
   if (!hasPhoneGrouping(value)) return 0;
-  const worded = hasContext(text, start, context, PHONE_CONTEXT) || hasCjkPhoneWord(text, start) || isInPhoneColumn(text, start);
+  const worded =
+    hasContext(text, start, context, PHONE_CONTEXT) || hasCjkPhoneWord(text, start) || isInPhoneColumn(text, start) || isSignatureLine(text, start);
   if (plus) return worded ? 0.95 : 0.85;
   if (worded) return bare ? 0.7 : 0.85;
   if (isPersonsMobile(value, text, start)) return 0.75;

@@ -4,7 +4,12 @@ import type { DetectorOutcome } from "../../engine/detector.ts";
 import { createInspectedEvent } from "../../engine/inspected-event.ts";
 import type { GuardEvent, Redaction } from "../../wire/guard-event.ts";
 import {
+  isAhvValid,
+  isAuMedicareValid,
   isBsnValid,
+  isCurpValid,
+  isNricValid,
+  isRutValid,
   isCnResidentIdValid,
   isFrenchNirValid,
   isIbanChecksumValid,
@@ -20,7 +25,15 @@ import {
   isVerhoeffValid,
 } from "./checksums.ts";
 import negativeCases from "./fixtures/negative.json";
+import mixedRecords from "./fixtures/mixed-records.json";
 import positiveCases from "./fixtures/positive.json";
+import publicNegative from "./fixtures/public-negative.json";
+import recordsNegative from "./fixtures/records-negative.json";
+import recordsPositive from "./fixtures/records-positive.json";
+import shapesNegative from "./fixtures/shapes-negative.json";
+import shapesPositive from "./fixtures/shapes-positive.json";
+import worldNegative from "./fixtures/world-negative.json";
+import worldPositive from "./fixtures/world-positive.json";
 import encodedNegative from "./fixtures/encoded-negative.json";
 import encodedPositive from "./fixtures/encoded-positive.json";
 import { piiDetector, type PiiConfig } from "./index.ts";
@@ -74,6 +87,19 @@ describe("pii detector: positive fixtures", () => {
 describe("pii detector: negative fixtures", () => {
   test("the corpus is large enough", () => expect(negativeCases.length).toBeGreaterThanOrEqual(40));
   for (const fixture of negativeCases as Fixture[]) test(fixture.name, () => expectFixture(fixture));
+});
+
+// Personal data in the shapes agents read it in (table exports, query results, API records,
+// logs, letters) and benign text of the same shapes (schemas, placeholders, sample numbers).
+describe("pii detector: records", () => {
+  for (const fixture of recordsPositive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of recordsNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of shapesPositive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of shapesNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of worldPositive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of worldNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of publicNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of mixedRecords as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
 });
 
 describeDecoding("pii detector", (event) => inspect(event), { positive: encodedPositive as Fixture[], negative: encodedNegative as Fixture[] }, expectFixture);
@@ -141,6 +167,14 @@ describe("checksums", () => {
     expect([isTfnValid("123456782"), isTfnValid("123456783")]).toEqual([true, false]);
   });
 
+  test("AHV, NRIC, CURP, RUT and Australian Medicare check characters", () => {
+    expect([isAhvValid("7569217177491"), isAhvValid("7569217177492")]).toEqual([true, false]);
+    expect([isNricValid("S8842715G"), isNricValid("S8842715H")]).toEqual([true, false]);
+    expect([isCurpValid("GODE561231HDFRRN00"), isCurpValid("GODE561231HDFRRN01")]).toEqual([true, false]);
+    expect([isRutValid("15892471", "4"), isRutValid("15892471", "5")]).toEqual([true, false]);
+    expect([isAuMedicareValid("2953817471"), isAuMedicareValid("2953817481")]).toEqual([true, false]);
+  });
+
   test("a Steuer-ID repeats exactly one of its first ten digits", () => {
     // Valid MOD 11,10 check digits, but all ten distinct, or two digits repeated.
     const checked = (body: string): string => [...Array(10).keys()].map(String).map((d) => body + d).find((id) => isSteuerIdValid(id)) ?? "";
@@ -205,7 +239,10 @@ describe("large, unextracted and garbage payloads", () => {
   // Ten 1 MiB texts: under 1 s on a quiet machine, about 1 s on a loaded one; a quadratic scan takes hours.
   test("complete on adversarial 1 MiB inputs", () => {
     const size = (1 << 20) - 16;
-    for (const unit of ["9", "1 ", "+1 (2) 3-", "a.b@", "1.2.", "2a00:", "dob 1", "AB12", "DE89 ", "address 1 Elm St, "]) {
+    const units = ["9", "1 ", "+1 (2) 3-", "a.b@", "1.2.", "2a00:", "dob 1", "AB12", "DE89 ", "address 1 Elm St, "];
+    // Table columns, SQL tuples, labelled names and bank labels, repeated.
+    units.push("name,ssn,dob\nAb Cd,123-45-6789,1990-01-01\n", "insert into t (dob) values ('1990-01-01'),", "Patient: Ab Cd ", "sort code 11-22-33 account no 1234567 ");
+    for (const unit of units) {
       const outcome = inspect(makeEvent("tool_result", { result: unit.repeat(Math.floor(size / unit.length)) }));
       expect(outcome.findings.length).toBeLessThanOrEqual(256);
     }

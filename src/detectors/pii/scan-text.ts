@@ -1,9 +1,10 @@
 // One text field in, the personal data in it out: every enabled scanner runs, then overlaps are
 // settled in favour of the kind with the stricter structure (an IBAN's digits are not a phone).
 import { scanAddresses } from "./addresses.ts";
+import { scanBankAccounts } from "./bank-accounts.ts";
 import { scanCards, scanIbans } from "./bank.ts";
 import { scanDatesOfBirth } from "./dates-of-birth.ts";
-import { scanEmails } from "./emails.ts";
+import { scanEmails, scanObfuscatedEmails } from "./emails.ts";
 import { scanFrenchNirs, scanItalianFiscalCodes, scanSpanishIds } from "./eu-ids.ts";
 import { scanIpAddresses } from "./ip-addresses.ts";
 import {
@@ -21,6 +22,9 @@ import {
   scanDriversLicenses,
   scanKoreanRrns,
   scanLabelledAadhaars,
+  scanMedicalRecordNumbers,
+  scanAuMedicareNumbers,
+  scanUsMedicareIds,
   scanMyNumbers,
   scanNhsNumbers,
   scanPans,
@@ -29,7 +33,10 @@ import {
   scanSteuerIds,
   scanTfns,
 } from "./labelled-ids.ts";
+import { scanPassportMrz } from "./mrz.ts";
+import { scanPersonNames } from "./person-names.ts";
 import { scanPhones } from "./phones.ts";
+import { scanAhvNumbers, scanCurps, scanNationalIds, scanPrintedAhvs, scanPrintedRuts, scanSeNationalIds, scanSgNrics, scanZaIds } from "./world-ids.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
 import { spentAtStep, type Budget } from "../../engine/budget.ts";
@@ -54,6 +61,7 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.brCpf, scan: scanBrCpfs, needsDigit: true },
   { kind: PII_KINDS.caSin, scan: scanCaSins, needsDigit: true },
   { kind: PII_KINDS.usRouting, scan: scanUsBankRouting, needsDigit: true },
+  { kind: PII_KINDS.bankAccount, scan: scanBankAccounts, needsDigit: true },
   { kind: PII_KINDS.ssn, scan: scanUsSsns, needsDigit: true },
   { kind: PII_KINDS.gbNhsNumber, scan: scanNhsNumbers, needsDigit: true },
   { kind: PII_KINDS.deSteuerId, scan: scanSteuerIds, needsDigit: true },
@@ -63,13 +71,27 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.plPesel, scan: scanPesels, needsDigit: true },
   { kind: PII_KINDS.jpMyNumber, scan: scanMyNumbers, needsDigit: true },
   { kind: PII_KINDS.auTfn, scan: scanTfns, needsDigit: true },
+  { kind: PII_KINDS.seNationalId, scan: scanSeNationalIds, needsDigit: true },
+  { kind: PII_KINDS.chAhv, scan: scanAhvNumbers, needsDigit: true },
+  { kind: PII_KINDS.sgNric, scan: scanSgNrics, needsDigit: true },
+  { kind: PII_KINDS.zaId, scan: scanZaIds, needsDigit: true },
+  { kind: PII_KINDS.chAhv, scan: scanPrintedAhvs, needsDigit: true },
+  { kind: PII_KINDS.mxCurp, scan: scanCurps, needsDigit: true },
+  { kind: PII_KINDS.clRut, scan: scanPrintedRuts, needsDigit: true },
   { kind: PII_KINDS.inPan, scan: scanPans, needsDigit: true },
+  { kind: PII_KINDS.medicalRecord, scan: scanMedicalRecordNumbers, needsDigit: true },
+  { kind: PII_KINDS.healthInsurance, scan: scanAuMedicareNumbers, needsDigit: true },
+  { kind: PII_KINDS.healthInsurance, scan: scanUsMedicareIds, needsDigit: true },
+  { kind: PII_KINDS.nationalId, scan: scanNationalIds, needsDigit: true },
   { kind: PII_KINDS.passport, scan: scanPassports, needsDigit: true },
+  { kind: PII_KINDS.passport, scan: scanPassportMrz, needsDigit: true },
   { kind: PII_KINDS.driversLicense, scan: scanDriversLicenses, needsDigit: true },
   { kind: PII_KINDS.email, scan: scanEmails, needsDigit: false },
+  { kind: PII_KINDS.email, scan: scanObfuscatedEmails, needsDigit: false },
   { kind: PII_KINDS.dateOfBirth, scan: scanDatesOfBirth, needsDigit: true },
   { kind: PII_KINDS.phone, scan: scanPhones, needsDigit: true },
   { kind: PII_KINDS.address, scan: scanAddresses, needsDigit: true },
+  { kind: PII_KINDS.personName, scan: scanPersonNames, needsDigit: false },
   { kind: PII_KINDS.ipAddress, scan: scanIpAddresses, needsDigit: true },
 ];
 

@@ -10,6 +10,7 @@ import { scanDottedTokens } from "./dotted-tokens.ts";
 import { scanPrivateKeys } from "./private-keys.ts";
 import { scanProgramPasswords } from "./program-passwords.ts";
 import { scanProviderTokens } from "./provider-rules.ts";
+import { scanTableValues } from "./table-values.ts";
 import { MAX_HITS_PER_FIELD, type SecretHit } from "./secret-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
 import { spentAtStep, type Budget } from "../../engine/budget.ts";
@@ -31,6 +32,7 @@ const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, opti
   scanCliCredentials,
   scanProgramPasswords,
   (text, hits, budget, options) => scanAssignments(text, options, hits, budget),
+  scanTableValues,
   scanConfigValues,
 ];
 

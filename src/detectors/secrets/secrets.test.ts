@@ -5,6 +5,7 @@ import { createInspectedEvent } from "../../engine/inspected-event.ts";
 import type { GuardEvent, Redaction } from "../../wire/guard-event.ts";
 import negativeCases from "./fixtures/negative.json";
 import positiveCases from "./fixtures/positive.json";
+import tableCases from "./fixtures/tables.json";
 import encodedNegative from "./fixtures/encoded-negative.json";
 import encodedPositive from "./fixtures/encoded-positive.json";
 import { secretsDetector, type SecretsConfig } from "./index.ts";
@@ -59,6 +60,11 @@ describe("secrets detector: negative fixtures", () => {
   test("the corpus is large enough", () => expect(negativeCases.length).toBeGreaterThanOrEqual(30));
   for (const fixture of negativeCases as Fixture[]) test(fixture.name, () => expectFixture(fixture));
 });
+// Credentials in table exports, query results and INSERT statements, named by their column.
+describe("secrets detector: tables", () => {
+  for (const fixture of tableCases as Fixture[]) test(fixture.name, () => expectFixture(fixture));
+});
+
 
 describeDecoding("secrets detector", (event) => inspect(event), { positive: encodedPositive as Fixture[], negative: encodedNegative as Fixture[] }, expectFixture);
 
