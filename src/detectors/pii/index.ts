@@ -10,7 +10,7 @@ import { KINDS } from "../../wire/guard-event.ts";
 import { maskSpans, spanFinding, spanRedaction } from "../span-hits.ts";
 import type { Finding } from "../../wire/verdict.ts";
 import { fieldKeyOf } from "./context.ts";
-import type { FieldContext } from "./pii-kind.ts";
+import { PII_KINDS, type FieldContext } from "./pii-kind.ts";
 import { scanText, selectScanners } from "./scan-text.ts";
 import { MAX_HITS_PER_FIELD } from "./pii-kind.ts";
 import { fieldViews } from "../decoding/decoded-views.ts";
@@ -118,8 +118,47 @@ function inspectEvent(input: InspectedEvent, action: "redact" | "allow", scanner
     if (field.capped) capped.push(path);
     if (budget.cutOff) unscanned.push(path);
   }
+  dropActionAddresses(input, findings, redactions);
   const outcome = summarise(findings, redactions, action);
   return noteOverHits(noteUndecoded(noteUnjudged(outcome, input.unextracted(), unscanned), undecoded), capped, MAX_HITS_PER_FIELD);
+}
+
+/** How far into a command a network sender is looked for. */
+const MAX_COMMAND_SNIFF = 4096;
+/** At most this many addresses make an action's own: more is a list of people. */
+const MAX_ACTION_ADDRESSES = 3;
+/** Tool-call arguments that name who a message goes to or who an identity is. */
+const ADDRESS_KEY = /^(?:to|cc|bcc|from|sender|reply to|recipients?|attendees?|invitees?|email|user email|author|author email|committer|committer email|assignee|reviewers?|owner)$/;
+const COMMAND_KEY = /^(?:command|cmd|script)$/;
+/** A command that sends data over the network: an address in it may be data leaving, not its own. */
+const SENDER = /(?:^|[\s;|&(/])(?:curl|wget|http|https|httpie|xh|nc|ncat|netcat|socat|invoke-webrequest|invoke-restmethod|iwr|irm)(?=\s|$)/i;
+
+/**
+ * The email addresses an action itself carries: a command's identity or recipient
+ * (`git config user.email`, `ssh-keygen -C`, `git commit --author`) and the `to` of a
+ * send-mail call. The model already wrote them, and masking them would change what runs: the
+ * commit gets a placeholder author, the reply goes nowhere. A handful in such a field are left
+ * alone. Still personal data to redact: a list of people (more than three in the event), an
+ * address in a command that sends data over the network (it may be the data leaving), any other
+ * field of the event, and every address in what a tool returns.
+ */
+function dropActionAddresses(input: InspectedEvent, findings: Finding[], redactions: RedactionRequest[]): void {
+  const kind = input.event.kind;
+  if (kind !== "tool_call" && kind !== "exec") return;
+  const emails = findings.filter((f) => f.check_id === PII_KINDS.email.checkId);
+  if (emails.length === 0 || emails.length > MAX_ACTION_ADDRESSES) return;
+  const texts = input.texts();
+  const command = kind === "exec" ? texts.filter((t) => t.path.startsWith("payload.argv[")).map((t) => t.text).join(" ") : texts.find((t) => t.path.startsWith("payload.arguments") && COMMAND_KEY.test(fieldKeyOf(t.path)))?.text ?? "";
+  if (SENDER.test(command.slice(0, MAX_COMMAND_SNIFF))) return;
+  const own = (path: string) =>
+    kind === "exec" ? path.startsWith("payload.argv[") : path.startsWith("payload.arguments") && (COMMAND_KEY.test(fieldKeyOf(path)) || ADDRESS_KEY.test(fieldKeyOf(path)));
+  for (let i = findings.length - 1; i >= 0; i--) {
+    const found = findings[i]!;
+    if (found.check_id !== PII_KINDS.email.checkId || found.path === undefined || !own(found.path)) continue;
+    findings.splice(i, 1);
+    const at = redactions.findIndex((r) => r.path === found.path && r.start === found.start && r.end === found.end);
+    if (at !== -1) redactions.splice(at, 1);
+  }
 }
 
 export const piiDetector: DetectorDefinition<PiiConfig> = {

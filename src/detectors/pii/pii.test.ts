@@ -26,6 +26,7 @@ import {
 } from "./checksums.ts";
 import negativeCases from "./fixtures/negative.json";
 import mixedRecords from "./fixtures/mixed-records.json";
+import actionAddresses from "./fixtures/action-addresses.json";
 import positiveCases from "./fixtures/positive.json";
 import publicNegative from "./fixtures/public-negative.json";
 import recordsNegative from "./fixtures/records-negative.json";
@@ -100,6 +101,7 @@ describe("pii detector: records", () => {
   for (const fixture of worldNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of publicNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of mixedRecords as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of actionAddresses as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
 });
 
 describeDecoding("pii detector", (event) => inspect(event), { positive: encodedPositive as Fixture[], negative: encodedNegative as Fixture[] }, expectFixture);
