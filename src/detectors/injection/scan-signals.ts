@@ -20,6 +20,14 @@ export interface RawSignal {
 
 /** Enough hits to judge any real text; a hostile text repeating triggers gains nothing past it. */
 const MAX_HITS = 256;
+/**
+ * A long text is searched for anchors a window at a time, the clock checked between windows: one
+ * search of the anchor pattern over a megabyte with nothing in it ran for a third of a second.
+ * Windows are read with REACH characters on each side (more than any anchor and the context its
+ * lookarounds need), so none is missed or cut.
+ */
+const WINDOW = 1 << 14;
+const REACH = 256;
 
 /**
  * Every head's first words as one alternation grouped by first letter. The engine tries every
@@ -110,17 +118,30 @@ function matchAt(text: string, pos: number, candidates: readonly number[], out: 
  */
 export function scanSignals(text: string, budget: Budget = UNLIMITED): RawSignal[] {
   const hits: RawSignal[] = [];
-  ANCHOR.lastIndex = 0;
-  let anchor: RegExpExecArray | null;
-  while (hits.length < MAX_HITS && !budget.spent() && (anchor = ANCHOR.exec(text)) !== null) {
-    const before = hits.length;
-    // An anchor may hide another inside it (".ssh/id_rsa" holds "id_rsa"): look again just after.
-    ANCHOR.lastIndex = anchor.index + 1;
-    if (matchAt(text, anchor.index, candidatesFor(anchor[0]), hits) === 0) continue;
-    const quote = rateQuotation(text, anchor.index);
-    for (let i = before; i < hits.length; i++) hits[i]!.quote = quote;
-    // No skipping past the match: a later signal may start inside it ("you are now in opposite
-    // mode" is a persona switch and a jailbreak mode). Scoring takes one signal per class.
+  // Where anchors are still to be looked for: every one before it has been judged.
+  let next = 0;
+  for (let base = 0; base < text.length && hits.length < MAX_HITS; base += WINDOW) {
+    if (base > 0 && budget.spentNow()) break;
+    const whole = text.length <= WINDOW;
+    const offset = whole ? 0 : Math.max(0, base - REACH);
+    const window = whole ? text : text.slice(offset, base + WINDOW + REACH);
+    ANCHOR.lastIndex = next - offset;
+    let anchor: RegExpExecArray | null;
+    while (hits.length < MAX_HITS && !budget.spent() && (anchor = ANCHOR.exec(window)) !== null) {
+      const at = offset + anchor.index;
+      // One starting in the overlap is the next window's, read with what follows it.
+      if (!whole && at >= base + WINDOW && base + WINDOW < text.length) break;
+      next = at + 1;
+      // An anchor may hide another inside it (".ssh/id_rsa" holds "id_rsa"): look again just after.
+      ANCHOR.lastIndex = anchor.index + 1;
+      const before = hits.length;
+      if (matchAt(text, at, candidatesFor(anchor[0]), hits) === 0) continue;
+      const quote = rateQuotation(text, at);
+      for (let i = before; i < hits.length; i++) hits[i]!.quote = quote;
+      // No skipping past the match: a later signal may start inside it ("you are now in opposite
+      // mode" is a persona switch and a jailbreak mode). Scoring takes one signal per class.
+    }
+    if (whole) break;
   }
   return hits;
 }
