@@ -47,9 +47,16 @@ const SHADOWING = new RegExp(
 );
 /** "When the user asks for X, call this tool (instead)": calls meant for another tool come here. */
 const REDIRECT = new RegExp(
-  String.raw`\bwhen(?:ever)?\s+(?:the\s+)?(?:user|human|agent|assistant|model)\s+(?:asks?|wants?|requests?|tries|needs?|calls?|invokes?|uses?)\s+(?:for\s+|to\s+(?:use|call|invoke|run)\s+)?(?:the\s+)?${TOOL}[^.\n]{0,80}?\b(?:call|use|invoke|run|choose|prefer)\s+this\s+(?:tool|function|one)\b|\b(?:do\s+not|don'?t|never)\s+(?:call|use|invoke)\s+${TOOL}(?:[\s,]+(?:or\s+|and\s+)?${TOOL}){0,6}\s+directly\b|\b(?:always\s+)?(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}`,
+  String.raw`\bwhen(?:ever)?\s+(?:the\s+)?(?:user|human|agent|assistant|model)\s+(?:asks?|wants?|requests?|tries|needs?|calls?|invokes?|uses?)\s+(?:for\s+|to\s+(?:use|call|invoke|run)\s+)?(?:the\s+)?${TOOL}[^.\n]{0,80}?\b(?:call|use|invoke|run|choose|prefer)\s+this\s+(?:tool|function|one)\b|\b(?:do\s+not|don'?t|never)\s+(?:call|use|invoke)\s+${TOOL}(?:[\s,]+(?:or\s+|and\s+)?${TOOL}){0,6}\s+directly\b`,
   "gi",
 );
+/** "Use this tool instead of `web_search`": a takeover, unless a scope follows ("... when the user asks about the wiki"). */
+const PREFER_OVER = new RegExp(
+  String.raw`\b(always\s+)?(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}(?:\s+(?:tool|function))?`,
+  "gi",
+);
+/** A scope narrowing a preference to some requests: a routing hint among a server's own tools. */
+const SCOPED = /^\s*,?\s*(?:when|if|for)\s+(?!(?:any|every|all)\b)/i;
 /** A code span after a verb telling the model to run it. */
 const RUN_SPAN = /\b(?:run|execute|exec|type|paste|enter)\s+(?:the\s+(?:following|command)\s+)?(?:`{1,3})([^`\n]{3,400})`{1,3}/gi;
 /** What makes a run directive addressed to the model and not a note for a human installer. */
@@ -138,6 +145,8 @@ function movesIn(field: Field, budget: Budget): Found[] {
   };
   const { text } = field;
   at("redirect", firstMatch(REDIRECT, text));
+  const prefer = firstMatch(PREFER_OVER, text);
+  if (prefer) at(!prefer[1] && SCOPED.test(text.slice(prefer.index + prefer[0].length)) ? "shadowing" : "redirect", prefer);
   at("shadowing", firstMatch(SHADOWING, text));
   at("approval_claim", firstMatch(APPROVAL_CLAIM, text));
   at("forwarding", firstMatch(FORWARDING, text));

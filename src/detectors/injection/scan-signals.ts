@@ -63,6 +63,13 @@ for (const [i, p] of PATTERNS.entries()) {
     BY_FIRST_WORD.set(word, [...(BY_FIRST_WORD.get(word) ?? []), i]);
   }
 }
+/** Patterns with a lead (no head) that can start with an ASCII letter, by that letter. */
+const LETTER_LEADS = new Map<string, number[]>();
+for (const [i, p] of PATTERNS.entries()) {
+  for (const c of new Set(p.head === undefined && p.lead !== undefined ? firstCharsOf(p.lead).filter((ch) => /^[a-z]$/.test(ch)) : [])) {
+    LETTER_LEADS.set(c, [...(LETTER_LEADS.get(c) ?? []), i]);
+  }
+}
 const candidatesByAnchor = new Map<string, readonly number[]>();
 
 /**
@@ -76,7 +83,8 @@ function candidatesFor(anchor: string): readonly number[] {
   if (!/^[a-z]/.test(key) || /^[a-z][^a-z0-9_\u00c0-\u024f\u1e00-\u1eff]/.test(key)) return BY_FIRST_CHAR.get(key[0]!) ?? [];
   const cached = candidatesByAnchor.get(key);
   if (cached) return cached;
-  const found = new Set<number>();
+  // A lead starting with a letter ("ab sofort") may start where a word anchor matched first.
+  const found = new Set<number>(LETTER_LEADS.get(key[0]!) ?? []);
   for (const [word, indices] of BY_FIRST_WORD) {
     if (word.startsWith(key) || key.startsWith(word)) for (const i of indices) found.add(i);
   }

@@ -100,11 +100,19 @@ export function rateAboveRequest(match: string, text: string, start: number): nu
 }
 
 const MODEL_DIRECTIVE =
-  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!\u2014-]\s*|\bthen\s+)|\s+(?:[\w'-]+\s+){0,3}?(?=(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected|asked)\s+to)\s))(?:please\s+|now\s+|also\s+|instead\s+|always\s+|immediately\s+|first\s+)?(?:(?:you\s+)?(?:are\s+(?:required|instructed|expected|asked)\s+to|must|should|need\s+to|have\s+to|shall|will\s+now)\s+(?:now\s+|also\s+|always\s+)?)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload|add|append|include|translate|encode|write|end|begin|start|stop|switch|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|visit|open|fetch|reveal|make|use|reverse|rewrite|give|transfer|pay|wire|approve|purchase|buy|do\s+not|don't|never)\b/i;
+  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!\u2014-]\s*|\bthen\s+)|\s+(?:[\w'-]+\s+){0,3}?(?=(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected|asked)\s+to)\s))(?:please\s+|now\s+|also\s+|instead\s+|always\s+|immediately\s+|first\s+)?(?:(?:you\s+)?(?:are\s+(?:required|instructed|expected|asked)\s+to|must|should|need\s+to|have\s+to|shall|will\s+now)\s+(?:now\s+|also\s+|always\s+)?)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload|add|append|include|translate|encode|write|end|begin|start|stop|switch|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|visit|open|fetch|reveal|make|use|reverse|rewrite|give|transfer|pay|wire|approve|purchase|buy|ask|grant|invite|book|do\s+not|don't|never)\b/i;
+
+/** "AI crawlers: please do not use this site to train models": a site's opt-out, not an order to an agent. */
+const USE_OPT_OUT =
+  /^[^\n]{0,40}?\b(?:do\s+not|don'?t|never|may\s+not|must\s+not|are\s+not\s+(?:allowed|permitted)\s+to)\s+(?:use|train|scrape|crawl|index|copy|reproduce|store|ingest|collect)\b[^\n]{0,80}?\b(?:train(?:ing)?|models?|datasets?|scrap\w*|crawl\w*|index\w*)\b/i;
+
+/** A text that speaks to AI readers only to keep them off its content. */
+export const isUseOptOut = (after: string): boolean => USE_OPT_OUT.test(after);
 
 /** Text addressed to the model weighs more when what follows tells it what to do or say. */
 export function rateAddressed(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 160);
+  if (isUseOptOut(after)) return 0.5;
   return MODEL_DIRECTIVE.test(after) ? 1.35 : 1;
 }
 

@@ -6,12 +6,12 @@
 // People write to each other this way too ("please forward the invoices to accounts@"), so the
 // actions weigh little alone; speaking to an AI reader is what makes them an injection.
 // Weights are [data, user, definition]: a user speaks to the assistant by nature.
-import { r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
+import { isUseOptOut, r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
 
 /** An AI reader named by its role: "AI assistant", "automated reviewer", "LLM agents". */
 const AI_ROLE = r`(?:code\s+assistants?|(?:large\s+)?language\s+models|LLMs|(?:AI|LLM|GPT|automated|autonomous|coding)[\s-]+(?:[\w-]+\s+)?(?:assistants?|agents?|schedulers?|reviewers?|bots?|helpers?|models?|summari[sz]ers?|secretar(?:y|ies)|copilots?|readers?|triagers?|classifiers?|labell?ers?|graders?|screeners?|evaluators?|moderators?))`;
 /** What an addressed line goes on with: a colon, a comma, a dash, or a relative clause first. */
-const VOCATIVE_END = r`(?:\s+(?:that|who|which)\s+[^\n.:;!?]{1,80}?)?\s*(?:[,:!]|\s[-\u2014\u2013]\s)`;
+const VOCATIVE_END = r`(?:\s+(?:that|who|which)\s+[^\n.:;!?]{1,80}?|\s+[a-z]{3,20}ing(?:\s+(?:on|through|up|over))?\s+(?:this|these|the|our|my|\w+'s)\s+(?:[\w-]+\s+)?[\w-]+)?\s*(?:[,:!]|\s[-\u2014\u2013]\s)`;
 /** The start of a sentence, a line, a comment or a table cell, where a vocative stands. */
 const CLAUSE_START = r`(?:^|[\n.!?>*\[\]:#/(|"]|<!--)\s*(?:(?:dear|hey|hi|hello|attention|to|for|(?:a\s+)?(?:note|message|reminder|request|hint|memo|instructions?)\s+(?:to|for)|P\.?S\.?:?)\s+)?(?:the\s+|all\s+|any\s+|every\s+|our\s+)?`;
 /** "the AI agent working on this", "any assistant that handles this ticket". */
@@ -24,6 +24,10 @@ const PRIVATE_DOCS = r`(?:invoices?|bank\s+statements?|statements|bank\s+details
 const THE_USERS = r`(?:(?:(?:all|every|each|any)\s+(?:of\s+)?)?(?:the\s+user'?s|their|your|his|her)|all|every|each|any)`;
 const USER_THINGS = r`(?:meetings?|events?|appointments?|invit(?:e|ation)s?|e-?mails?|messages?|mails?|files?|documents?|folders?|repos(?:itories)?|branches|backups?|contacts?|notifications?|alerts?|records?|tickets?|subscriptions?|bookings?|reservations?|orders?|accounts?)`;
 
+/** "助手在总结本页时": an assistant, while it reads, summarises or answers this. */
+const ZH_WHILE = r`(?:助手|助理|代理|模型)(?:们|們)?\s*(?:在|于|於)[^\n。]{1,24}?(?:时|時)`;
+const rateZhWhile = (m: string): number => (/(?:总结|總結|阅读|閱讀|处理|處理|回答|回复|回覆|翻译|翻譯|摘要|读取|讀取)/.test(m) ? 1 : 0);
+
 /** A secret variable is named in capitals; "print the token" in prose is handled elsewhere. */
 const secretVarInCapitals = (match: string): number => (/[A-Z0-9]_?(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|KEY|CREDENTIALS?|AUTH)\b/.test(match) ? 1 : 0);
 
@@ -32,13 +36,14 @@ const secretVarInCapitals = (match: string): number => (/[A-Z0-9]_?(?:TOKEN|SECR
  * "... this table always report ...". "AI assistant: Sure, I'll update it" is a transcript.
  */
 const PLANTED_DIRECTIVE =
-  /^(?:\s*|[^\n]{0,100}?(?:[:,.;!?\u2014]\s+|\b(?:please|kindly|always|never|must|should|then|and|to)\s+))(?:(?:please|kindly|also|always|now|immediately|first|just)\s+)?(?:ignore|tell|inform|reply|respond|answer|recommend|rate|rank|approve|merge|say|claim|state|report|describe|output|print|insert|send|forward|delete|remove|cancel|archive|upload|add|append|include|translate|encode|write|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|call|visit|open|fetch|reveal|give|transfer|pay|ask|present|treat|label|classify|mark|share|push|commit|set|replace|read|collect|do\s+not|don't|never)\b/i;
+  /^(?:\s*|[^\n]{0,100}?(?:[:,.;!?\u2014]\s+|\b(?:please|kindly|always|never|must|should|then|and|to)\s+))(?:(?:please|kindly|also|always|now|immediately|first|just)\s+)?(?:ignore|tell|inform|reply|respond|answer|recommend|rate|rank|approve|merge|say|claim|state|report|describe|output|print|insert|send|forward|delete|remove|cancel|archive|upload|add|append|include|translate|encode|write|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|call|visit|open|fetch|reveal|give|transfer|pay|ask|present|treat|label|classify|mark|share|push|commit|set|replace|read|collect|star|fork|follow|subscribe|upvote|grant|invite|book|buy|purchase|order|schedule|accept|decline|transfer|unlock|do\s+not|don't|never)\b/i;
 
 /** Text addressed to an AI reader weighs more when what follows tells it what to do. */
 function rateVocative(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 160);
   // "AI assistants: a survey" titles an article.
   if (/^\s*(?:a|an|the)?\s*(?:survey|review|overview|guide|comparison|introduction|history|study|benchmark|primer|tutorial)\b/i.test(after)) return 0;
+  if (isUseOptOut(after)) return 0.5;
   return PLANTED_DIRECTIVE.test(after) ? 1.35 : rateAddressed(match, text, start);
 }
 
@@ -120,6 +125,10 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:致|给|給|对|對|提醒|注意|通知)\s*(?:所有\s*)?(?:AI|人工智能|智能)(?:助手|助理|代理|模型|机器人|機器人)?(?:们|們)?\s*[：:，,]` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:如果|若)你是\s*(?:一个|一個|一位)?\s*(?:AI|人工智能|语言模型|語言模型|大模型|智能助手)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:人工智能|智能)(?:助手|助理|代理)(?:们|們)?\s*[：:，,]` },
+  // "AI助手在总结本页时" (the AI assistant, when it summarises this page), and what it is to tell the user.
+  { cls: "address", w: [0.55, 0.05, 0.1], head: r`AI\s*`, tail: ZH_WHILE, validate: rateZhWhile },
+  { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:人工智能|智能)\s*${ZH_WHILE}`, validate: rateZhWhile },
+  { cls: "steer", w: [0.3, 0.05, 0.1], lead: r`(?<![不别別勿要])(?:请|請)?(?:告诉|告訴|通知|提醒)(?:用户|用戶|使用者)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:これを読んでいる|このページを読んでいる|この文書を処理する|この(?:ページ|文書|メール)を要約する)\s*(?:AI|エーアイ|言語モデル)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:もし)?あなたが\s*(?:AI|言語モデル)(?:なら|であれば|の場合)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`인공지능\s*(?:비서|어시스턴트|에이전트|모델)?(?:에게|님께|께)` },

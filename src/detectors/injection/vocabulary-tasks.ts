@@ -1,0 +1,57 @@
+// Vocabulary of planted text that hands the reader a task of its own, and of definitions that
+// reach past their tool: money sent to an account number, a code texted to a phone, the user's
+// records fetched and mailed on, someone added as a delegate or given lasting access, a lock or
+// alarm switched off, the planted message deleted once acted on, a fake end of the data, a role
+// label giving an order, a placeholder to fill with the conversation, a claim to outrank the
+// system prompt, another tool called with this one's whole result, a product pushed whatever the
+// data says. People ask each other for most of these, so each weighs little alone; two together,
+// or one beside an address to the AI, is what a planted task looks like.
+// Weights are [data, user, definition].
+import { r, type Pattern } from "./vocabulary-parts.ts";
+
+/** A phone number as written in a message: "+1-555-0134", "(020) 7946 0958". */
+const PHONE = r`\+?\(?\d[\d\s().-]{6,18}\d(?![\d-])`;
+/** A bank account: "account 044-7781-2290", "account number: 12345678", an IBAN. */
+const ACCOUNT = r`(?:(?:bank\s+)?(?:account|acct)\s*(?:number|no\.?|#)?\s*:?\s*\d[\d\s-]{5,24}\d|(?:IBAN\s*:?\s*)?[A-Z]{2}\d{2}\s?(?:[A-Z0-9]{4}\s?){2,7}[A-Z0-9]{1,4})`;
+/** What is the user's and leaves only on their word. */
+const PERSONAL = r`(?:(?:health|medical|patient|dental|insurance)\s+(?:records?|data|history|information|info)|genetic\s+data|payment\s+(?:methods?|details|info(?:rmation)?)|(?:saved\s+)?(?:credit\s+|debit\s+)?cards?(?:\s+(?:numbers?|details))?|passport(?:\s+(?:scans?|details|number))?|bank\s+(?:statements?|details|account\s+details)|tax\s+(?:returns?|documents?)|(?:saved\s+)?passwords?|SSN|social\s+security\s+(?:number|card)|(?:home\s+)?address(?:es)?|contacts?(?:\s+list)?|location(?:\s+history)?|browsing\s+history|search\s+history|(?:private\s+|personal\s+)?(?:photos|documents|files|messages|e-?mails|notes))`;
+/** Something a person stands behind: a tool call the model is told to make once it has read on. */
+const ACTION = r`(?:create|send|forward|email|post|delete|invite|share|add|transfer|pay|book|schedule|grant|star|merge|push|upload|download|run|execute|install|change|reset|disable|cancel|buy|purchase|order|accept|approve|remove|export|move|copy|unlock)`;
+/** A tool named the way tools are: snake_case, perhaps in backticks. */
+const TOOL_NAME = r`\x60?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\x60?`;
+
+export const TASK_PATTERNS: readonly Pattern[] = [
+  // Where the planted task sends things: a phone number, a bank account, an invited outsider.
+  { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:send|text|sms|forward|message|whatsapp|relay)\s+`, tail: r`[^\n]{0,80}?\bto\s+${PHONE}` },
+  { cls: "destination", w: [0.25, 0.05, 0.3], head: r`(?:transfer|wire|send|pay|deposit|move)\s+`, tail: r`[^\n]{0,80}?\b(?:to|into)\s+(?:the\s+|my\s+)?${ACCOUNT}` },
+  { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:post|send|share|publish|paste|forward)\s+`, tail: r`[^\n]{0,80}?\b(?:in|to|on|into)\s+(?:the\s+)?(?:[\w-]+'s\s+|our\s+|their\s+)?#[a-z][\w-]{1,40}(?:\s+channel)?\b` },
+  { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:invite|cc|bcc)\s+`, tail: r`[\w.+-]{1,64}@[\w-]{1,63}\.\w` },
+  // The user's own records fetched and mailed on: "retrieve my health records and email them to".
+  { cls: "exfil", w: [0.45, 0.1, 0.45], head: r`(?:retrieve|get|find|collect|gather|download|fetch|look\s+up|pull|access|read|export)\s+`, tail: r`(?:all\s+(?:of\s+)?)?(?:my|the\s+user'?s|their|his|her)\s+(?:[\w-]+\s+){0,3}?${PERSONAL}\b[^\n]{0,100}?\b(?:and|then)\s+(?:\w+\s+)?(?:email|send|forward|share|post|upload|text)\s+(?:them|it|those|these|the\s+\w+)\s+to\b` },
+  // Someone given a standing way in: lasting access, a delegate, an admin.
+  { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:grant|give)\s+`, tail: r`(?:\w+\s+){0,3}?(?:permanent|full|unrestricted|admin(?:istrator)?|owner|remote|lifetime|indefinite)\s+access\s+(?:to|for)\b` },
+  { cls: "command", w: [0.35, 0.05, 0.35], head: r`add\s+`, tail: r`(?:[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|(?:the\s+)?(?:GitHub\s+|Slack\s+)?(?:user|account|member)\s+@?[\w.-]{2,40})\s+as\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:delegate|admin(?:istrator)?|owner|co-?owner|collaborator|maintainer|trusted\s+(?:device|contact|sender)|forwarding\s+address|recovery\s+(?:e-?mail|phone|contact))\b` },
+  { cls: "command", w: [0.3, 0.05, 0.3], head: r`(?:unlock|disarm|disable|turn\s+off|deactivate|switch\s+off)\s+`, tail: r`(?:the\s+|my\s+|all\s+(?:the\s+)?)?(?:front\s+|back\s+|garage\s+|main\s+)?(?:door|doors|smart\s+lock|alarm|security\s+(?:system|cameras?)|(?:security\s+|doorbell\s+)?cameras|home\s+security)\b` },
+  // The planted message removed once acted on, so the user never sees what asked for it.
+  { cls: "secrecy", w: [0.35, 0.05, 0.35], before: r`\b(?:then|afterwards|after\s+that|and|once\s+(?:done|finished)|when\s+(?:done|finished))\s*,?\s+`, head: r`(?:delete|remove|trash|erase|archive)\s+`, tail: r`(?:this|the\s+(?:original|above))\s+(?:e-?mail|message|note|comment|event|invite|issue|document|file|thread|post)\b` },
+  // A role label at the start of a line, giving an order a tool would carry out. Transcripts
+  // have "Agent: I have sent..."; alone this is a finding, beside a destination a hold.
+  { cls: "address", w: [0.3, 0.05, 0.3], before: r`(?:^|[\n.!?>\]]|<!--)\s*`, head: r`(?:assistant|agent|bot|AI|copilot)\s*[:,]\s*`, tail: r`(?=(?:please\s+)?${ACTION}\s+(?:a|an|the|all|every|this|these|my|our|their|his|her|me|it)\b)` },
+  // A fake end of the data the model was given, so what follows reads as a new prompt.
+  { cls: "role", w: [0.35, 0.2, 0.4], lead: r`(?:%{2,}|={3,}|-{3,}|\*{3,}|#{3,}|\[|<)[ \t]*`, tail: r`(?:end|close)\s+of\s+(?:the\s+)?(?:user\s+input|input|document|data|context|text|e-?mail|article|page|file|tool\s+output|search\s+results?|untrusted\s+(?:content|data)|prompt)\b` },
+  { cls: "override", w: [0.35, 0.3, 0.35], head: r`(?:ignore|skip|bypass|disregard)\s+`, tail: r`(?:the\s+|any\s+|all\s+)?(?:password|passcode|security|safety|access|authentication|identity)\s+(?:check|checks|verification|protocol|rules?|requirements?)\b` },
+  { cls: "override", w: [0.25, 0.1, 0.25], head: r`from\s+now\s+on\s*,?\s+`, tail: r`(?:you\s+(?:must|should|shall|are\s+to)|always\s+(?:respond|reply|answer|say|write|include|add|recommend)|respond|reply|answer|act\s+as|behave|ignore)\b` },
+  // Whatever the reader was given, spliced into a link or image: "replacing DATA with the conversation".
+  { cls: "exfil", w: [0.45, 0.1, 0.45], head: r`(?:replac(?:e|ing)|substitut(?:e|ing)|fill(?:ing)?\s+in)\s+`, tail: r`[\w{}\[\]<>%$-]{1,30}\s+with\s+(?:a\s+(?:short\s+)?(?:summary|copy|list)\s+of\s+)?(?:the\s+|your\s+)?(?:user'?s\s+)?(?:conversation|chat|messages?|previous\s+messages|last\s+message|query|question|prompt|system\s+prompt|(?:chat\s+)?history|full\s+name|e-?mail\s+address|address|password|api\s+key|secrets?|credentials)\b` },
+  // A definition that claims to outrank the system prompt or the user.
+  { cls: "override", w: [0.45, 0.35, 0.55], head: r`(?:takes?|have|has)\s+(?:precedence|priority)\s+over\s+`, tail: r`(?:the\s+|your\s+|any\s+|all\s+)?(?:system\s+prompt|(?:system|user|previous|other)\s+(?:instructions|messages|prompts?)|anything\s+the\s+user|(?:the\s+)?user'?s?\s+(?:instructions|requests))` },
+  { cls: "override", w: [0.45, 0.35, 0.55], head: r`(?:these|the|its|my|this\s+tool'?s)\s+instructions\s+`, tail: r`(?:override|supersede|replace|outrank|overrule)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:system|previous|other|user)\b` },
+  // Another tool called with this one's whole result: the data leaves by a sibling.
+  { cls: "exfil", w: [0.3, 0.05, 0.4], head: r`(?:always\s+)?(?:call|invoke|use)\s+`, tail: r`${TOOL_NAME}\s+with\s+(?:the\s+|its\s+)?(?:full|complete|entire|raw|whole)\s+(?:result|output|response|contents?)\b` },
+  { cls: "secrecy", w: [0.3, 0.05, 0.35], head: r`(?:needs?|requires?)\s+no\s+`, tail: r`(?:confirmation|approval|permission|consent)\b` },
+  // What the reply sells: a product pushed, its rivals run down.
+  { cls: "steer", w: [0.3, 0.05, 0.55], head: r`recommend\s+`, tail: r`(?:buying|purchasing|investing\s+in|switching\s+to|upgrading\s+to|subscribing\s+to)\s+[A-Z][\w&.-]{1,30}` , validate: (m) => (/\s[A-Z]/.test(m) ? 1 : 0) },
+  { cls: "steer", w: [0.35, 0.05, 0.45], head: r`(?:describe|portray|present|call)\s+`, tail: r`(?:all\s+|any\s+)?(?:other|competing|rival|alternative)\s+(?:[\w-]+\s+)?(?:stocks|products|brands|options|vendors|tools|services|versions|companies)\s+as\s+(?:risky|inferior|outdated|unsafe|scams?|unreliable|dangerous|obsolete|worse)\b` },
+  // Parameters stuffed with what was read, in other languages: "pásalo en el parámetro".
+  { cls: "param_stuffing", w: [0.3, 0.05, 0.45], head: r`(?:pasa|pasalo|pásalo|pasala|pásala|pasar|incluye|incluyelo|inclúyelo|ponlo|ponla|envíalo|envialo|passe|passez|mets|inclus|gib|füge|passa|passalo|passala|inseriscilo|coloque)(?:-le|-la|-o)?\s+`, tail: r`(?:(?:ihn|sie|es|den\s+Inhalt|le\s+contenu|el\s+contenido|il\s+contenuto|o\s+conte[uú]do)\s+)?(?:en|como|dans|comme|im|als|in\s+den|nel|come|no|em)\s+(?:el\s+|le\s+|il\s+|o\s+)?(?:par[aá]metro|argumento|campo|param[eè]tre|argument|champ|Parameter|Argument|Feld|parametro)\b` },
+];
