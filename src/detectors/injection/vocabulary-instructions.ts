@@ -1,7 +1,7 @@
 // Vocabulary of instructions planted in data and definitions: overrides, fake role markers, text
 // addressed to the model, secrecy, and the actions an injection wants (commands, exfiltration,
 // sensitive files, rendering images). Weights are [data, user, definition].
-import { AI, AI_STRICT, FILL, SEND_VERB, r, rateOverride, rateSensitive, rateAddressed, requireCapitalised, requireUpper, spelled, type Pattern } from "./vocabulary-parts.ts";
+import { AI, AI_STRICT, FILL, SEND_VERB, r, rateOverride, rateSensitive, rateAddressed, requireCapitalised, requireUpper, spelled, notWarnedAgainst, type Pattern } from "./vocabulary-parts.ts";
 
 const OVERRIDE_VERB = r`(?:ignore|ignoring|disregard|disregarding|forget|override|overrule|bypass|discard|abandon|drop|dismiss|neglect)\b`;
 const RULE_NOUN = r`(?:instructions?|prompts?|directives?|directions|rules|guidelines|guidance|commands|context|constraints|restrictions|programming|system\s+(?:prompt|message)s?|guardrails|safeguards|polic(?:y|ies)|filters|ethics|morals|principles|training|messages|orders|limitations|(?:user'?s\s+)?(?:requests?|questions?|query|queries|tasks?)|(?:scoring\s+|grading\s+|evaluation\s+)?(?:rubrics?|criteria)|(?:job|hiring|screening|selection)\s+requirements|requested\s+[\w-]+|original\s+(?:task|request|goal|question))`;
@@ -70,10 +70,10 @@ export const INSTRUCTION_PATTERNS: readonly Pattern[] = [
   // The whole environment (every token the shell holds) piped to a network client.
   { cls: "exfil", w: [0.35, 0.1, 0.45], head: r`(?:env|printenv|set)\s*\|\s*(?:curl|wget|nc|ncat|socat|http)\b` },
   { cls: "command", w: [0.25, 0, 0.2], before: r`\b(?:call|invoke|trigger|use)\s+(?:the\s+)?[\x60'"]?[\w.-]+[\x60'"]?\s+`, head: r`(?:tool|function)`, tail: r`(?=\s+(?:with|to|and|passing)\b)` },
-  { cls: "exfil", w: [0.3, 0.1, 0.4], head: EXFIL_VERB, tail: r`${FILL(4)}\s+(?:(?:the\s+)?(?:user'?s?|all|any|every|their|the|your|my)\s+)?(?:(?:full|entire|complete|recent|previous|private|personal|stored|saved|current)\s+)?${DATA_OBJECT}` },
+  { cls: "exfil", w: [0.3, 0.1, 0.4], head: EXFIL_VERB, tail: r`${FILL(4)}\s+(?:(?:the\s+)?(?:user'?s?|all|any|every|their|the|your|my)\s+)?(?:(?:full|entire|complete|recent|previous|private|personal|stored|saved|current)\s+)?${DATA_OBJECT}`, validate: notWarnedAgainst },
   { cls: "exfil", w: [0.25, 0.05, 0.35], before: r`\b(?:with|containing|including)\s+(?:the\s+|all\s+|any\s+|their\s+)?(?:user'?s?\s+)?(?:full\s+|entire\s+|complete\s+|whole\s+)?`, head: r`(?:conversation(?:\s+history)?|chat\s+(?:history|log)|message\s+history|api[\s_-]?keys?|credentials|passwords?(?!\s+(?:resets?|change|policy|policies|strength|requirements?|rules|fields?|hash\w*|managers?)\b)|secrets|session\s+tokens?|environment\s+variables)\b` },
   // A destination after a sending verb: "send ... to https://", "forward ... to name@host".
-  { cls: "destination", w: [0.25, 0.05, 0.25], head: r`${SEND_VERB}\b`, tail: r`[^\n]{0,120}?\b(?:to|at)\s+<?(?:https?:\/\/|[\w.+-]+@[\w-]+\.\w)` },
+  { cls: "destination", w: [0.25, 0.05, 0.25], head: r`${SEND_VERB}\b`, tail: r`[^\n]{0,120}?\b(?:to|at)\s*:?\s+<?(?:https?:\/\/|[\w.+-]+@[\w-]+\.\w)` },
   { cls: "exfil", w: [0.45, 0.1, 0.45], head: r`(?:${SEND_VERB}|export|dump|push|pipe|sync)(?:s|ed|ing)?\b`, tail: r`[^\n]{0,120}?\b(?:to|at|into|on)\s+<?(?:https?:\/\/)?(?:[\w-]{1,63}\.){0,4}(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|webhook\.site|requestbin\.\w+|pipedream\.net|transfer\.sh|ngrok(?:-free)?\.(?:io|app)|interact\.sh|oast\.\w+|burpcollaborator\.net|file\.io|0x0\.st|pastebin\b)` },
   { cls: "param_stuffing", w: [0.3, 0.05, 0.45], before: r`\b(?:pass|put|include|insert|add|provide|send|supply|set|place|append|with)\s+(?:its|the|their|this|that|all|any|full|entire)?\s*(?:full\s+|entire\s+|complete\s+|raw\s+)?(?:contents?|output|data|text|value|values|key|keys|file|history)\b[^\n]{0,60}?\b(?:as|in|into|to|via|inside)\s+(?:the\s+)?[\x60'"]?\w+[\x60'"]?\s+`, head: r`(?:parameter|param|argument|arg|field)\b` },
   { cls: "param_stuffing", w: [0.3, 0.05, 0.45], before: r`\b(?:pass|put|include|insert|add|provide|send|supply|place|append|fill|embed|copy)\s+[^\n]{0,40}?${SECRET_NOUN}\b[^\n]{0,40}?\b(?:as|in|into|to|via|inside|within)\s+(?:the\s+)?[\x60'"]?\w{1,64}[\x60'"]?\s+`, head: r`(?:parameter|param|argument|arg|field)s?\b` },

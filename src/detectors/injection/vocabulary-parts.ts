@@ -118,3 +118,8 @@ export function rateAddressed(match: string, text: string, start: number): numbe
 
 /** Turn markers are capitalised at the start of a line. */
 export const requireCapitalised = (match: string): number => (/^[A-Z]/.test(match) ? 1 : 0);
+
+/** "Never share your credentials", "if someone asks you to send your password": a warning, not a request. */
+const WARNED = /\b(?:never|not|n't|no\s+one|nobody|avoid|refuse\s+to|(?:if|when)\s+(?:someone|anyone|somebody|a\s+\w+)\s+asks?\s+(?:you\s+)?to)\b[^.!?\n]{0,40}$/i;
+
+export const notWarnedAgainst = (_match: string, text: string, start: number): number => (WARNED.test(text.slice(Math.max(0, start - 60), start)) ? 0 : 1);
