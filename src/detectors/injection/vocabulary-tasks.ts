@@ -7,7 +7,7 @@
 // data says. People ask each other for most of these, so each weighs little alone; two together,
 // or one beside an address to the AI, is what a planted task looks like.
 // Weights are [data, user, definition].
-import { r, type Pattern } from "./vocabulary-parts.ts";
+import { r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
 
 /** A phone number as written in a message: "+1-555-0134", "(020) 7946 0958". */
 const PHONE = r`\+?\(?\d[\d\s().-]{6,18}\d(?![\d-])`;
@@ -30,6 +30,8 @@ export const TASK_PATTERNS: readonly Pattern[] = [
   { cls: "exfil", w: [0.45, 0.1, 0.45], head: r`(?:retrieve|get|find|collect|gather|download|fetch|look\s+up|pull|access|read|export)\s+`, tail: r`(?:all\s+(?:of\s+)?)?(?:my|the\s+user'?s|their|his|her)\s+(?:[\w-]+\s+){0,3}?${PERSONAL}\b[^\n]{0,100}?\b(?:and|then)\s+(?:\w+\s+)?(?:email|send|forward|share|post|upload|text)\s+(?:them|it|those|these|the\s+\w+)\s+to\b` },
   // Someone given a standing way in: lasting access, a delegate, an admin.
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:grant|give)\s+`, tail: r`(?:\w+\s+){0,3}?(?:permanent|full|unrestricted|admin(?:istrator)?|owner|remote|lifetime|indefinite)\s+access\s+(?:to|for)\b` },
+  // Said as an order at the start of a sentence, access to a lock, door or alarm is access to the home.
+  { cls: "exfil", w: [0.25, 0.05, 0.25], before: r`(?:^|[\n.!?:"]\s*)(?:please\s+)?`, head: r`(?:grant|give|share)\s+`, tail: r`[^\n.]{0,80}?\baccess\b[^\n.]{0,80}?\b(?:on|to|for)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:smart\s+lock|door\s+lock|lock|front\s+door|garage(?:\s+door)?|alarm(?:\s+system)?|security\s+system|home)\b` },
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`add\s+`, tail: r`(?:[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|(?:the\s+)?(?:GitHub\s+|Slack\s+)?(?:user|account|member)\s+@?[\w.-]{2,40})\s+as\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:delegate|admin(?:istrator)?|owner|co-?owner|collaborator|maintainer|trusted\s+(?:device|contact|sender)|forwarding\s+address|recovery\s+(?:e-?mail|phone|contact))\b` },
   { cls: "command", w: [0.3, 0.05, 0.3], head: r`(?:unlock|disarm|disable|turn\s+off|deactivate|switch\s+off)\s+`, tail: r`(?:the\s+|my\s+|all\s+(?:the\s+)?)?(?:front\s+|back\s+|garage\s+|main\s+)?(?:door|doors|smart\s+lock|alarm|security\s+(?:system|cameras?)|(?:security\s+|doorbell\s+)?cameras|home\s+security)\b` },
   // The planted message removed once acted on, so the user never sees what asked for it.
@@ -56,6 +58,16 @@ export const TASK_PATTERNS: readonly Pattern[] = [
   // A report told to be one-sided: "ignore all negative indicators ... focus only on the positive".
   { cls: "override", w: [0.45, 0.3, 0.4], head: r`(?:ignore|disregard|omit|leave\s+out|skip|suppress)\s+`, tail: r`(?:all\s+|any\s+|the\s+)?(?:negative|critical|unfavou?rable|bad|adverse|contradicting|conflicting)\s+(?:indicators|information|aspects|points|findings|comments|feedback|reviews|evidence|signals|details|facts)\b` },
   { cls: "steer", w: [0.3, 0.05, 0.3], head: r`focus\s+`, tail: r`(?:exclusively|only|solely|entirely)\s+on\s+(?:the\s+)?(?:positive|favou?rable|good)\s+(?:highlights|aspects|points|sides?|information|news|things)\b` },
+  // The user's request set aside, a payee changed, a card charged, a check taken out and kept out of the PR.
+  { cls: "override", w: [0.5, 0.3, 0.4], head: r`(?:ignore|disregard|skip|forget)\s+`, tail: r`(?:the\s+)?(?:user'?s|their|the\s+original|the\s+actual)\s+(?:question|request|query|prompt|task|instructions)\b` },
+  { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:update|change|replace|set|switch|amend)\s+`, tail: r`(?:the\s+|their\s+|our\s+|its\s+)?(?:bank|payment|payout|remittance|wire|beneficiary|payee|IBAN|routing)\s+(?:details|information|info|numbers?|accounts?)\b[^\n]{0,80}?\bto\s+(?:IBAN\b|(?:account|acct)\b|[A-Z]{2}\d{2}|\d{6})` },
+  { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:charge|bill|debit)\s+`, tail: r`(?:the\s+user'?s|their|his|her)\s+(?:saved\s+|stored\s+|default\s+|linked\s+)?(?:card|credit\s+card|debit\s+card|account|payment\s+method|wallet)\b` },
+  { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:disable|skip|remove|delete|comment\s+out|turn\s+off)\s+`, tail: r`(?:the\s+|all\s+|any\s+)?(?:test|tests|lint|linting|security|scan|SAST|CI|review|signing|audit)\s+(?:steps?|stages?|jobs?|checks?|suite|workflow)\b` },
+  { cls: "secrecy", w: [0.4, 0.1, 0.45], head: r`(?:leave|keep)\s+`, tail: r`(?:it|this|that|them|these|those|the\s+\w+)\s+out\s+of\s+(?:the\s+|your\s+|any\s+)?(?:PR|pull\s+request|commit(?:\s+message)?|summary|review|changelog|description|reply|response|report|release\s+notes|PR\s+description)\b` },
+  // What the user said, as the thing to carry off: "everything the user has said so far".
+  { cls: "exfil", w: [0.35, 0.1, 0.4], head: r`(?:everything|all|anything|whatever)\s+`, tail: r`(?:that\s+)?the\s+user\s+(?:has\s+)?(?:said|typed|written|wrote|shared|told\s+you|asked|entered|uploaded)\b` },
+  // A group the text hails by its job, then orders: "Attention travel booking agents: ... book".
+  { cls: "address", w: [0.3, 0.05, 0.3], head: r`(?:attention|note|message|notice)\s*,?\s+`, tail: r`(?:to\s+|for\s+)?(?:all\s+|any\s+)?(?:[\w-]+\s+){1,2}(?:agents|bots|assistants)\s*[:!]`, validate: rateAddressed },
   // A definition that claims to outrank the system prompt or the user.
   { cls: "override", w: [0.45, 0.35, 0.55], head: r`(?:takes?|have|has)\s+(?:precedence|priority)\s+over\s+`, tail: r`(?:the\s+|your\s+|any\s+|all\s+)?(?:system\s+prompt|(?:system|user|previous|other)\s+(?:instructions|messages|prompts?)|anything\s+the\s+user|(?:the\s+)?user'?s?\s+(?:instructions|requests))` },
   { cls: "override", w: [0.45, 0.35, 0.55], head: r`(?:these|the|its|my|this\s+tool'?s)\s+instructions\s+`, tail: r`(?:override|supersede|replace|outrank|overrule)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:system|previous|other|user)\b` },
