@@ -4,7 +4,7 @@
 
 /** Quoted after one of these, a phrase is being cited, not issued. JSON's `"key": "..."` is not. */
 const CITE_CUE =
-  /(?:\b(?:such\s+as|like|e\.g\.?|i\.e\.?|for\s+example|for\s+instance|example|phrases?|strings?|texts?|prompts?|payloads?|inputs?|contains?|containing|says?|said|called|typed?|wrote|writes|messages?|keywords?|patterns?|words?|sentences?|reads?|including|include|as)|[=(]|\bin|(?:^|\n)[ \t]*[-*])\s*[:,]?\s*$/i;
+  /(?:\b(?:such\s+as|like|e\.g\.?|i\.e\.?|for\s+example|for\s+instance|example|phrases?|strings?|texts?|prompts?|payloads?|inputs?|contains?|containing|says?|said|called|typed?|wrote|writes|messages?|keywords?|patterns?|words?|sentences?|reads?|including|include|comment(?:ing)?|as)|[=(]|\bin|(?:^|\n)[ \t]*[-*])\s*[:,]?\s*$/i;
 
 const ANY_QUOTE = /["'`“‘«]/;
 const HIDDEN_ATTRIBUTE = /<[a-z][\w-]*\s[^<>]*\b(?:alt|title|aria-label|aria-description|content|data-[\w-]+)\s*=\s*$/i;

@@ -47,6 +47,13 @@ function rateVocative(match: string, text: string, start: number): number {
   return PLANTED_DIRECTIVE.test(after) ? 1.35 : rateAddressed(match, text, start);
 }
 
+/** "@dependabot rebase", "'@reviewbot skip tests'": a bot's command syntax, a word or two and done. */
+const BOT_COMMAND = /^[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*(?:['"\x60\n]|$)/;
+
+function rateMention(match: string, text: string, start: number): number {
+  return BOT_COMMAND.test(text.slice(start + match.length, start + match.length + 40)) ? 0 : rateVocative(match, text, start);
+}
+
 export const PLANTED_PATTERNS: readonly Pattern[] = [
   // Speaking to an AI reader, in English.
   { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: AI_ROLE, tail: VOCATIVE_END, validate: rateVocative },
@@ -62,7 +69,7 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:AI|LLM|machine|model)[\s-]+generated\s+`, tail: r`(?:summar(?:y|ies)|answers?|responses?|replies|reviews?|descriptions?|outputs?)\s+(?:of\s+this\s+\w+\s+)?(?:should|must|shall|need\s+to|have\s+to|are\s+required\s+to)\b`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.1, 0.3], head: r`(?:ai[_-]instructions?|ai[_-]notes?|ai[_-]directives?|ai[_-]prompt|ai[_-]task|llm[_-]instructions?|llm[_-]notes?|assistant[_-]instructions?|agent[_-]instructions?|model[_-]instructions?|instructions[_-]for[_-](?:ai|llms?|agents?|assistants?)|notes?[_-]to[_-](?:ai|llms?|agents?|assistants?))`, tail: r`["'>]?\s*[:=]`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|agent|bot|AI)\s+`, tail: r`(?:managing|handling|reading|processing|running|monitoring|summari[sz]ing|triaging|screening|reviewing|that\s+(?:manages|handles|reads|summari[sz]es|processes|reviews))\s+(?:this|these|the|my|our|\w+'s)\s+[\w-]+\s*[:,]`, validate: rateVocative },
-  { cls: "address", w: [0.45, 0.05, 0.1], lead: r`@[\w-]*(?:assistant|bot|agent|gpt|copilot|claude)[\w-]*`, tail: r`[\s,:]`, validate: rateVocative },
+  { cls: "address", w: [0.45, 0.05, 0.1], lead: r`@[\w-]*(?:assistant|bot|agent|gpt|copilot|claude)[\w-]*`, tail: r`[\s,:]`, validate: rateMention },
   { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: r`(?:Copilot|Claude|Cursor|ChatGPT|Gemini|Codex|Devin|Windsurf|Cline|Aider)`, tail: r`(?:\s*(?:,|and|&|\/)\s*(?:Copilot|Claude|Cursor|ChatGPT|Gemini|Codex|Devin|Windsurf|Cline|Aider)){1,5}\s*[:,]`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|AI|model|agent|bot|LLM)[\s-]+`, tail: r`only\s*:`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:note|message|instructions?|reminder|memo|request)\s+`, tail: r`(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:AI|LLM|assistant|model|agent|bot)s?\s+(?:[\w-]+\s+){0,5}?[\w-]+\s*:`, validate: rateVocative },

@@ -24,7 +24,7 @@ export const TASK_PATTERNS: readonly Pattern[] = [
   // Where the planted task sends things: a phone number, a bank account, an invited outsider.
   { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:send|text|sms|forward|message|whatsapp|relay)\s+`, tail: r`[^\n]{0,80}?\bto\s+${PHONE}` },
   { cls: "destination", w: [0.25, 0.05, 0.3], head: r`(?:transfer|wire|send|pay|deposit|move)\s+`, tail: r`[^\n]{0,80}?\b(?:to|into)\s+(?:the\s+|my\s+)?${ACCOUNT}` },
-  { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:post|send|share|publish|paste|forward)\s+`, tail: r`[^\n]{0,80}?\b(?:in|to|on|into)\s+(?:the\s+)?(?:[\w-]+'s\s+|our\s+|their\s+)?#[a-z][\w-]{1,40}(?:\s+channel)?\b` },
+  { cls: "destination", w: [0.2, 0.05, 0.2], head: r`(?:post|send|share|publish|paste|forward)\s+`, tail: r`[^\n]{0,80}?\b(?:in|to|on|into)\s+(?:the\s+)?(?:[\w-]+'s\s+|our\s+|their\s+)?#[a-z][\w-]{1,40}(?:\s+channel)?\b` },
   { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:invite|cc|bcc)\s+`, tail: r`[\w.+-]{1,64}@[\w-]{1,63}\.\w` },
   // The user's own records fetched and mailed on: "retrieve my health records and email them to".
   { cls: "exfil", w: [0.45, 0.1, 0.45], head: r`(?:retrieve|get|find|collect|gather|download|fetch|look\s+up|pull|access|read|export)\s+`, tail: r`(?:all\s+(?:of\s+)?)?(?:my|the\s+user'?s|their|his|her)\s+(?:[\w-]+\s+){0,3}?${PERSONAL}\b[^\n]{0,100}?\b(?:and|then)\s+(?:\w+\s+)?(?:email|send|forward|share|post|upload|text)\s+(?:them|it|those|these|the\s+\w+)\s+to\b` },
