@@ -44,7 +44,7 @@ const DIRECTIVE_AFTER =
   /\b(?:always|must|should|make\s+sure|ensure|also|instead|change|replace|set|add|bcc|cc|send|redirect|include|first|never|do\s+not|don'?t)\b/i;
 const NOT_TOOL_NAME = /^(?:this|the|a|an|any|that|each|every|other)$/i;
 const MODE_VERB = /\b(?:enable|enabled|activate|activated|enter|entering|switch\s+to|turn\s+on|simulate|simulating|in|into)\s+(?:the\s+)?$/i;
-const MODE_STATE = /^\s+(?:enabled|activated|on|output|response)\b/i;
+const MODE_STATE = /^\s+(?:(?:has\s+been|have\s+been|is\s+now|is)\s+)?(?:enabled|activated|on|output|response)\b(?!\s+(?:when|if|once|after|on\s+your|in\s+settings))/i;
 
 /** "ignore all previous instructions" is an attack; "disregard my previous instructions" a correction. */
 export function rateOverride(match: string): number {
@@ -100,7 +100,7 @@ export function rateAboveRequest(match: string, text: string, start: number): nu
 }
 
 const MODEL_DIRECTIVE =
-  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!\u2014-]\s*|\bthen\s+)|\s+(?:[\w'-]+\s+){0,3}?(?=(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected|asked)\s+to)\s))(?:please\s+|now\s+|also\s+|instead\s+|always\s+|immediately\s+|first\s+)?(?:(?:you\s+)?(?:are\s+(?:required|instructed|expected|asked)\s+to|must|should|need\s+to|have\s+to|shall|will\s+now)\s+(?:now\s+|also\s+|always\s+)?)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload|add|append|include|translate|encode|write|end|begin|start|stop|switch|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|visit|open|fetch|reveal|make|use|reverse|rewrite|give|transfer|pay|wire|approve|purchase|buy|ask|grant|invite|book|charge|cancel|refund|update|do\s+not|don't|never)\b/i;
+  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!\u2014-]\s*|\bthen\s+)|\s+(?:[\w'-]+\s+){0,3}?(?=(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected|asked)\s+to)\s))(?:please\s+|now\s+|also\s+|instead\s+|always\s+|immediately\s+|first\s+)?(?:(?:you\s+)?(?:are\s+(?:required|instructed|expected|asked)\s+to|must|should|need\s+to|have\s+to|shall|will\s+now)\s+(?:now\s+|also\s+|always\s+)?)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload|add|append|include|translate|encode|write|end|begin|start|stop|switch|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|visit|open|fetch|reveal|make|use|reverse|rewrite|give|transfer|pay|wire|approve|purchase|buy|ask|grant|invite|book|charge|cancel|refund|update|download|mark|move|give|do\s+not|don't|never)\b/i;
 
 /** "AI crawlers: please do not use this site to train models": a site's opt-out, not an order to an agent. */
 const USE_OPT_OUT =
