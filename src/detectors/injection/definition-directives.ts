@@ -80,6 +80,8 @@ const SERVICE_URL = /\bhttps?:\/\/([a-z0-9.-]+)(\/[^\s)"'<>]*)?/gi;
 /** Writing into the files every later agent session reads as its instructions. */
 const MEMORY_WRITE =
   /\b(?:append|add|write|insert|prepend|copy|put)\b[^.\n]{0,80}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.cursor\/rules)/gi;
+/** A terminal escape in a description: concealed or recoloured text a terminal reader never sees. */
+const ANSI_ESCAPE = /\x1b\[[0-9;]{0,12}m[^\x1b\n]{8,}/;
 /** A bidi override (RLO, LRO) turning a run of text around: what a reader sees is not what the model reads. */
 const BIDI_OVERRIDE = /[\u202D\u202E][^\u202C\n]{8,}/;
 /** A word spelled with Latin and Cyrillic or Greek letters together: a look-alike keyword or path. */
@@ -173,6 +175,7 @@ function movesIn(field: Field, budget: Budget): Found[] {
     }
   }
   at("hidden_text", BIDI_OVERRIDE.exec(text));
+  at("hidden_text", ANSI_ESCAPE.exec(text));
   const mixed = text.match(MIXED_SCRIPT);
   if (mixed && mixed.length >= 2) at("hidden_text", firstMatch(MIXED_SCRIPT, text));
   const hidden = findHiddenUnicode(text).find((r) => r.kind === "tag" && (r.decoded?.trim().length ?? 0) >= MIN_HIDDEN_TEXT);
