@@ -109,10 +109,13 @@ const USE_OPT_OUT =
 /** A text that speaks to AI readers only to keep them off its content. */
 export const isUseOptOut = (after: string): boolean => USE_OPT_OUT.test(after);
 
+/** "Hey Claude, if you're listening: please add dark mode": a review talking to the product's makers. */
+export const isToMakers = (after: string): boolean => /^\s*(?:if\s+you(?:'re|’re|\s+are)\s+listening\b|(?:team|devs|developers|makers|folks)\b)/i.test(after);
+
 /** Text addressed to the model weighs more when what follows tells it what to do or say. */
 export function rateAddressed(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 160);
-  if (isUseOptOut(after)) return 0.5;
+  if (isUseOptOut(after) || isToMakers(after)) return 0.5;
   return MODEL_DIRECTIVE.test(after) ? 1.35 : 1;
 }
 

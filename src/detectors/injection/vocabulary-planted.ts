@@ -6,7 +6,7 @@
 // People write to each other this way too ("please forward the invoices to accounts@"), so the
 // actions weigh little alone; speaking to an AI reader is what makes them an injection.
 // Weights are [data, user, definition]: a user speaks to the assistant by nature.
-import { isUseOptOut, r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
+import { isToMakers, isUseOptOut, r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
 
 /** An AI reader named by its role: "AI assistant", "automated reviewer", "LLM agents". */
 const AI_ROLE = r`(?:code\s+assistants?|(?:large\s+)?language\s+models|LLMs|(?:AI|LLM|GPT|automated|autonomous|coding)[\s-]+(?:[\w-]+\s+)?(?:assistants?|agents?|schedulers?|reviewers?|bots?|helpers?|models?|summari[sz]ers?|secretar(?:y|ies)|copilots?|readers?|triagers?|classifiers?|labell?ers?|graders?|screeners?|evaluators?|moderators?))`;
@@ -44,6 +44,7 @@ function rateVocative(match: string, text: string, start: number): number {
   // "AI assistants: a survey" titles an article.
   if (/^\s*(?:a|an|the)?\s*(?:survey|review|overview|guide|comparison|introduction|history|study|benchmark|primer|tutorial)\b/i.test(after)) return 0;
   if (isUseOptOut(after)) return 0.5;
+  if (isToMakers(after)) return 0.5;
   return PLANTED_DIRECTIVE.test(after) ? 1.35 : rateAddressed(match, text, start);
 }
 
@@ -65,13 +66,13 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|agent|bot|AI|model|LLM|copilot)\s+`, tail: r`(?:directive|instructions?|command|order|override|task|note|notice|memo)\s*[:!]`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:hello|hi|hey|dear|greetings|attention)\s*,?\s+`, tail: r`(?:AI|assistant|bot|agent|model|LLM|Claude|ChatGPT|Copilot|Gemini|Cursor|Codex)\s*[,.!:]`, validate: rateVocative },
   // "This note is for the AI", "AI-generated summaries must...", a field named for the model.
-  { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:this|the\s+following|these)\s+`, tail: r`(?:message|note|text|section|paragraph|instructions?|content|line|part)\s+(?:is|are)\s+(?:only\s+|intended\s+|meant\s+|written\s+)?(?:for|to)\s+(?:the\s+|any\s+|all\s+|my\s+|your\s+|our\s+)?(?:[\w-]+(?:'s|’s)\s+)?(?:AI|LLMs?|assistants?|agents?|bots?|language\s+models?|(?:AI|automated)\s+[\w-]+)\b`, validate: rateVocative },
+  { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:this|the\s+following|these)\s+`, tail: r`(?:message|note|text|section|paragraph|instructions?|content|line|part)\s+(?:is|are)\s+(?:only\s+|intended\s+|meant\s+|written\s+)?(?:for|to)\s+(?:the\s+|any\s+|all\s+|my\s+|your\s+|our\s+)?(?:[\w-]+(?:'s|’s)\s+)?(?:machines?|robots?|crawlers?|AI|LLMs?|assistants?|agents?|bots?|language\s+models?|(?:AI|automated)\s+[\w-]+)\b`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:AI|LLM|machine|model)[\s-]+generated\s+`, tail: r`(?:summar(?:y|ies)|answers?|responses?|replies|reviews?|descriptions?|outputs?)\s+(?:of\s+this\s+\w+\s+)?(?:should|must|shall|need\s+to|have\s+to|are\s+required\s+to)\b`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.1, 0.3], head: r`(?:ai[_-]instructions?|ai[_-]notes?|ai[_-]directives?|ai[_-]prompt|ai[_-]task|llm[_-]instructions?|llm[_-]notes?|assistant[_-]instructions?|agent[_-]instructions?|model[_-]instructions?|instructions[_-]for[_-](?:ai|llms?|agents?|assistants?)|notes?[_-]to[_-](?:ai|llms?|agents?|assistants?))`, tail: r`["'>]?\s*[:=]`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|agent|bot|AI)\s+`, tail: r`(?:managing|handling|reading|processing|running|monitoring|summari[sz]ing|triaging|screening|reviewing|that\s+(?:manages|handles|reads|summari[sz]es|processes|reviews))\s+(?:this|these|the|my|our|\w+'s)\s+[\w-]+\s*[:,]`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], lead: r`@[\w-]*(?:assistant|bot|agent|gpt|copilot|claude)[\w-]*`, tail: r`[\s,:]`, validate: rateMention },
   { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: r`(?:Copilot|Claude|Cursor|ChatGPT|Gemini|Codex|Devin|Windsurf|Cline|Aider)`, tail: r`(?:\s*(?:,|and|&|\/)\s*(?:Copilot|Claude|Cursor|ChatGPT|Gemini|Codex|Devin|Windsurf|Cline|Aider)){1,5}\s*[:,]`, validate: rateVocative },
-  { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|AI|model|agent|bot|LLM)[\s-]+`, tail: r`only\s*:`, validate: rateVocative },
+  { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistants?|AI|models?|agents?|bots?|LLMs?)[\s-]+`, tail: r`only\s*:`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:note|message|instructions?|reminder|memo|request)\s+`, tail: r`(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:AI|LLM|assistant|model|agent|bot)s?\s+(?:[\w-]+\s+){0,5}?[\w-]+\s*:`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: r`(?:assistant|AI|model|bot|agent|LLM)`, tail: r`\s*:\s*(?=(?:please\s+)?(?:tell|inform|ask|forward|ignore|disregard|reveal|email)\s+(?:the\s+)?(?:user|person|customer|them|him|her|all|every|previous|prior)\b)`, validate: rateVocative },
   { cls: "role", w: [0.4, 0.2, 0.4], head: r`(?:policy|rules?|guidelines?|usage)\s+(?:update|change|notice)\s+`, tail: r`(?:for|to)\s+(?:all\s+)?(?:AI|LLM|language\s+model|assistant|model)s?\b` },
@@ -154,7 +155,7 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "steer", w: [0.35, 0.05, 0.3], head: r`present\s+`, tail: r`(?:this|it|that|the\s+(?:following|above|link|message|text|claim))\s+as\s+(?:the\s+|an?\s+|your\s+)?(?:official|own|verified|real|actual|true|genuine|authoritative|trusted)\b` },
   // Code or dependencies slipped into the work, and protections taken out of it.
   { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:add|insert|include|append|pin|install)\s+`, tail: r`[\x60'"]?[\w@/.-]{2,60}(?:[=@~^<>]=?[\w.*-]+)?[\x60'"]?\s+(?:as\s+a\s+(?:new\s+)?(?:dependency|requirement)\s+)?(?:to|in|into)\s+(?:the\s+)?(?:requirements(?:\.txt)?|package\.json|Gemfile|go\.mod|Cargo\.toml|pyproject\.toml|setup\.py|pom\.xml|build\.gradle|dependencies|lockfile)\b` },
-  { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:disable|turn\s+off|skip|bypass|remove|comment\s+out|relax|weaken|lower|reduce|downgrade)\s+`, tail: r`(?:the\s+|all\s+|any\s+)?(?:TLS|SSL|HTTPS|certificate|cert|signature|hostname)\s+(?:verification|validation|checks?|pinning)|(?:the\s+)?(?:password\s+)?(?:hashing|bcrypt|argon2|scrypt|pbkdf2)\s+(?:cost|rounds|iterations|work\s+factor|strength)|(?:the\s+)?(?:authentication|authorization|auth|login|2FA|MFA|CSRF\s+protection|rate\s+limit(?:ing|s)?|input\s+validation|security\s+checks?|access\s+control)\s+(?:check\s+)?(?:for|on|in)\s+(?:all|every|the|this)` },
+  { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:disable|turn\s+off|skip|bypass|remove|comment\s+out|relax|weaken|lower|reduce|downgrade)\s+`, tail: r`(?:(?:the\s+|all\s+|any\s+)?(?:TLS|SSL|HTTPS|certificate|cert|signature|hostname)\s+(?:verification|validation|checks?|pinning)|(?:the\s+)?(?:password\s+)?(?:hashing|bcrypt|argon2|scrypt|pbkdf2)\s+(?:cost|rounds|iterations|work\s+factor|strength)|(?:the\s+)?(?:authentication|authorization|auth|login|2FA|MFA|CSRF\s+protection|rate\s+limit(?:ing|s)?|input\s+validation|security\s+checks?|access\s+control)\s+(?:check\s+)?(?:for|on|in)\s+(?:all|every|the|this))` },
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:approve|merge|accept|land)\s+`, tail: r`(?:this|the|my|our)\s+(?:PR|pull\s+request|merge\s+request|change|patch|diff|commit)s?\s+(?:\w+\s+){0,3}?(?:without|before|regardless\s+of|even\s+if)\s+(?:waiting\s+for\s+|running\s+)?(?:the\s+)?(?:CI|tests?|checks?|review|reviews|approval|pipeline|failures?)\b` },
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:call|use|invoke|run|open)\s+`, tail: r`(?:your|the)\s+(?:shell|bash|terminal|exec(?:ute)?|command(?:-line)?|code[\s_-]execution|computer|python|run_command)\s+(?:tool|function|access)\b` },
   { cls: "command", w: [0.35, 0.05, 0.35], before: r`\b(?:with|using|through|via|in)\s+`, head: r`your\s+`, tail: r`(?:shell|bash|terminal|exec(?:ute)?|command(?:-line)?|code[\s_-]execution|computer|python)\s+(?:tool|function|access)\b` },
