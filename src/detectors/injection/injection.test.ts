@@ -14,6 +14,7 @@ import plantedTasks from "./fixtures/planted-tasks.json";
 import plantedTurns from "./fixtures/planted-turns.json";
 import { injectionDetector, type InjectionConfig } from "./index.ts";
 import { scanSignals } from "./scan-signals.ts";
+import { splitAlternatives } from "./regex-source.ts";
 import { bodyOf } from "./vocabulary-parts.ts";
 import { PATTERNS } from "./vocabulary.ts";
 import { inspectWith, makeEvent } from "../test-support.ts";
@@ -278,6 +279,11 @@ describe("anchored scan", () => {
     }
     return found;
   }
+
+  test("every tail is one alternative, so none of it can match without the head", () => {
+    const split = PATTERNS.filter((p) => p.tail !== undefined && splitAlternatives(p.tail).length > 1).map((p) => p.head ?? p.lead);
+    expect(split).toEqual([]);
+  });
 
   test("finds every match a full per-pattern scan finds", () => {
     // The planted-* sets carry the leads that start with a letter or a bracket, where a word anchor may match first.
