@@ -8,6 +8,8 @@ const CITE_CUE =
 
 const ANY_QUOTE = /["'`“‘«]/;
 const HIDDEN_ATTRIBUTE = /<[a-z][\w-]*\s[^<>]*\b(?:alt|title|aria-label|aria-description|content|data-[\w-]+)\s*=\s*$/i;
+/** A hyphenated key (`user-agent=`, `x-note=`) is a header, log or markup field: no code assigns to one. */
+const CARRIER_FIELD = /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\s*=\s*$/i;
 const OPEN_CLOSE: Record<string, string> = { "“": "”", "‘": "’", "«": "»" };
 const SYMMETRIC = new Set(['"', "`", "'"]);
 const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
@@ -39,6 +41,8 @@ export function rateQuotation(text: string, start: number): number {
   const before = text.slice(Math.max(0, quote - 40), quote);
   // An HTML attribute a reader never sees (alt, title, aria-label) is where a planted line hides.
   if (HIDDEN_ATTRIBUTE.test(before)) return 1;
+  // A header or log field (`user-agent="..."`) carries data, not a code example.
+  if (CARRIER_FIELD.test(before)) return 1;
   return CITE_CUE.test(before) ? 0.35 : 1;
 }
 
