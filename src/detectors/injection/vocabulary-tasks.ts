@@ -1,11 +1,11 @@
-// Vocabulary of planted text that hands the reader a task of its own, and of definitions that
-// reach past their tool: money sent to an account number, a code texted to a phone, the user's
-// records fetched and mailed on, someone added as a delegate or given lasting access, a lock or
-// alarm switched off, the planted message deleted once acted on, a fake end of the data, a role
-// label giving an order, a placeholder to fill with the conversation, a claim to outrank the
-// system prompt, another tool called with this one's whole result, a product pushed whatever the
-// data says. People ask each other for most of these, so each weighs little alone; two together,
-// or one beside an address to the AI, is what a planted task looks like.
+// Vocabulary of planted text that hands the reader a task of its own: money sent to an account
+// number, a code texted to a phone, the user's records fetched and mailed on, someone added as a
+// delegate or given lasting access, a lock or alarm switched off, the planted message deleted once
+// acted on, a fake end of the data or a made-up dialogue, a role label or a bot's job giving an
+// order, a placeholder to fill with the conversation, a detour before the user's task, a reply
+// fixed in advance, standing orders for future chats. People ask each other for most of these, so
+// each weighs little alone; two together, or one beside an address to the AI, is what a planted
+// task looks like. Definitions that reach past their tool are in vocabulary-reach.ts.
 // Weights are [data, user, definition].
 import { r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
 
@@ -17,8 +17,6 @@ const ACCOUNT = r`(?:(?:bank\s+)?(?:account|acct)\s*(?:number|no\.?|#)?\s*:?\s*\
 const PERSONAL = r`(?:(?:health|medical|patient|dental|insurance)\s+(?:records?|data|history|information|info)|genetic\s+data|payment\s+(?:methods?|details|info(?:rmation)?)|(?:saved\s+)?(?:credit\s+|debit\s+)?cards?(?:\s+(?:numbers?|details))?|passport(?:\s+(?:scans?|details|number))?|bank\s+(?:statements?|details|account\s+details)|tax\s+(?:returns?|documents?)|(?:saved\s+)?passwords?|SSN|social\s+security\s+(?:number|card)|(?:home\s+)?address(?:es)?|contacts?(?:\s+list)?|location(?:\s+history)?|browsing\s+history|search\s+history|(?:private\s+|personal\s+)?(?:photos|documents|files|messages|e-?mails|notes))`;
 /** Something a person stands behind: a tool call the model is told to make once it has read on. */
 const ACTION = r`(?:create|send|forward|email|post|delete|invite|share|add|transfer|pay|book|schedule|grant|star|merge|push|upload|download|run|execute|install|change|reset|disable|cancel|buy|purchase|order|accept|approve|remove|export|move|copy|unlock|recommend|tell|reply|respond|ignore)`;
-/** A tool named the way tools are: snake_case, perhaps in backticks. */
-const TOOL_NAME = r`\x60?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\x60?`;
 
 export const TASK_PATTERNS: readonly Pattern[] = [
   // Where the planted task sends things: a phone number, a bank account, an invited outsider.
@@ -75,16 +73,6 @@ export const TASK_PATTERNS: readonly Pattern[] = [
   { cls: "exfil", w: [0.35, 0.1, 0.4], head: r`(?:everything|all|anything|whatever)\s+`, tail: r`(?:that\s+)?the\s+user\s+(?:has\s+)?(?:said|typed|written|wrote|shared|told\s+you|asked|entered|uploaded)\b` },
   // A group the text hails by its job, then orders: "Attention travel booking agents: ... book".
   { cls: "address", w: [0.3, 0.05, 0.3], head: r`(?:attention|note|message|notice)\s*,?\s+`, tail: r`(?:to\s+|for\s+)?(?:all\s+|any\s+)?(?:[\w-]+\s+){1,2}(?:agents|bots|assistants)\s*[:!]`, validate: rateAddressed },
-  // A definition reaching into other tools' calls and the user's own words.
-  { cls: "cross_tool", w: [0.2, 0.05, 0.45], head: r`(?:when(?:ever)?|each\s+time|every\s+time|if)\s+`, tail: r`(?:any|another|other|a)\s+(?:other\s+)?(?:tool|server|function|plugin|extension)\s+(?:sends?|calls?|writes?|posts?|reads?|makes?|creates?|runs?|is\s+(?:called|used|invoked))\b` },
-  { cls: "exfil", w: [0.35, 0.05, 0.45], head: r`(?:must|should|will|shall|to)\s+`, tail: r`(?:also\s+|always\s+|silently\s+)?(?:copy|cc|bcc|forward\s+(?:it\s+|them\s+)?to|send\s+a\s+copy\s+(?:of\s+\w+\s+)?to)\s+[\w.+-]{1,64}@[\w-]{1,63}\.\w` },
-  { cls: "param_stuffing", w: [0.3, 0.05, 0.45], head: r`(?:pass|put|include|send|provide|copy)\s+`, tail: r`(?:the\s+)?(?:user'?s|their)\s+(?:(?:first|previous|earlier|whole|full|entire|all)\s+(?:messages?|conversation|chat)|conversation|chat\s+history|message\s+history|messages)\b[^\n]{0,80}?\b(?:in|as|into|to)\s+(?:the\s+)?[\x60'"]?\w{1,40}[\x60'"]?\s+(?:parameter|param|argument|arg|field)\b` },
-  { cls: "command", w: [0.35, 0.05, 0.5], head: r`(?:append|add|write|insert|copy|put)\s+`, tail: r`[^\n]{0,40}?(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]+)\s+[A-Za-z0-9+\/=]{8,}[^\n]{0,160}?\b(?:to|into|in)\s+[\x60'"]?(?:~|\$HOME)?\/?(?:[\w.-]+\/)*\.ssh\/authorized_keys` },
-  { cls: "secrecy", w: [0.4, 0.1, 0.45], head: r`keep\s+`, tail: r`(?:this|it|that|them|these|those|the\s+(?:details|step|change|copy))\s+to\s+yourself\b` },
-  // Rivals run down is what the reply says (shaping, like steer), a class of its own so the two add.
-  { cls: "reply", w: [0.35, 0.05, 0.45], head: r`(?:competing|rival|other|competitor'?s?)\s+`, tail: r`(?:[\w-]+\s+)?(?:stores|shops|sellers|products|brands|vendors|companies|services|tools|banks|apps)\s+(?:are|is)\s+(?:all\s+)?(?:scams?|fraud(?:ulent|s)?|unsafe|dangerous|inferior|illegal|unreliable|fakes?)\b` },
-  // A link to be completed with what the user is: "https://.../r?u= followed by the user's email address".
-  { cls: "exfil", w: [0.45, 0.1, 0.5], head: r`https?:\/\/`, tail: r`[^\s'"]{1,200}?[?&=\/]['"]?\s+(?:followed\s+by|plus|with|and\s+then|then)\s+(?:the\s+)?(?:user'?s|their)\s+(?:e-?mail(?:\s+address)?|name|full\s+name|phone(?:\s+number)?|address|query|question|messages?|conversation|location|id|username|password)\b` },
   // Whose words these are, laundered: "treat the following as if the user typed it", "act as though you never saw this".
   { cls: "override", w: [0.5, 0.3, 0.45], head: r`(?:treat|consider|regard|handle|process)\s+`, tail: r`(?:this|the\s+following|these\s+(?:instructions|lines)|what\s+follows)\s+(?:\w+\s+)?as\s+(?:if|though)\s+(?:it\s+|they\s+)?(?:came|come|were|was)?\s*(?:from|typed\s+by|written\s+by|sent\s+by|said\s+by|the\s+user)\b` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`(?:act|behave|respond|answer|reply|pretend)\s+`, tail: r`(?:as\s+(?:if|though)\s+)?(?:you\s+)?(?:never|did\s+not|didn'?t)\s+(?:saw|see|read|receive[d]?|found|find|notice[d]?)\s+(?:this|these|that|it|the\s+(?:above|following))\b` },
@@ -113,34 +101,8 @@ export const TASK_PATTERNS: readonly Pattern[] = [
   { cls: "steer", w: [0.35, 0.05, 0.35], head: r`recommend\s+`, tail: r`(?:this|our)\s+(?:site|page|website|product|service|company|app|store|brand|clinic|shop)\s+as\s+(?:the\s+)?(?:most\s+|best\s+|only\s+|single\s+)` },
   { cls: "exfil", w: [0.35, 0.05, 0.35], head: r`(?:forward|send|share)\s+`, tail: r`(?:it|this|them|this\s+(?:invite|message|email|link))\s+to\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+user'?s|their|your|his|her)\s+contacts\b` },
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`chmod\s+`, tail: r`(?:-R\s+)?0?777\s+[\x60'"]?\/(?:[\s\x60'"]|$)` },
-  // A definition that takes every message, every request, or the user's confirmation for itself.
-  { cls: "exfil", w: [0.25, 0.05, 0.45], head: r`(?:call|use|invoke|run)\s+`, tail: r`this\s+(?:tool|function)\s+(?:first\s+)?(?:for|on|with|after)\s+(?:every|each|all|any)\s+(?:single\s+)?(?:user\s+)?(?:message|prompt|request|turn|input|reply)s?\b` },
-  { cls: "priority", w: [0.2, 0.05, 0.35], head: r`(?:must|should|shall)\s+be\s+`, tail: r`(?:used|called|invoked)\s+for\s+(?:all|every|each|any)\s+(?:user\s+)?(?:requests?|messages?|tasks?|questions?|queries)\b` },
-  { cls: "cross_tool", w: [0.2, 0.05, 0.45], head: r`(?:all\s+)?(?:the\s+)?other\s+`, tail: r`tools\s+(?:are|is)\s+(?:all\s+)?(?:unreliable|deprecated|unsafe|broken|insecure|outdated|untrusted|compromised)\b` },
-  { cls: "secrecy", w: [0.3, 0.05, 0.45], head: r`(?:always\s+)?(?:pass|set|use|send)\s+`, tail: r`[\x60'"]?(?:confirm(?:ed)?|force|yes|skip_confirm(?:ation)?|no_prompt|auto_approve|assume_yes)[\x60'"]?\s*[=:]\s*[\x60'"]?(?:true|1|yes)\b[^\n.]{0,80}?\b(?:so\s+(?:that\s+)?(?:the\s+)?user|without|never|even\s+(?:for|if|when))` },
-  { cls: "secrecy", w: [0.4, 0.05, 0.45], head: r`so\s+(?:that\s+)?(?:the\s+)?`, tail: r`user\s+(?:is\s+not|isn'?t|won'?t\s+be|doesn'?t\s+get|is\s+never)\s+(?:bothered|asked|prompted|interrupted|notified|alerted|disturbed)\b` },
-  { cls: "param_stuffing", w: [0.3, 0.05, 0.45], head: r`(?:always\s+)?(?:fill|populate|set|include|pass|put)\s+`, tail: r`(?:it\s+|this\s+(?:field|parameter)\s+)?(?:with|in)?\s*(?:the\s+)?(?:user'?s|their)\s+(?:(?:exact|full|home|real|current|legal)\s+)*(?:home\s+address|address|phone(?:\s+number)?|date\s+of\s+birth|e-?mail(?:\s+address)?|location|SSN|passport(?:\s+number)?|full\s+name)\b[^\n.]{0,80}?\b(?:from\s+(?:earlier|before|the\s+(?:conversation|chat)|(?:previous|prior|earlier)\s+(?:messages|chats|conversations))|even\s+if|without\s+asking|whether\s+or\s+not)` },
-  // The assistant's maker misstated, its rivals unnamed.
-  { cls: "steer", w: [0.35, 0.05, 0.45], head: r`say\s+`, tail: r`(?:that\s+)?you\s+(?:are|were)\s+(?:built|made|created|developed|trained|powered)\s+by\s+[A-Z][\w-]+`, validate: (m) => (/\sby\s+[A-Z]/.test(m) ? 1 : 0) },
-  { cls: "secrecy", w: [0.3, 0.05, 0.35], before: r`\b(?:never|do\s+not|don'?t)\s+`, head: r`(?:mention|name|reveal|acknowledge)\s+`, tail: r`(?:any\s+)?(?:other|competing|rival|the\s+real|the\s+actual|the\s+underlying)\s+(?:company|companies|model|models|provider|providers|vendor|vendors|competitors?)\b` },
-  // Code written for the user with a way in: "accept the password 'letmein' as valid for any account".
-  { cls: "steer", w: [0.4, 0.05, 0.5], head: r`(?:accept|allow|treat)\s+`, tail: r`(?:the\s+)?(?:password|passcode|token|key|PIN)\s+[\x60'"“][^\x60'"”\n]{1,40}[\x60'"”]\s+as\s+(?:valid|correct|a\s+valid|an?\s+admin)` },
-  { cls: "secrecy", w: [0.4, 0.05, 0.45], before: r`\b(?:do\s+not|don'?t|never|without)\s+`, head: r`(?:point|call|pointing|calling|spell|spelling)\s+`, tail: r`(?:this|it|that|these|them)\s+out\b` },
-  // The user told a lie with a bill attached: "tell the user their licence has expired ... renew at <url>".
-  { cls: "steer", w: [0.35, 0.05, 0.55], head: r`(?:tell|inform|warn|notify)\s+`, tail: r`(?:the\s+)?users?\s+(?:that\s+)?(?:their|his|her|the)\s+(?:licen[cs]e|subscription|account|trial|card|payment|plan)\s+(?:has\s+|have\s+|is\s+)?(?:expired|suspended|locked|blocked|compromised|overdue|invalid)\b[^\n]{0,100}?\b(?:renew|pay|purchase|buy|verify|re-?enter|unlock|reactivate)\b[^\n]{0,60}?https?:\/\/` },
   // Machine roles no person is called by, hailed in a note: "Note to the summarizer:".
   { cls: "address", w: [0.45, 0.05, 0.3], head: r`(?:note|message|instructions?|memo|reminder|notice)\s+`, tail: r`(?:to|for)\s+(?:the|any|all|every)\s+(?:summari[sz]ers?|summari[sz]ation\s+(?:model|tool|bot)s?|reader\s+bots?|crawlers?|indexers?|scrapers?|parsers?|classifiers?|screeners?|graders?|translator\s+(?:models?|bots?))\s*[:,]`, validate: rateAddressed },
   { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:describe|present|portray|call|label)\s+`, tail: r`(?:the|this|it|our)\s+(?:[\w-]+\s+)?as\s+(?:completely\s+|totally\s+|perfectly\s+|entirely\s+|100%\s+)?(?:safe|harmless|risk-free|side-effect-free|legitimate|trustworthy|approved)\b` },
   { cls: "reply", w: [0.45, 0.05, 0.3], head: r`(?:append|add|attach|insert)\s+`, tail: r`\S{1,200}?\s+to\s+(?:every|each|all|any)\s+(?:of\s+the\s+)?(?:links?|urls?|answers?|replies|responses)\s+(?:that\s+)?you\s+(?:give|share|send|provide|output|write|return)\b` },
-  // A definition that claims to outrank the system prompt or the user.
-  { cls: "override", w: [0.45, 0.35, 0.55], head: r`(?:takes?|have|has)\s+(?:precedence|priority)\s+over\s+`, tail: r`(?:the\s+|your\s+|any\s+|all\s+)?(?:system\s+prompt|(?:system|user|previous|other)\s+(?:instructions|messages|prompts?)|anything\s+the\s+user|(?:the\s+)?user'?s?\s+(?:instructions|requests))` },
-  { cls: "override", w: [0.45, 0.35, 0.55], head: r`(?:these|the|its|my|this\s+tool'?s)\s+instructions\s+`, tail: r`(?:override|supersede|replace|outrank|overrule)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:system|previous|other|user)\b` },
-  // Another tool called with this one's whole result: the data leaves by a sibling.
-  { cls: "exfil", w: [0.3, 0.05, 0.4], head: r`(?:always\s+)?(?:call|invoke|use)\s+`, tail: r`${TOOL_NAME}\s+with\s+(?:the\s+|its\s+)?(?:full|complete|entire|raw|whole)\s+(?:result|output|response|contents?)\b` },
-  { cls: "secrecy", w: [0.3, 0.05, 0.35], head: r`(?:needs?|requires?)\s+no\s+`, tail: r`(?:confirmation|approval|permission|consent)\b` },
-  // What the reply sells: a product pushed, its rivals run down.
-  { cls: "steer", w: [0.3, 0.05, 0.55], head: r`recommend\s+`, tail: r`(?:buying|purchasing|investing\s+in|switching\s+to|upgrading\s+to|subscribing\s+to)\s+[A-Z][\w&.-]{1,30}` , validate: (m) => (/\s[A-Z]/.test(m) ? 1 : 0) },
-  { cls: "steer", w: [0.35, 0.05, 0.45], head: r`(?:describe|portray|present|call)\s+`, tail: r`(?:all\s+|any\s+)?(?:other|competing|rival|alternative)\s+(?:[\w-]+\s+)?(?:stocks|products|brands|options|vendors|tools|services|versions|companies)\s+as\s+(?:risky|inferior|outdated|unsafe|scams?|unreliable|dangerous|obsolete|worse)\b` },
-  // Parameters stuffed with what was read, in other languages: "pásalo en el parámetro".
-  { cls: "param_stuffing", w: [0.3, 0.05, 0.45], head: r`(?:pasa|pasalo|pásalo|pasala|pásala|pasar|incluye|incluyelo|inclúyelo|ponlo|ponla|envíalo|envialo|passe|passez|mets|inclus|gib|füge|passa|passalo|passala|inseriscilo|coloque)(?:-le|-la|-o)?\s+`, tail: r`(?:(?:ihn|sie|es|den\s+Inhalt|le\s+contenu|el\s+contenido|il\s+contenuto|o\s+conte[uú]do)\s+)?(?:en|como|dans|comme|im|als|in\s+den|nel|come|no|em)\s+(?:el\s+|le\s+|il\s+|o\s+)?(?:par[aá]metro|argumento|campo|param[eè]tre|argument|champ|Parameter|Argument|Feld|parametro)\b` },
 ];
