@@ -21,7 +21,7 @@ const ACTION = r`(?:create|send|forward|email|post|delete|invite|share|add|trans
 export const TASK_PATTERNS: readonly Pattern[] = [
   // Where the planted task sends things: a phone number, a bank account, an invited outsider.
   { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:send|text|sms|forward|message|whatsapp|relay)\s+`, tail: r`[^\n]{0,80}?\bto\s+${PHONE}` },
-  { cls: "destination", w: [0.25, 0.05, 0.3], head: r`(?:transfer|wire|send|pay|deposit|move)\s+`, tail: r`[^\n]{0,80}?\b(?:to|into)\s+(?:the\s+|my\s+)?${ACCOUNT}` },
+  { cls: "destination", w: [0.25, 0.05, 0.3], head: r`(?:transfer|wire|send|pay|deposit|move)\s+`, tail: r`[^\n]{0,80}?\b(?:to|into)\s+(?:the\s+|my\s+)?(?:savings\s+|checking\s+|current\s+|external\s+|new\s+)?${ACCOUNT}` },
   { cls: "destination", w: [0.2, 0.05, 0.2], head: r`(?:post|send|share|publish|paste|forward)\s+`, tail: r`[^\n]{0,80}?\b(?:in|to|on|into)\s+(?:the\s+)?(?:[\w-]+'s\s+|our\s+|their\s+)?#[a-z][\w-]{1,40}(?:\s+channel)?\b` },
   { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:invite|cc|bcc)\s+`, tail: r`[\w.+-]{1,64}@[\w-]{1,63}\.\w` },
   // The user's own records fetched and mailed on: "retrieve my health records and email them to".
@@ -95,6 +95,11 @@ export const TASK_PATTERNS: readonly Pattern[] = [
   // A purchase padded and hidden: "also add the protection plan to the cart ... without showing it to the user".
   { cls: "command", w: [0.3, 0.05, 0.3], head: r`(?:also\s+)?add\s+`, tail: r`[^\n.]{0,60}?\bto\s+(?:the\s+|their\s+|the\s+user'?s\s+)?(?:cart|basket|order)\b[^\n.]{0,40}?\bcheck\s*out\b` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`without\s+`, tail: r`(?:showing|telling|informing|notifying|alerting|mentioning|displaying)\s+(?:it\s+|this\s+|them\s+|that\s+)?(?:to\s+)?(?:the\s+)?(?:user|customer|owner|buyer|account\s+holder)\b` },
+  // A mode switched on by the page, a turn label in brackets, a trusted party played to phish.
+  { cls: "override", w: [0.25, 0.1, 0.25], head: r`(?:debug|maintenance|admin|administrator|developer|god|test|diagnostic|unrestricted)\s+mode\s+`, tail: r`(?:is\s+(?:now\s+)?|has\s+been\s+)(?:on|enabled|active|activated)\s*[:.\-\u2014]\s+(?:you\s+|the\s+assistant\s+)?(?:must\s+|should\s+|will\s+|can\s+)?(?:respond|reply|answer|output|print|reveal|share|send|list|dump|ignore|run)\b` },
+  { cls: "role", w: [0.35, 0.2, 0.4], lead: r`\[(?:assistant|system|developer)\]\s*:` },
+  { cls: "persona", w: [0.45, 0.1, 0.45], head: r`(?:pretend|imagine|act\s+as\s+(?:if|though))\s+`, tail: r`(?:that\s+)?you\s+(?:are|were)\s+(?:the\s+user'?s\s+|their\s+|an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:bank|fraud\s+(?:team|department)|support\s+(?:team|agent)|IT\s+(?:desk|department|support)|helpdesk|administrator|sysadmin|security\s+team|police|tax\s+(?:office|authority)|IRS|HMRC|manager|CEO|landlord|courier)\b` },
+  { cls: "exfil", w: [0.4, 0.05, 0.4], head: r`(?:confirm|enter|provide|share|type|give|send|paste|read\s+out)\s+`, tail: r`(?:the\s+|their\s+|your\s+|his\s+|her\s+)?(?:full\s+)?(?:card\s+number|CVV|CVC|PIN|password|passcode|one-time\s+code|OTP|security\s+code|SSN|social\s+security\s+number)\b[^\n.]{0,40}?\b(?:in|into|to)\s+(?:this|the)\s+(?:chat|conversation|reply|thread)\b` },
   // Standing orders planted in memory, a site pushed as the trusted one, a worm through the contacts, a disk opened up.
   { cls: "override", w: [0.45, 0.2, 0.45], head: r`(?:remember|memori[sz]e|save|store|keep\s+in\s+mind)\s+`, tail: r`(?:this|the\s+following|that)\s+(?:\w+\s+)?(?:for|in|across|during)\s+(?:all\s+|every\s+|any\s+)?(?:future|later|subsequent|upcoming|other)\s+(?:conversations|chats|sessions|interactions|answers|replies|tasks)\b` },
   { cls: "steer", w: [0.3, 0.05, 0.35], head: r`(?:must|should|will|shall)\s+always\s+`, tail: r`(?:recommend|suggest|promote|mention|praise|endorse)\s+[A-Z]\w` , validate: (m) => (/\s[A-Z]\w$/.test(m) ? 1 : 0) },
