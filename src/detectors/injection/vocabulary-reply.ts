@@ -17,7 +17,7 @@ const LANGUAGE = r`(?:English|French|German|Spanish|Italian|Portuguese|Dutch|Pol
 /** An assistant named as a reader: "models reading this benchmark" may be an ML paper's models. */
 const READER_AI = r`(?:AI(?:\s+[\w-]+)?|LLMs?|(?:large\s+)?language\s+models?|assistants?|chatbots?|Claude|ChatGPT|Copilot|Gemini|Cursor)`;
 const READ_VERB = r`(?:reads?|reading|screen(?:s|ing)|evaluat(?:es|ing)|grad(?:es|ing)|scor(?:es|ing)|triag(?:es|ing)|summari[sz](?:es|ing)|process(?:es|ing)|pars(?:es|ing)|review(?:s|ing)|analy[sz](?:es|ing)|index(?:es|ing)|crawl(?:s|ing)|scrap(?:es|ing)|ingest(?:s|ing)|sees|seeing|handl(?:es|ing))`;
-const DOC_NOUN = r`(?:page|web\s?page|document|doc|email|e-mail|mail|message|article|text|file|content|website|site|post|review|resume|cv|repository|repo|thread|data|table|pdf|transcript|ticket|issue|comment|invoice|report|readme|notes?)`;
+const DOC_NOUN = r`(?:page|web\s?page|document|doc|email|e-mail|mail|message|article|text|file|content|website|site|post|review|resume|cv|repository|repo|thread|data|table|pdf|transcript|ticket|issue|comment|invoice|report|readme|notes?|job|listing|posting|product|item|recipe|offer|paper|application|hotel|property|video|episode|book|course|profile|company)`;
 /** What no human reader is asked to do to their reply. */
 const FORM_VERB = r`(?:encode|encrypt|obfuscate|reverse|scramble|translate|rewrite|reformat|convert|transform)`;
 const ODD_FORM = r`(?:emojis?|pig\s+latin|leet(?:speak)?|pirate(?:\s+speak)?|all\s+caps|upper-?case|capital\s+letters|base-?64|rot-?13|hex(?:adecimal)?|morse(?:\s+code)?|reverse(?:d)?(?:\s+order)?|binary|riddles|rhymes)`;
@@ -61,6 +61,7 @@ export const REPLY_PATTERNS: readonly Pattern[] = [
   { cls: "reply", w: [0.25, 0.05, 0.1], head: r`(?:print|output|respond\s+with|reply\s+with|answer\s+with)\s+`, tail: r`["'“‘]\w` },
   { cls: "reply", w: [0.3, 0.05, 0.1], head: r`(?:reply|respond|answer|write|speak|talk)\s+`, tail: r`(?:to\s+(?:the\s+)?user\s+)?(?:only\s+|exclusively\s+|always\s+)?(?:in\s+${LANGUAGE}|(?:as|like)\s+(?:a|an)\s+[\w-]+)\b` },
   { cls: "reply", w: [0.3, 0.1, 0.1], head: r`instead\s*,?\s+`, tail: r`(?:please\s+|just\s+)?(?:write|respond\s+with|reply\s+with|answer\s+with|compose|generate|produce|output|tell|say)\b` },
+  { cls: "reply", w: [0.45, 0.05, 0.15], head: r`(?:answer|respond\s+to|reply\s+to)\s+`, tail: r`(?:every|each|all|any)\s+(?:question|query|message|request)s?\s+(?:about\s+[^\n.]{1,40}?\s+)?(?:only\s+)?(?:in|using|with)\s+(?:${ODD_FORM}|${LANGUAGE})` },
   // What the reply should tell the user, or do to them.
   { cls: "steer", w: [0.35, 0.05, 0.1], head: r`(?:the\s+)?(?:correct|right|real|true|only|official|accurate|proper)\s+`, tail: r`(?:summary|answer|response|reply|description)\s+(?:of\s+(?:this|the)\s+[\w-]+\s+|to\s+(?:any|every|this)\s+[\w-]+\s+)?is\s*[:'"“‘]` },
   { cls: "steer", w: [0.3, 0.05, 0.1], head: r`(?:tell|inform|convince|persuade|remind|warn|urge|advise|assure|reassure|notify|instruct|encourage|direct|redirect|ask)\s+(?:the|this|your)\s+(?:user|reader|human|customer|visitor|person|requester|maintainer|developer|owner|team|admin|recipient|sender|buyer|client|caller|patient)s?\s+`, tail: r`(?:that|to|about|they|their|it|this|the)\b`, validate: notNegated },

@@ -95,6 +95,10 @@ export const TASK_PATTERNS: readonly Pattern[] = [
   // A purchase padded and hidden: "also add the protection plan to the cart ... without showing it to the user".
   { cls: "command", w: [0.3, 0.05, 0.3], head: r`(?:also\s+)?add\s+`, tail: r`[^\n.]{0,60}?\bto\s+(?:the\s+|their\s+|the\s+user'?s\s+)?(?:cart|basket|order)\b[^\n.]{0,40}?\bcheck\s*out\b` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`without\s+`, tail: r`(?:showing|telling|informing|notifying|alerting|mentioning|displaying)\s+(?:it\s+|this\s+|them\s+|that\s+)?(?:to\s+)?(?:the\s+)?(?:user|customer|owner|buyer|account\s+holder)\b` },
+  // The question and the answer copied out, a fee to pay, the reason kept back.
+  { cls: "exfil", w: [0.45, 0.1, 0.45], head: r`(?:send|forward|email|post|cc|copy|share)\s+`, tail: r`[^\n]{0,60}?\b(?:the\s+user'?s|their)\s+(?:question|query|message|prompt|request|conversation|chat|input)s?\b[^\n]{0,60}?\bto\s+<?(?:https?:|[\w.+-]+@)` },
+  { cls: "steer", w: [0.35, 0.05, 0.35], head: r`(?:pay|send|transfer)\s+`, tail: r`(?:a|an|the)\s+(?:[$€£]\s?\d[\d.,]*\s+|\d[\d.,]*\s?(?:USD|EUR|GBP|dollars?|euros?)\s+)?(?:processing|application|registration|verification|activation|release|unlock|handling|customs|clearance)\s+fee\b` },
+  { cls: "secrecy", w: [0.3, 0.05, 0.35], before: r`\b(?:never|do\s+not|don'?t)\s+`, head: r`explain\s+`, tail: r`(?:why|this|it|the\s+change|your\s+(?:reason|choice))\b` },
   // A mode switched on by the page, a turn label in brackets, a trusted party played to phish.
   { cls: "override", w: [0.25, 0.1, 0.25], head: r`(?:debug|maintenance|admin|administrator|developer|god|test|diagnostic|unrestricted)\s+mode\s+`, tail: r`(?:is\s+(?:now\s+)?|has\s+been\s+)(?:on|enabled|active|activated)\s*[:.\-\u2014]\s+(?:you\s+|the\s+assistant\s+)?(?:must\s+|should\s+|will\s+|can\s+)?(?:respond|reply|answer|output|print|reveal|share|send|list|dump|ignore|run)\b` },
   { cls: "role", w: [0.35, 0.2, 0.4], lead: r`\[(?:assistant|system|developer)\]\s*:` },
