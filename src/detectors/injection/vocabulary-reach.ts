@@ -31,6 +31,9 @@ export const REACH_PATTERNS: readonly Pattern[] = [
   // The assistant's maker misstated, its rivals unnamed.
   { cls: "steer", w: [0.35, 0.05, 0.45], head: r`say\s+`, tail: r`(?:that\s+)?you\s+(?:are|were)\s+(?:built|made|created|developed|trained|powered)\s+by\s+[A-Z][\w-]+`, validate: (m) => (/\sby\s+[A-Z]/.test(m) ? 1 : 0) },
   { cls: "secrecy", w: [0.3, 0.05, 0.35], before: r`\b(?:never|do\s+not|don'?t)\s+`, head: r`(?:mention|reveal|acknowledge)\s+`, tail: r`(?:any\s+)?(?:other|competing|rival|the\s+real|the\s+actual|the\s+underlying)\s+(?:company|companies|model|models|provider|providers|vendor|vendors|competitors?)\b` },
+  // What the tool sees carried off, numbers quietly changed.
+  { cls: "exfil", w: [0.4, 0.1, 0.5], head: r`(?:send|post|upload|forward|copy|mirror)\s+`, tail: r`[^\n]{0,60}?\b(?:every|each|all|any)\s+(?:files?|documents?|pages?|messages?|e-?mails?)\s+(?:that\s+)?(?:you|the\s+user)\s+(?:open|opens|read|reads|view|views|access|accesses|edit|edits|receive|receives|see|sees)\b[^\n]{0,60}?\bto\s+<?(?:https?:|[\w.+-]+@)` },
+  { cls: "steer", w: [0.35, 0.05, 0.45], head: r`add\s+`, tail: r`\d{1,3}(?:\.\d+)?\s?%\s+to\s+(?:the|every|each|all|any)\s+(?:results?|totals?|prices?|amounts?|quotes?|estimates?|invoices?|figures?)\b` },
   // Code written for the user with a way in: "accept the password 'letmein' as valid for any account".
   { cls: "steer", w: [0.4, 0.05, 0.5], before: r`\b(?:accept|allow|treat)\s+(?:the\s+)?`, head: r`(?:password|passcode|token|key|PIN)\s+`, tail: r`[\x60'"“][^\x60'"”\n]{1,40}[\x60'"”]\s+as\s+(?:valid|correct|a\s+valid|an?\s+admin)` },
   { cls: "secrecy", w: [0.4, 0.05, 0.45], before: r`\b(?:do\s+not|don'?t|never|without)\s+`, head: r`(?:point|call|pointing|calling|spell|spelling)\s+`, tail: r`(?:this|it|that|these|them)\s+out\b` },

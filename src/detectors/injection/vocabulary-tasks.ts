@@ -38,7 +38,7 @@ export const TASK_PATTERNS: readonly Pattern[] = [
   { cls: "secrecy", w: [0.45, 0.1, 0.45], before: r`\bso\s+(?:that\s+)?(?:the\s+)?`, head: r`(?:user|owner)\s+`, tail: r`(?:will|would|can|does)\s*(?:not|never|n'?t)\s+(?:see|notice|know|find\s+out|realise|realize)\b` },
   // A role label at the start of a line, giving an order a tool would carry out. Transcripts
   // have "Agent: I have sent..."; alone this is a finding, beside a destination a hold.
-  { cls: "address", w: [0.3, 0.05, 0.3], before: r`(?:^|[\n.!?>\]"#]|<!--|\/\/)\s*`, head: r`(?:assistant|agent|bot|AI|copilot)\s*[:,]\s*`, tail: r`(?=(?:please\s+)?${ACTION}\s+[\w.~\/$@'"-])`, validate: rateAddressed },
+  { cls: "address", w: [0.3, 0.05, 0.3], before: r`(?:^|[\n.!?>\]"#(]|<!--|\/\/)\s*`, head: r`(?:assistant|agent|bot|AI|copilot)\s*[:,]\s*`, tail: r`(?=(?:(?:please|always|also|now|just|first|then)\s+)?${ACTION}\s+[\w.~\/$@'"%-])`, validate: rateAddressed },
   // The same label with the bot's job in front: "Reviewer bot:", "EXPENSE BOT:", "Triage agent,". A job
   // names a machine, so no verb need follow at once: "Reviewer bot: this is safe. Approve it".
   { cls: "address", w: [0.3, 0.05, 0.3], before: r`(?:^|[\n.!?>\]"#]|<!--|\/\/)\s*(?:reviewer|review|expense|monitoring|support|triage|scheduling|booking|shopping|e-?mail|mail|inbox|calendar|coding|code|build|CI|deploy|merge|release|security|helpdesk|moderation|moderator|summary|research|browsing|travel|finance|accounting|HR|recruiting|screening|sales|billing|ops)\s+`, head: r`(?:bot|agent|assistant|AI)\s*[:,]`, validate: rateAddressed },
