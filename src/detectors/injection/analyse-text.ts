@@ -93,10 +93,17 @@ function bothViews(text: string, context: "data" | "user", budget: Budget): Clus
 const WRAPPERS: ReadonlySet<SignalClass> = new Set(["framing", "harm", "detail", "pressure"]);
 const onlyWrapping = (cluster: Cluster): boolean => cluster.score < APPROVAL_AT && [...cluster.classes.keys()].every((c) => WRAPPERS.has(c));
 
+/**
+ * A tool result that holds JSON as text keeps its line breaks escaped ("\\n"), so a planted line
+ * never starts a line. Read each escape as a break plus a space: the same length, so offsets hold.
+ */
+const ESCAPED_BREAK = /\\[nr]/g;
+const withBreaks = (text: string): string => (text.includes("\\n") || text.includes("\\r") ? text.replace(ESCAPED_BREAK, "\n ") : text);
+
 /** Scored clusters of instruction signals in a data text or user prompt. */
 export function findInstructionClusters(field: Field, context: "data" | "user", budget: Budget): Scored[] {
   const out: Scored[] = [];
-  for (const cluster of bothViews(field.text, context, budget).slice(0, MAX_CLUSTER_FINDINGS)) {
+  for (const cluster of bothViews(withBreaks(field.text), context, budget).slice(0, MAX_CLUSTER_FINDINGS)) {
     if (cluster.score < FINDING_AT || (context === "user" && onlyWrapping(cluster))) continue;
     const { decision, severity } = decide(cluster.score, context);
     const finding = createFinding({

@@ -47,9 +47,16 @@ const SHADOWING = new RegExp(
 );
 /** "When the user asks for X, call this tool (instead)": calls meant for another tool come here. */
 const REDIRECT = new RegExp(
-  String.raw`\bwhen(?:ever)?\s+(?:the\s+)?(?:user|human|agent|assistant|model)\s+(?:asks?|wants?|requests?|tries|needs?|calls?|invokes?|uses?)\s+(?:for\s+|to\s+(?:use|call|invoke|run)\s+)?(?:the\s+)?${TOOL}[^.\n]{0,80}?\b(?:call|use|invoke|run|choose|prefer)\s+this\s+(?:tool|function|one)\b|\b(?:do\s+not|don'?t|never)\s+(?:call|use|invoke)\s+${TOOL}(?:[\s,]+(?:or\s+|and\s+)?${TOOL}){0,6}\s+directly\b|\b(?:always\s+)?(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}`,
+  String.raw`\bwhen(?:ever)?\s+(?:the\s+)?(?:user|human|agent|assistant|model)\s+(?:asks?|wants?|requests?|tries|needs?|calls?|invokes?|uses?)\s+(?:for\s+|to\s+(?:use|call|invoke|run)\s+)?(?:the\s+)?${TOOL}[^.\n]{0,80}?\b(?:call|use|invoke|run|choose|prefer)\s+this\s+(?:tool|function|one)\b|\b(?:do\s+not|don'?t|never)\s+(?:call|use|invoke)\s+${TOOL}(?:[\s,]+(?:or\s+|and\s+)?${TOOL}){0,6}\s+directly\b`,
   "gi",
 );
+/** "Use this tool instead of `web_search`": a takeover, unless a scope follows ("... when the user asks about the wiki"). */
+const PREFER_OVER = new RegExp(
+  String.raw`\b(always\s+)?(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}(?:\s+(?:tool|function))?`,
+  "gi",
+);
+/** A scope narrowing a preference to some requests: a routing hint among a server's own tools. */
+const SCOPED = /^\s*,?\s*(?:when|if|for)\s+(?!(?:any|every|all)\b)/i;
 /** A code span after a verb telling the model to run it. */
 const RUN_SPAN = /\b(?:run|execute|exec|type|paste|enter)\s+(?:the\s+(?:following|command)\s+)?(?:`{1,3})([^`\n]{3,400})`{1,3}/gi;
 /** What makes a run directive addressed to the model and not a note for a human installer. */
@@ -73,6 +80,8 @@ const SERVICE_URL = /\bhttps?:\/\/([a-z0-9.-]+)(\/[^\s)"'<>]*)?/gi;
 /** Writing into the files every later agent session reads as its instructions. */
 const MEMORY_WRITE =
   /\b(?:append|add|write|insert|prepend|copy|put)\b[^.\n]{0,80}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.cursor\/rules)/gi;
+/** A terminal escape in a description: concealed or recoloured text a terminal reader never sees. */
+const ANSI_ESCAPE = /\x1b\[[0-9;]{0,12}m[^\x1b\n]{8,}/;
 /** A bidi override (RLO, LRO) turning a run of text around: what a reader sees is not what the model reads. */
 const BIDI_OVERRIDE = /[\u202D\u202E][^\u202C\n]{8,}/;
 /** A word spelled with Latin and Cyrillic or Greek letters together: a look-alike keyword or path. */
@@ -132,9 +141,20 @@ function firstMatch(pattern: RegExp, window: string): RegExpExecArray | null {
   return pattern.exec(window);
 }
 
-/** The moves read by one pattern each; `live`: a match named as something to avoid does not count. */
-const PATTERN_MOVES: readonly { move: Move; pattern: RegExp; live?: true }[] = [
+/**
+ * "Prefer this tool over X": a redirect, or shadowing when the preference is scoped to some
+ * requests ("over send_email when ...") rather than stated of every one.
+ */
+const preferenceMove = (m: RegExpExecArray, text: string, at: number): Move =>
+  !m[1] && SCOPED.test(text.slice(at + m[0].length, at + m[0].length + 64)) ? "shadowing" : "redirect";
+
+/**
+ * The moves read by one pattern each; `live`: a match named as something to avoid does not
+ * count; `moveOf`: which move a match is, when that depends on the text after it.
+ */
+const PATTERN_MOVES: readonly { move: Move; pattern: RegExp; live?: true; moveOf?: (m: RegExpExecArray, text: string, at: number) => Move }[] = [
   { move: "redirect", pattern: REDIRECT },
+  { move: "redirect", pattern: PREFER_OVER, moveOf: preferenceMove },
   { move: "shadowing", pattern: SHADOWING },
   { move: "approval_claim", pattern: APPROVAL_CLAIM },
   { move: "forwarding", pattern: FORWARDING },
@@ -155,7 +175,7 @@ const REACH = 1024;
 
 function patternMoves(field: Field, budget: Budget): Found[] {
   const { text } = field;
-  const found: Found[] = [];
+  const found: (Found & { order: number })[] = [];
   const open = new Set(PATTERN_MOVES);
   for (let from = 0; from < text.length && open.size > 0; from += WINDOW) {
     if (from > 0 && budget.spentNow()) break;
@@ -164,12 +184,13 @@ function patternMoves(field: Field, budget: Budget): Found[] {
     for (const entry of open) {
       const m = entry.live ? firstLive(entry.pattern, text, window, base) : firstMatch(entry.pattern, window);
       if (!m) continue;
-      found.push({ move: entry.move, path: field.path, start: base + m.index, end: base + m.index + m[0].length });
+      const at = base + m.index;
+      found.push({ move: entry.moveOf?.(m, text, at) ?? entry.move, path: field.path, start: at, end: at + m[0].length, order: PATTERN_MOVES.indexOf(entry) });
       open.delete(entry);
     }
   }
-  // In the order the moves are listed, as a whole-text read would find them.
-  return found.sort((a, b) => PATTERN_MOVES.findIndex((e) => e.move === a.move) - PATTERN_MOVES.findIndex((e) => e.move === b.move));
+  // In the order the patterns are listed, as a whole-text read would find them.
+  return found.sort((a, b) => a.order - b.order).map(({ order: _order, ...move }) => move);
 }
 
 function movesIn(field: Field, budget: Budget): Found[] {
@@ -196,6 +217,7 @@ function movesIn(field: Field, budget: Budget): Found[] {
     }
   }
   at("hidden_text", BIDI_OVERRIDE.exec(text));
+  at("hidden_text", ANSI_ESCAPE.exec(text));
   const mixed = text.match(MIXED_SCRIPT);
   if (mixed && mixed.length >= 2) at("hidden_text", firstMatch(MIXED_SCRIPT, text));
   const hidden = findHiddenUnicode(text).find((r) => r.kind === "tag" && (r.decoded?.trim().length ?? 0) >= MIN_HIDDEN_TEXT);

@@ -4,10 +4,12 @@
 
 /** Quoted after one of these, a phrase is being cited, not issued. JSON's `"key": "..."` is not. */
 const CITE_CUE =
-  /(?:\b(?:such\s+as|like|e\.g\.?|i\.e\.?|for\s+example|for\s+instance|example|phrases?|strings?|texts?|prompts?|payloads?|inputs?|contains?|containing|says?|said|called|typed?|wrote|writes|messages?|keywords?|patterns?|words?|sentences?|reads?|including|include|as)|[=(]|\bin|(?:^|\n)[ \t]*[-*])\s*[:,]?\s*$/i;
+  /(?:\b(?:such\s+as|like|e\.g\.?|i\.e\.?|for\s+example|for\s+instance|example|phrases?|strings?|texts?|prompts?|payloads?|inputs?|contains?|containing|says?|said|called|typed?|wrote|writes|messages?|keywords?|patterns?|words?|sentences?|reads?|including|include|comment(?:ing)?|as)|[=(]|\bin|(?:^|\n)[ \t]*[-*])\s*[:,]?\s*$/i;
 
 const ANY_QUOTE = /["'`“‘«]/;
 const HIDDEN_ATTRIBUTE = /<[a-z][\w-]*\s[^<>]*\b(?:alt|title|aria-label|aria-description|content|data-[\w-]+)\s*=\s*$/i;
+/** A hyphenated key (`user-agent=`, `x-note=`) is a header, log or markup field: no code assigns to one. */
+const CARRIER_FIELD = /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\s*=\s*$/i;
 const OPEN_CLOSE: Record<string, string> = { "“": "”", "‘": "’", "«": "»" };
 const SYMMETRIC = new Set(['"', "`", "'"]);
 const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
@@ -39,6 +41,8 @@ export function rateQuotation(text: string, start: number): number {
   const before = text.slice(Math.max(0, quote - 40), quote);
   // An HTML attribute a reader never sees (alt, title, aria-label) is where a planted line hides.
   if (HIDDEN_ATTRIBUTE.test(before)) return 1;
+  // A header or log field (`user-agent="..."`) carries data, not a code example.
+  if (CARRIER_FIELD.test(before)) return 1;
   return CITE_CUE.test(before) ? 0.35 : 1;
 }
 
@@ -50,8 +54,33 @@ const GENERIC = /^(?:for\s+example|e\.g\.|for\s+instance|such\s+as|examples?|tes
 const META_FACTOR = [1, 0.7, 0.45, 0.3] as const;
 const META_WINDOW = 300;
 
+/** Where a cited example sits: a quote block, a list item, indented or fenced code. */
+const EXAMPLE_BLOCK = /^(?:>|[-*+]\s|\d+[.)]\s|\x60{3}|~{3}|    |\t)/;
+
+/**
+ * A paragraph of its own after the article's last sentence, with no word about attacks in it,
+ * not set off as an example (quote block, list item, code, a line ending in a colon before it):
+ * a line planted under a page, not one the page is discussing.
+ */
+function standsAlone(text: string, start: number, end: number): boolean {
+  const breakBefore = text.lastIndexOf("\n\n", start);
+  if (breakBefore < 0) return false;
+  const from = breakBefore + 2;
+  const breakAfter = text.indexOf("\n\n", end);
+  const to = breakAfter < 0 ? text.length : breakAfter;
+  if (to - from > 2 * META_WINDOW || EXAMPLE_BLOCK.test(text.slice(from, to))) return false;
+  if (/:\s*$/.test(text.slice(Math.max(0, breakBefore - 80), breakBefore))) return false;
+  // Inside a fenced block (counted over the last stretch of text: a page may be long).
+  if ((text.slice(Math.max(0, from - 20000), from).match(/\x60{3}/g)?.length ?? 0) % 2 === 1) return false;
+  META.lastIndex = 0;
+  const paragraph = text.slice(from, to).replace(/\b(?:https?:)?\/\/[^\s)"'>]+/gi, " ");
+  for (let m = META.exec(paragraph); m !== null; m = META.exec(paragraph)) if (!GENERIC.test(m[0])) return false;
+  return true;
+}
+
 /** Discount for security/documentation vocabulary around [start, end): 1, 0.7, 0.45 or 0.3. */
 export function rateDocumentation(text: string, start: number, end: number): number {
+  if (standsAlone(text, start, end)) return 1;
   const from = Math.max(0, start - META_WINDOW);
   const to = Math.min(text.length, end + META_WINDOW);
   // Hosts such as example-attacker.net are the attack's own words, not an article's.

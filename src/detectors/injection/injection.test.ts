@@ -6,8 +6,15 @@ import type { GuardEvent, Provenance } from "../../wire/guard-event.ts";
 import { validateGuardEvent } from "../../wire/validate.ts";
 import negativeCases from "./fixtures/negative.json";
 import positiveCases from "./fixtures/positive.json";
+import plantedDetours from "./fixtures/planted-detours.json";
+import plantedForms from "./fixtures/planted-forms.json";
+import plantedNeighbours from "./fixtures/planted-neighbours.json";
+import plantedQuiet from "./fixtures/planted-quiet.json";
+import plantedTasks from "./fixtures/planted-tasks.json";
+import plantedTurns from "./fixtures/planted-turns.json";
 import { injectionDetector, type InjectionConfig } from "./index.ts";
 import { scanSignals } from "./scan-signals.ts";
+import { splitAlternatives } from "./regex-source.ts";
 import { bodyOf } from "./vocabulary-parts.ts";
 import { PATTERNS } from "./vocabulary.ts";
 import { inspectWith, makeEvent } from "../test-support.ts";
@@ -273,8 +280,15 @@ describe("anchored scan", () => {
     return found;
   }
 
+  test("every tail is one alternative, so none of it can match without the head", () => {
+    const split = PATTERNS.filter((p) => p.tail !== undefined && splitAlternatives(p.tail).length > 1).map((p) => p.head ?? p.lead);
+    expect(split).toEqual([]);
+  });
+
   test("finds every match a full per-pattern scan finds", () => {
-    const texts = [...positiveCases, ...negativeCases].flatMap((f) => [...textsOf(eventOf(f as Fixture)).values()]);
+    // The planted-* sets carry the leads that start with a letter or a bracket, where a word anchor may match first.
+    const planted = [...plantedTasks, ...plantedForms, ...plantedTurns, ...plantedDetours, ...plantedQuiet, ...plantedNeighbours];
+    const texts = [...positiveCases, ...negativeCases, ...planted].flatMap((f) => [...textsOf(eventOf(f as Fixture)).values()]);
     for (const text of texts) {
       const anchored = new Set(scanSignals(text).map((s) => `${s.cls}@${s.start}`));
       for (const key of scanExhaustively(text)) expect({ key, text, found: anchored.has(key) }).toEqual({ key, text, found: true });

@@ -19,9 +19,17 @@ const URL_START = /^\s*<?((?:https?:)?\/\/)/i;
 
 function readUrl(text: string, from: number): string {
   let end = from;
+  let placeholder = false;
   const limit = Math.min(text.length, from + MAX_URL);
   while (end < limit) {
     const c = text[end];
+    // `?q=<the user's question>`: a placeholder to fill runs to its own `>`, apostrophes and all.
+    if (c === "<" && end > from) placeholder = true;
+    else if (placeholder && (c === ">" || c === "'")) {
+      if (c === ">") placeholder = false;
+      end++;
+      continue;
+    }
     if (c === ")" || c === "\n" || c === ">" || c === '"' || c === "'") break;
     end++;
   }

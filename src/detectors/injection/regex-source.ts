@@ -12,7 +12,7 @@ function skipClass(source: string, open: number): number {
 }
 
 /** Splits a regex source at its top-level `|`. */
-function splitAlternatives(source: string): string[] {
+export function splitAlternatives(source: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let from = 0;

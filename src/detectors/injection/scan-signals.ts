@@ -42,7 +42,10 @@ function buildAnchorWords(): string {
       byFirst.set(key, (byFirst.get(key) ?? new Set()).add(word.toLowerCase()));
     }
   }
-  return [...byFirst].map(([key, words]) => `${key}(?:${[...words].map((w) => w.slice(1)).join("|")})`).join("|");
+  // Longest first: the anchor reports the longest word that matches, so "involve" tries the
+  // patterns whose first word is a prefix of it, not every pattern starting with an "i".
+  const bySize = (words: Set<string>) => [...words].sort((a, b) => b.replace(/\\b$/, "").length - a.replace(/\\b$/, "").length);
+  return [...byFirst].map(([key, words]) => `${key}(?:${bySize(words).map((w) => w.slice(1)).join("|")})`).join("|");
 }
 
 /**
@@ -71,12 +74,20 @@ for (const [i, p] of PATTERNS.entries()) {
     BY_FIRST_WORD.set(word, [...(BY_FIRST_WORD.get(word) ?? []), i]);
   }
 }
+/** Patterns with a lead (no head) that can start with an ASCII letter, by that letter. */
+const LETTER_LEADS = new Map<string, number[]>();
+for (const [i, p] of PATTERNS.entries()) {
+  for (const c of new Set(p.head === undefined && p.lead !== undefined ? firstCharsOf(p.lead).filter((ch) => /^[a-z]$/.test(ch)) : [])) {
+    LETTER_LEADS.set(c, [...(LETTER_LEADS.get(c) ?? []), i]);
+  }
+}
 const candidatesByAnchor = new Map<string, readonly number[]>();
 
 /**
- * Patterns worth trying where `anchor` matched. A word anchor is one vocabulary word, but the
- * anchor regex reports only the first alternative that matched, so every pattern whose first word
- * is a prefix of it (or it of them) is a candidate. Symbol anchors go by first character.
+ * Patterns worth trying where `anchor` matched. The anchor regex lists each letter's words longest
+ * first, so it reports the longest vocabulary word that matches here: the candidates are the
+ * patterns whose first word is a prefix of it (a longer first word would have been reported).
+ * Symbol anchors go by first character.
  */
 function candidatesFor(anchor: string): readonly number[] {
   const key = anchor.toLowerCase();
@@ -84,9 +95,10 @@ function candidatesFor(anchor: string): readonly number[] {
   if (!/^[a-z]/.test(key) || /^[a-z][^a-z0-9_\u00c0-\u024f\u1e00-\u1eff]/.test(key)) return BY_FIRST_CHAR.get(key[0]!) ?? [];
   const cached = candidatesByAnchor.get(key);
   if (cached) return cached;
-  const found = new Set<number>();
+  // A lead starting with a letter ("ab sofort") may start where a word anchor matched first.
+  const found = new Set<number>(LETTER_LEADS.get(key[0]!) ?? []);
   for (const [word, indices] of BY_FIRST_WORD) {
-    if (word.startsWith(key) || key.startsWith(word)) for (const i of indices) found.add(i);
+    if (key.startsWith(word)) for (const i of indices) found.add(i);
   }
   const sorted = [...found].sort((a, b) => a - b);
   candidatesByAnchor.set(key, sorted);

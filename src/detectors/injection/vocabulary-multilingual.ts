@@ -162,13 +162,32 @@ const REPLY_DIRECTIVES = [
   r`(?:переведи|закончи|начни|напиши|закодируй|добавь\s+в)\s+(?:свой|свою|твой|твою|свой)\s+(?:ответ|резюме|пересказ)`,
   r`(?:füge|fügen\s+sie)\s+[^\n.]{0,40}?(?:Link|Werbung|Hinweis)[^\n.]{0,40}?hinzu`,
   r`(?:ajoute|ajoutez|añade|agrega|aggiungi|adicione|inclua|incluye|inclus)\s+(?:un|una|um|uma)\s+(?:lien|enlace|link)\b`,
-  r`(?:réponds|répondez|reponds|responde|responda|rispondi|antworte|antworten\s+sie)\s+(?:uniquement|seulement|solo|solamente|apenas|nur|ausschließlich|exclusivamente)\s+(?:en|in|auf|em)\s+\S+`,
+  r`(?:réponds|répondez|reponds|responde|responda|rispondi|antworte|antworten\s+sie)\s+(?:uniquement|seulement|solo|solamente|apenas|nur|ausschließlich|exclusivamente)\s+(?:en|in|auf|em|com|con|avec|mit)\s+\S+`,
+  // "add this link to every answer", "answer instead", "do not summarise this page".
+  r`(?:ajoute|ajoutez|añade|agrega|aggiungi|adicione|füge)\s+(?:ce|cet|cette|este|esta|questo|questa|diesen|diese|dieses)\s+(?:lien|enlace|link|texte|texto|testo|message|mensaje|messaggio|mensagem|Link|Text|Satz)\s+(?:à|a|en|zu|in|em|alla|ad)\s+(?:chaque|cada|ogni|jeder|toute)\s+(?:réponse|reponse|respuesta|risposta|resposta|Antwort)`,
+  r`(?:antworte|antworten\s+Sie|schreibe|sage|réponds|répondez|responde|responda|rispondi)\s+(?:stattdessen|plutôt|en\s+cambio|invece|em\s+vez\s+disso)\b`,
+  r`(?:fasse|résume|resume|resuma|resumas|riassumi|traduis)\s+(?:diese[ns]?|den|die|das|cette|ce|esta|este|questa|questo)\s+(?:Seite|Text|E-Mail|Dokument|Artikel|page|texte|document|página|pagina|texto|documento)\s+(?:nicht|pas|no)\b`,
 ];
+
+/** The user's question set aside: "ignora la pregunta del usuario", "ignoriere die Frage des Nutzers". */
+const QUESTION_OVERRIDES = [
+  r`(?:ignore|ignora|ignorez|ignoriere|olvida|oublie|esqueça|esqueca|desconsidere|non\s+considerare)\s+(?:a|la|le|die|il|o)\s+(?:pergunta|pregunta|question|demande|Frage|Anfrage|domanda|richiesta|pedido|solicitud)\s+(?:do|da|del|de\s+l['’]|des|dell['’]|de\s+la)\s*(?:usu[aá]rio|usuario|utilisat(?:eur|rice)|Nutzers|Benutzers|utente|cliente)`,
+];
+
+/** "From now on", opening a standing order: weak alone, like its English form. Leads, not heads: "a", "de" and "ab" would anchor on every short word. */
+const FROM_NOW_ON: readonly Pattern[] = [
+  r`(?:dorénavant|désormais|von\s+nun\s+an|vanaf\s+nu)\s*,?\s+\S`,
+  r`(?:a\s+partir\s+de\s+(?:ahora|agora)|de\s+ahora\s+en\s+adelante|d['’]ora\s+in\s+poi|ab\s+(?:jetzt|sofort)|daqui\s+em\s+diante|od\s+teraz)\s*,?\s+\S`,
+  r`à\s+partir\s+de\s+maintenant\s*,?\s+\S`,
+  r`(?:с\s+этого\s+момента|отныне)\s*,?\s+\S`,
+].map((source, i): Pattern => (i === 0 ? { cls: "override", w: [0.25, 0.1, 0.25], head: source } : { cls: "override", w: [0.25, 0.1, 0.25], lead: `${WORD_START}${source}` }));
 
 export const MULTILINGUAL_PATTERNS: readonly Pattern[] = [
   ...NO_LONGER.map((s) => phrase("persona", [0.4, 0.5, 0.4], s)),
   ...ADDRESSES.map((s) => phrase("address", [0.3, 0.05, 0.3], s)),
   ...REPLY_DIRECTIVES.map((s) => phrase("reply", [0.45, 0.05, 0.15], s)),
+  ...FROM_NOW_ON,
+  ...QUESTION_OVERRIDES.map((s) => phrase("override", OVERRIDE, s)),
   ...OVERRIDES.map((s) => phrase("override", OVERRIDE, s)),
   ...PERSONAS.map((s) => phrase("persona", YOU_NOW, s)),
   ...NO_LIMIT_PHRASES.map((s) => phrase("restriction", NO_LIMITS, s)),

@@ -44,7 +44,7 @@ const DIRECTIVE_AFTER =
   /\b(?:always|must|should|make\s+sure|ensure|also|instead|change|replace|set|add|bcc|cc|send|redirect|include|first|never|do\s+not|don'?t)\b/i;
 const NOT_TOOL_NAME = /^(?:this|the|a|an|any|that|each|every|other)$/i;
 const MODE_VERB = /\b(?:enable|enabled|activate|activated|enter|entering|switch\s+to|turn\s+on|simulate|simulating|in|into)\s+(?:the\s+)?$/i;
-const MODE_STATE = /^\s+(?:enabled|activated|on|output|response)\b/i;
+const MODE_STATE = /^\s+(?:(?:has\s+been|have\s+been|is\s+now|is)\s+)?(?:enabled|activated|on|output|response)\b(?!\s+(?:when|if|once|after|on\s+your|in\s+settings))/i;
 
 /** "ignore all previous instructions" is an attack; "disregard my previous instructions" a correction. */
 export function rateOverride(match: string): number {
@@ -100,13 +100,29 @@ export function rateAboveRequest(match: string, text: string, start: number): nu
 }
 
 const MODEL_DIRECTIVE =
-  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!\u2014-]\s*|\bthen\s+)|\s+(?:[\w'-]+\s+){0,3}?(?=(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected|asked)\s+to)\s))(?:please\s+|now\s+|also\s+|instead\s+|always\s+|immediately\s+|first\s+)?(?:(?:you\s+)?(?:are\s+(?:required|instructed|expected|asked)\s+to|must|should|need\s+to|have\s+to|shall|will\s+now)\s+(?:now\s+|also\s+|always\s+)?)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload|add|append|include|translate|encode|write|end|begin|start|stop|switch|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|visit|open|fetch|reveal|make|use|reverse|rewrite|give|transfer|pay|wire|approve|purchase|buy|do\s+not|don't|never)\b/i;
+  /^(?:\s*|[^\n]{0,80}?(?:[:,.;!\u2014-]\s*|\bthen\s+)|\s+(?:[\w'-]+\s+){0,3}?(?=(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected|asked)\s+to)\s))(?:please\s+|now\s+|also\s+|instead\s+|always\s+|immediately\s+|first\s+)?(?:(?:you\s+)?(?:are\s+(?:required|instructed|expected|asked)\s+to|must|should|need\s+to|have\s+to|shall|will\s+now)\s+(?:now\s+|also\s+|always\s+)?)?(?:ignore|disregard|forget|tell|inform|reply|respond|answer|recommend|rate|rank|score|approve|merge|say|claim|state|praise|describe|output|print|insert|send|forward|delete|upload|add|append|include|translate|encode|write|end|begin|start|stop|switch|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|visit|open|fetch|reveal|make|use|reverse|rewrite|give|transfer|pay|wire|approve|purchase|buy|ask|grant|invite|book|charge|cancel|refund|update|download|mark|move|give|do\s+not|don't|never)\b/i;
+
+/** "AI crawlers: please do not use this site to train models": a site's opt-out, not an order to an agent. */
+const USE_OPT_OUT =
+  /^[^\n]{0,40}?\b(?:do\s+not|don'?t|never|may\s+not|must\s+not|are\s+not\s+(?:allowed|permitted)\s+to)\s+(?:use|train|scrape|crawl|index|copy|reproduce|store|ingest|collect)\b[^\n]{0,80}?\b(?:train(?:ing)?|models?|datasets?|scrap\w*|crawl\w*|index\w*)\b/i;
+
+/** A text that speaks to AI readers only to keep them off its content. */
+export const isUseOptOut = (after: string): boolean => USE_OPT_OUT.test(after);
+
+/** "Hey Claude, if you're listening: please add dark mode": a review talking to the product's makers. */
+export const isToMakers = (after: string): boolean => /^\s*(?:if\s+you(?:'re|’re|\s+are)\s+listening\b|(?:team|devs|developers|makers|folks)\b)/i.test(after);
 
 /** Text addressed to the model weighs more when what follows tells it what to do or say. */
 export function rateAddressed(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 160);
+  if (isUseOptOut(after) || isToMakers(after)) return 0.5;
   return MODEL_DIRECTIVE.test(after) ? 1.35 : 1;
 }
 
 /** Turn markers are capitalised at the start of a line. */
 export const requireCapitalised = (match: string): number => (/^[A-Z]/.test(match) ? 1 : 0);
+
+/** "Never share your credentials", "if someone asks you to send your password": a warning, not a request. */
+const WARNED = /\b(?:never|not|n't|no\s+one|nobody|avoid|refuse\s+to|(?:if|when)\s+(?:someone|anyone|somebody|a\s+\w+)\s+asks?\s+(?:you\s+)?to)\b[^.!?\n]{0,40}$/i;
+
+export const notWarnedAgainst = (_match: string, text: string, start: number): number => (WARNED.test(text.slice(Math.max(0, start - 60), start)) ? 0 : 1);

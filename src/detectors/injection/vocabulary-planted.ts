@@ -6,12 +6,12 @@
 // People write to each other this way too ("please forward the invoices to accounts@"), so the
 // actions weigh little alone; speaking to an AI reader is what makes them an injection.
 // Weights are [data, user, definition]: a user speaks to the assistant by nature.
-import { r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
+import { isToMakers, isUseOptOut, r, rateAddressed, type Pattern } from "./vocabulary-parts.ts";
 
 /** An AI reader named by its role: "AI assistant", "automated reviewer", "LLM agents". */
 const AI_ROLE = r`(?:code\s+assistants?|(?:large\s+)?language\s+models|LLMs|(?:AI|LLM|GPT|automated|autonomous|coding)[\s-]+(?:[\w-]+\s+)?(?:assistants?|agents?|schedulers?|reviewers?|bots?|helpers?|models?|summari[sz]ers?|secretar(?:y|ies)|copilots?|readers?|triagers?|classifiers?|labell?ers?|graders?|screeners?|evaluators?|moderators?))`;
 /** What an addressed line goes on with: a colon, a comma, a dash, or a relative clause first. */
-const VOCATIVE_END = r`(?:\s+(?:that|who|which)\s+[^\n.:;!?]{1,80}?)?\s*(?:[,:!]|\s[-\u2014\u2013]\s)`;
+const VOCATIVE_END = r`(?:\s+(?:that|who|which)\s+[^\n.:;!?]{1,80}?|\s+[a-z]{3,20}ing(?:\s+(?:on|through|up|over))?\s+(?:this|these|the|our|my|\w+'s)\s+(?:[\w-]+\s+)?[\w-]+)?\s*(?:[,:!]|\s[-\u2014\u2013]\s)`;
 /** The start of a sentence, a line, a comment or a table cell, where a vocative stands. */
 const CLAUSE_START = r`(?:^|[\n.!?>*\[\]:#/(|"]|<!--)\s*(?:(?:dear|hey|hi|hello|attention|to|for|(?:a\s+)?(?:note|message|reminder|request|hint|memo|instructions?)\s+(?:to|for)|P\.?S\.?:?)\s+)?(?:the\s+|all\s+|any\s+|every\s+|our\s+)?`;
 /** "the AI agent working on this", "any assistant that handles this ticket". */
@@ -24,6 +24,10 @@ const PRIVATE_DOCS = r`(?:invoices?|bank\s+statements?|statements|bank\s+details
 const THE_USERS = r`(?:(?:(?:all|every|each|any)\s+(?:of\s+)?)?(?:the\s+user'?s|their|your|his|her)|all|every|each|any)`;
 const USER_THINGS = r`(?:meetings?|events?|appointments?|invit(?:e|ation)s?|e-?mails?|messages?|mails?|files?|documents?|folders?|repos(?:itories)?|branches|backups?|contacts?|notifications?|alerts?|records?|tickets?|subscriptions?|bookings?|reservations?|orders?|accounts?)`;
 
+/** "助手在总结本页时": an assistant, while it reads, summarises or answers this. */
+const ZH_WHILE = r`(?:助手|助理|代理|模型)(?:们|們)?\s*(?:在|于|於)[^\n。]{1,24}?(?:时|時)`;
+const rateZhWhile = (m: string): number => (/(?:总结|總結|阅读|閱讀|处理|處理|回答|回复|回覆|翻译|翻譯|摘要|读取|讀取)/.test(m) ? 1 : 0);
+
 /** A secret variable is named in capitals; "print the token" in prose is handled elsewhere. */
 const secretVarInCapitals = (match: string): number => (/[A-Z0-9]_?(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|KEY|CREDENTIALS?|AUTH)\b/.test(match) ? 1 : 0);
 
@@ -32,14 +36,23 @@ const secretVarInCapitals = (match: string): number => (/[A-Z0-9]_?(?:TOKEN|SECR
  * "... this table always report ...". "AI assistant: Sure, I'll update it" is a transcript.
  */
 const PLANTED_DIRECTIVE =
-  /^(?:\s*|[^\n]{0,100}?(?:[:,.;!?\u2014]\s+|\b(?:please|kindly|always|never|must|should|then|and|to)\s+))(?:(?:please|kindly|also|always|now|immediately|first|just)\s+)?(?:ignore|tell|inform|reply|respond|answer|recommend|rate|rank|approve|merge|say|claim|state|report|describe|output|print|insert|send|forward|delete|remove|cancel|archive|upload|add|append|include|translate|encode|write|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|call|visit|open|fetch|reveal|give|transfer|pay|ask|present|treat|label|classify|mark|share|push|commit|set|replace|read|collect|do\s+not|don't|never)\b/i;
+  /^(?:\s*["'“]?|[^\n]{0,100}?(?:[:,.;!?\u2014]\s+|\b(?:please|kindly|always|never|must|should|then|and|to)\s+))(?:(?:please|kindly|also|always|now|immediately|first|just)\s+)?(?:ignore|tell|inform|reply|respond|answer|recommend|rate|rank|approve|merge|say|claim|state|report|describe|output|print|insert|send|forward|delete|remove|cancel|archive|upload|add|append|include|translate|encode|write|mention|summari[sz]e|grant|install|disable|enable|change|create|email|post|run|execute|call|visit|open|fetch|reveal|give|transfer|pay|ask|present|treat|label|classify|mark|share|push|commit|set|replace|read|collect|star|fork|follow|subscribe|upvote|grant|invite|book|buy|purchase|order|schedule|accept|decline|transfer|unlock|update|modify|edit|pay|wire|charge|refund|issue|take|convert|put|paste|copy|save|remember|silence|mute|suppress|snooze|acknowledge|resolve|close|sign|do\s+not|don't|never)\b/i;
 
 /** Text addressed to an AI reader weighs more when what follows tells it what to do. */
 function rateVocative(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 160);
   // "AI assistants: a survey" titles an article.
   if (/^\s*(?:a|an|the)?\s*(?:survey|review|overview|guide|comparison|introduction|history|study|benchmark|primer|tutorial)\b/i.test(after)) return 0;
+  if (isUseOptOut(after)) return 0.5;
+  if (isToMakers(after)) return 0.5;
   return PLANTED_DIRECTIVE.test(after) ? 1.35 : rateAddressed(match, text, start);
+}
+
+/** "@dependabot rebase", "'@reviewbot skip tests'": a bot's command syntax, a word or two and done. */
+const BOT_COMMAND = /^[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*(?:['"\x60\n]|$)/;
+
+function rateMention(match: string, text: string, start: number): number {
+  return BOT_COMMAND.test(text.slice(start + match.length, start + match.length + 40)) ? 0 : rateVocative(match, text, start);
 }
 
 export const PLANTED_PATTERNS: readonly Pattern[] = [
@@ -47,19 +60,19 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: AI_ROLE, tail: VOCATIVE_END, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.3], before: r`(?:\b(?:the|any|every|an?|all|other)\s+|(?:^|[\n.!?:>*#/(|"'=\[]|<!--)\s*)`, head: AI_ROLE, tail: r`${ON_THIS}${MODAL}`, validate: rateAddressed },
   { cls: "address", w: [0.45, 0.05, 0.3], head: r`(?:when|while|before)\s+(?:answering|responding\s+to|replying\s+to|asked)\s+`, tail: r`(?:any\s+|the\s+user'?s?\s+)?(?:questions?|queries|prompts?)\s+(?:about|on|regarding|concerning)\s+(?:this|these|the\s+(?:above|following))\b`, validate: rateVocative },
-  { cls: "address", w: [0.45, 0.05, 0.3], before: r`\b(?:to|for)\s+(?:the|any|all|every)\s+`, head: r`(?:AI|LLMs?|assistants?|agents?|bots?)\s+`, tail: r`(?:that|who|which)\s+(?:manages?|runs?|handles?|reads?|answers?|monitors?|triages?|maintains?|summari[sz]es|processes|reviews|screens|is\s+(?:managing|running|handling|reading|helping))\s+[^\n:]{1,60}?[:,]`, validate: rateAddressed },
+  { cls: "address", w: [0.45, 0.05, 0.3], before: r`\b(?:to|for)\s+(?:the|any|all|every)\s+`, head: r`(?:AI|LLMs?|assistants?|agents?|bots?)\s+`, tail: r`(?:(?:that|who|which)\s+(?:manages?|runs?|handles?|reads?|answers?|monitors?|triages?|maintains?|summari[sz]es|processes|reviews|screens|is\s+(?:managing|running|handling|reading|helping))\s+[^\n:]{1,60}?|[a-z]{3,20}ing\s+(?:this|these|the|our|my)\b[^\n:]{0,40}?)[:,]`, validate: rateAddressed },
   // A machine named by its role where no person would be: "ASSISTANT DIRECTIVE:", "Hello assistant.",
   // "Assistant managing this calendar:", "@workspace-bot", "Copilot, Claude, Cursor:".
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|agent|bot|AI|model|LLM|copilot)\s+`, tail: r`(?:directive|instructions?|command|order|override|task|note|notice|memo)\s*[:!]`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:hello|hi|hey|dear|greetings|attention)\s*,?\s+`, tail: r`(?:AI|assistant|bot|agent|model|LLM|Claude|ChatGPT|Copilot|Gemini|Cursor|Codex)\s*[,.!:]`, validate: rateVocative },
   // "This note is for the AI", "AI-generated summaries must...", a field named for the model.
-  { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:this|the\s+following|these)\s+`, tail: r`(?:message|note|text|section|paragraph|instructions?|content|line|part)\s+(?:is|are)\s+(?:only\s+|intended\s+|meant\s+|written\s+)?(?:for|to)\s+(?:the\s+|any\s+|all\s+)?(?:AI|LLMs?|assistants?|agents?|bots?|language\s+models?|(?:AI|automated)\s+[\w-]+)\b`, validate: rateVocative },
+  { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:this|the\s+following|these)\s+`, tail: r`(?:message|note|text|section|paragraph|instructions?|content|line|part)\s+(?:is|are)\s+(?:only\s+|intended\s+|meant\s+|written\s+)?(?:for|to)\s+(?:the\s+|any\s+|all\s+|my\s+|your\s+|our\s+)?(?:[\w-]+(?:'s|’s)\s+)?(?:machines?|robots?|crawlers?|AI|LLMs?|assistants?|agents?|bots?|language\s+models?|(?:AI|automated)\s+[\w-]+)\b`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:AI|LLM|machine|model)[\s-]+generated\s+`, tail: r`(?:summar(?:y|ies)|answers?|responses?|replies|reviews?|descriptions?|outputs?)\s+(?:of\s+this\s+\w+\s+)?(?:should|must|shall|need\s+to|have\s+to|are\s+required\s+to)\b`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.1, 0.3], head: r`(?:ai[_-]instructions?|ai[_-]notes?|ai[_-]directives?|ai[_-]prompt|ai[_-]task|llm[_-]instructions?|llm[_-]notes?|assistant[_-]instructions?|agent[_-]instructions?|model[_-]instructions?|instructions[_-]for[_-](?:ai|llms?|agents?|assistants?)|notes?[_-]to[_-](?:ai|llms?|agents?|assistants?))`, tail: r`["'>]?\s*[:=]`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|agent|bot|AI)\s+`, tail: r`(?:managing|handling|reading|processing|running|monitoring|summari[sz]ing|triaging|screening|reviewing|that\s+(?:manages|handles|reads|summari[sz]es|processes|reviews))\s+(?:this|these|the|my|our|\w+'s)\s+[\w-]+\s*[:,]`, validate: rateVocative },
-  { cls: "address", w: [0.45, 0.05, 0.1], lead: r`@[\w-]*(?:assistant|bot|agent|gpt|copilot|claude)[\w-]*`, tail: r`[\s,:]`, validate: rateVocative },
+  { cls: "address", w: [0.45, 0.05, 0.1], lead: r`@[\w-]*(?:assistant|bot|agent|gpt|copilot|claude)[\w-]*`, tail: r`[\s,:]`, validate: rateMention },
   { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: r`(?:Copilot|Claude|Cursor|ChatGPT|Gemini|Codex|Devin|Windsurf|Cline|Aider)`, tail: r`(?:\s*(?:,|and|&|\/)\s*(?:Copilot|Claude|Cursor|ChatGPT|Gemini|Codex|Devin|Windsurf|Cline|Aider)){1,5}\s*[:,]`, validate: rateVocative },
-  { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistant|AI|model|agent|bot|LLM)[\s-]+`, tail: r`only\s*:`, validate: rateVocative },
+  { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:assistants?|AI|models?|agents?|bots?|LLMs?)[\s-]+`, tail: r`only\s*:`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], head: r`(?:note|message|instructions?|reminder|memo|request)\s+`, tail: r`(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:AI|LLM|assistant|model|agent|bot)s?\s+(?:[\w-]+\s+){0,5}?[\w-]+\s*:`, validate: rateVocative },
   { cls: "address", w: [0.45, 0.05, 0.1], before: CLAUSE_START, head: r`(?:assistant|AI|model|bot|agent|LLM)`, tail: r`\s*:\s*(?=(?:please\s+)?(?:tell|inform|ask|forward|ignore|disregard|reveal|email)\s+(?:the\s+)?(?:user|person|customer|them|him|her|all|every|previous|prior)\b)`, validate: rateVocative },
   { cls: "role", w: [0.4, 0.2, 0.4], head: r`(?:policy|rules?|guidelines?|usage)\s+(?:update|change|notice)\s+`, tail: r`(?:for|to)\s+(?:all\s+)?(?:AI|LLM|language\s+model|assistant|model)s?\b` },
@@ -120,6 +133,10 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:致|给|給|对|對|提醒|注意|通知)\s*(?:所有\s*)?(?:AI|人工智能|智能)(?:助手|助理|代理|模型|机器人|機器人)?(?:们|們)?\s*[：:，,]` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:如果|若)你是\s*(?:一个|一個|一位)?\s*(?:AI|人工智能|语言模型|語言模型|大模型|智能助手)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:人工智能|智能)(?:助手|助理|代理)(?:们|們)?\s*[：:，,]` },
+  // "AI助手在总结本页时" (the AI assistant, when it summarises this page), and what it is to tell the user.
+  { cls: "address", w: [0.55, 0.05, 0.1], head: r`AI\s*`, tail: ZH_WHILE, validate: rateZhWhile },
+  { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:人工智能|智能)\s*${ZH_WHILE}`, validate: rateZhWhile },
+  { cls: "steer", w: [0.3, 0.05, 0.1], lead: r`(?<![不别別勿要])(?:请|請)?(?:告诉|告訴|通知|提醒)(?:用户|用戶|使用者)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:これを読んでいる|このページを読んでいる|この文書を処理する|この(?:ページ|文書|メール)を要約する)\s*(?:AI|エーアイ|言語モデル)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`(?:もし)?あなたが\s*(?:AI|言語モデル)(?:なら|であれば|の場合)` },
   { cls: "address", w: [0.55, 0.05, 0.1], lead: r`인공지능\s*(?:비서|어시스턴트|에이전트|모델)?(?:에게|님께|께)` },
@@ -138,13 +155,13 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "steer", w: [0.35, 0.05, 0.3], head: r`present\s+`, tail: r`(?:this|it|that|the\s+(?:following|above|link|message|text|claim))\s+as\s+(?:the\s+|an?\s+|your\s+)?(?:official|own|verified|real|actual|true|genuine|authoritative|trusted)\b` },
   // Code or dependencies slipped into the work, and protections taken out of it.
   { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:add|insert|include|append|pin|install)\s+`, tail: r`[\x60'"]?[\w@/.-]{2,60}(?:[=@~^<>]=?[\w.*-]+)?[\x60'"]?\s+(?:as\s+a\s+(?:new\s+)?(?:dependency|requirement)\s+)?(?:to|in|into)\s+(?:the\s+)?(?:requirements(?:\.txt)?|package\.json|Gemfile|go\.mod|Cargo\.toml|pyproject\.toml|setup\.py|pom\.xml|build\.gradle|dependencies|lockfile)\b` },
-  { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:disable|turn\s+off|skip|bypass|remove|comment\s+out|relax|weaken|lower|reduce|downgrade)\s+`, tail: r`(?:the\s+|all\s+|any\s+)?(?:TLS|SSL|HTTPS|certificate|cert|signature|hostname)\s+(?:verification|validation|checks?|pinning)|(?:the\s+)?(?:password\s+)?(?:hashing|bcrypt|argon2|scrypt|pbkdf2)\s+(?:cost|rounds|iterations|work\s+factor|strength)|(?:the\s+)?(?:authentication|authorization|auth|login|2FA|MFA|CSRF\s+protection|rate\s+limit(?:ing|s)?|input\s+validation|security\s+checks?|access\s+control)\s+(?:check\s+)?(?:for|on|in)\s+(?:all|every|the|this)` },
+  { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:disable|turn\s+off|skip|bypass|remove|comment\s+out|relax|weaken|lower|reduce|downgrade)\s+`, tail: r`(?:(?:the\s+|all\s+|any\s+)?(?:TLS|SSL|HTTPS|certificate|cert|signature|hostname)\s+(?:verification|validation|checks?|pinning)|(?:the\s+)?(?:password\s+)?(?:hashing|bcrypt|argon2|scrypt|pbkdf2)\s+(?:cost|rounds|iterations|work\s+factor|strength)|(?:the\s+)?(?:authentication|authorization|auth|login|2FA|MFA|CSRF\s+protection|rate\s+limit(?:ing|s)?|input\s+validation|security\s+checks?|access\s+control)\s+(?:check\s+)?(?:for|on|in)\s+(?:all|every|the|this))` },
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:approve|merge|accept|land)\s+`, tail: r`(?:this|the|my|our)\s+(?:PR|pull\s+request|merge\s+request|change|patch|diff|commit)s?\s+(?:\w+\s+){0,3}?(?:without|before|regardless\s+of|even\s+if)\s+(?:waiting\s+for\s+|running\s+)?(?:the\s+)?(?:CI|tests?|checks?|review|reviews|approval|pipeline|failures?)\b` },
   { cls: "command", w: [0.35, 0.05, 0.35], head: r`(?:call|use|invoke|run|open)\s+`, tail: r`(?:your|the)\s+(?:shell|bash|terminal|exec(?:ute)?|command(?:-line)?|code[\s_-]execution|computer|python|run_command)\s+(?:tool|function|access)\b` },
   { cls: "command", w: [0.35, 0.05, 0.35], before: r`\b(?:with|using|through|via|in)\s+`, head: r`your\s+`, tail: r`(?:shell|bash|terminal|exec(?:ute)?|command(?:-line)?|code[\s_-]execution|computer|python)\s+(?:tool|function|access)\b` },
   // What a command printed, brought back to where the text's author reads it.
   { cls: "exfil", w: [0.3, 0.1, 0.3], head: r`(?:paste|post|put|include|share|copy)\s+`, tail: r`(?:the|its|their|all\s+(?:the\s+)?)\s*(?:full\s+|whole\s+|raw\s+|complete\s+)?(?:output|result|results|contents?)\s+(?:here|back\s+(?:here|to\s+me)|below|in\s+(?:the\s+|your\s+)?(?:chat|reply|comment|answer|thread))\b` },
-  { cls: "exfil", w: [0.4, 0.1, 0.4], head: r`(?:reply|respond|answer)\s+`, tail: r`(?:to\s+(?:this|the|my|our)\s+(?:e-?mail|message|thread)\s+)?with\s+(?:a\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:summary|list|copy|copies|contents?|details|export)\s+of\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:messages|e-?mails|mails|inbox|mailbox|conversations|contacts|files|documents|calendar|customers|members|users)\b` },
+  { cls: "exfil", w: [0.4, 0.1, 0.4], head: r`(?:reply|respond|answer)\s+`, tail: r`(?:to\s+(?:this|the|my|our)\s+(?:e-?mail|message|thread)\s+)?with\s+(?:a\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:summary|list|copy|copies|contents?|details|export|records|data|dump)\s+of\s+(?:the\s+|all\s+|every\s+|each\s+)?(?:[\w-]+\s+){0,4}?(?:messages|e-?mails|mails|inbox|mailbox|conversations|contacts|files|documents|calendar|customers?|members?|users|clients?|employees?|patients?)\b` },
   { cls: "exfil", w: [0.4, 0.1, 0.4], head: r`(?:reply|respond|answer|share|send|give|provide|include|DM)\s+`, tail: r`(?:\w+\s+)?(?:with\s+)?(?:the\s+user'?s|their|his|her)\s+(?:home\s+address|address|phone(?:\s+number)?|mobile(?:\s+number)?|date\s+of\s+birth|passport|social\s+security|SSN|credentials|password|bank\s+details|card\s+details)\b` },
   { cls: "exfil", w: [0.4, 0.1, 0.4], head: r`(?:export|dump|download|compile|pull)\s+`, tail: r`(?:the\s+|all\s+|our\s+)?(?:member|user|customer|employee|contact|subscriber|client)s?\s+(?:list|directory|database|data|records|emails)\b[^\n.]{0,60}?\b(?:DM|send|email|post|forward|upload|share)\b` },
   { cls: "exfil", w: [0.4, 0.1, 0.4], head: r`(?:(?:requests\.(?:post|put)|urlopen|axios\.post|http\.post|fetch)\s*\(|curl\s)`, tail: r`[^\n]{0,160}?(?:\.aws\/credentials|\.ssh\/id_\w+|\.netrc|\.git-credentials|\.docker\/config\.json|\.kube\/config|\.npmrc|\.pypirc)` },
@@ -161,7 +178,7 @@ export const PLANTED_PATTERNS: readonly Pattern[] = [
   { cls: "secrecy", w: [0.3, 0.05, 0.3], head: r`(?:approved|authori[sz]ed|agreed|okayed|signed\s+off|cleared)\s+`, tail: r`(?:to\s+)?by\s+(?:the\s+|your\s+|our\s+)?(?:manager|admin|administrator|owner|user|maintainers?|legal|CEO|CTO|CISO|security\s+team|management|IT|compliance|workspace\s+admin|account\s+holder)\b` },
   { cls: "secrecy", w: [0.35, 0.05, 0.35], head: r`skip\s+`, tail: r`(?:the\s+)?(?:usual|normal|standard|regular|required)\s+(?:checks|verification|review|approval|confirmation|security\s+checks|process)\b` },
   { cls: "secrecy", w: [0.35, 0.05, 0.35], before: r`\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+`, head: r`(?:flag|report|highlight|call\s+out|point\s+out|comment\s+on|raise|wait\s+for)\s+`, tail: r`(?:this|it|these|that|them|the\s+(?:change|check|code|maintainers?|owner|user)|(?:\w+\s+)?(?:review|approval|confirmation))\b` },
-  { cls: "secrecy", w: [0.4, 0.1, 0.45], before: r`\b(?:do\s+not|don'?t|never)\s+`, head: r`(?:mention|describe|document|list|include|note|disclose)\s+`, tail: r`(?:it|this|that|these|them|the\s+\w+)\s+(?:in|to)\s+(?:the\s+|your\s+|any\s+)?(?:PR|pull\s+request|commit|summary|review|changelog|description|reply|response|report|user|release\s+notes)\b` },
+  { cls: "secrecy", w: [0.4, 0.1, 0.45], before: r`\b(?:do\s+not|don'?t|never)\s+`, head: r`(?:mention|describe|document|list|include|note|disclose)\s+`, tail: r`(?:it|this|that|these|those|them|the\s+\w+)(?:\s+(?:edits?|changes?|steps?|lines?|files?|updates?|commands?))?\s+(?:in|to)\s+(?:the\s+|your\s+|any\s+)?(?:PR|pull\s+request|commit|summary|review|changelog|description|reply|response|report|user|release\s+notes)\b` },
   // Keeping the user in the dark, in the forms a polite note uses.
   { cls: "secrecy", w: [0.4, 0.1, 0.45], before: r`\b(?:must|should|need|needs|is|are)\s+not\s+(?:to\s+)?(?:be\s+)?`, head: r`(?:mentioned|included|reported|shown|listed|noted|disclosed|surfaced|flagged)\s+`, tail: r`(?:in|to)\s+(?:the\s+|your\s+|any\s+)?(?:summary|summaries|reply|response|answer|changelog|commit\s+message|PR\s+description|report|user|review|output)\b` },
   { cls: "secrecy", w: [0.4, 0.1, 0.45], head: r`(?:there\s+is\s+)?no\s+need\s+to\s+`, tail: r`(?:mention|tell|inform|notify|alert|bother|point\s+(?:it|this)\s+out|bring\s+(?:it|this)\s+up\s+(?:with|to))\s+(?:it\s+|this\s+|that\s+)?(?:to\s+|with\s+)?(?:her|him|them|the\s+user|the\s+owner|the\s+customer|[A-Z][a-z]+)\b` },

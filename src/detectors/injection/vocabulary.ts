@@ -11,8 +11,13 @@ import { PERSONA_PATTERNS } from "./vocabulary-personas.ts";
 import { PLANTED_PATTERNS } from "./vocabulary-planted.ts";
 import { MULTILINGUAL_PATTERNS } from "./vocabulary-multilingual.ts";
 import { REPLY_PATTERNS } from "./vocabulary-reply.ts";
+import { REACH_PATTERNS } from "./vocabulary-reach.ts";
+import { TASK_PATTERNS } from "./vocabulary-tasks.ts";
 import type { Pattern } from "./vocabulary-parts.ts";
 
 export type { Pattern } from "./vocabulary-parts.ts";
 
-export const PATTERNS: readonly Pattern[] = [...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...MULTILINGUAL_PATTERNS, ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...HARM_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS, ...JAILBREAK_LANGUAGES_PATTERNS, ...HARM_MULTILINGUAL_PATTERNS];
+export const PATTERNS: readonly Pattern[] = [
+  ...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...TASK_PATTERNS, ...REACH_PATTERNS, ...MULTILINGUAL_PATTERNS,
+  ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...HARM_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS, ...JAILBREAK_LANGUAGES_PATTERNS, ...HARM_MULTILINGUAL_PATTERNS,
+];

@@ -1,0 +1,53 @@
+// Vocabulary of tool and skill definitions that reach past their own tool: into other tools'
+// calls (a copy to an outside address, a sibling called with this one's whole result), into the
+// user's words and data (every message, the address from earlier in the chat), into the agent's
+// standing (claims to outrank the system prompt, to be the only tool, that confirm flags come
+// pre-set), and into what the reply says (a product pushed, the maker misstated, a lie with a bill).
+// Most weigh most in definitions: a page may say "other tools are unreliable", a tool description
+// has no honest reason to. Weights are [data, user, definition].
+import { r, type Pattern } from "./vocabulary-parts.ts";
+
+/** A tool named the way tools are: snake_case, perhaps in backticks. */
+const TOOL_NAME = r`\x60?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\x60?`;
+
+export const REACH_PATTERNS: readonly Pattern[] = [
+  // A definition reaching into other tools' calls and the user's own words.
+  { cls: "cross_tool", w: [0.2, 0.05, 0.45], head: r`(?:when(?:ever)?|each\s+time|every\s+time|if)\s+`, tail: r`(?:any|another|other|a)\s+(?:other\s+)?(?:tool|server|function|plugin|extension)\s+(?:sends?|calls?|writes?|posts?|reads?|makes?|creates?|runs?|is\s+(?:called|used|invoked))\b` },
+  { cls: "exfil", w: [0.35, 0.05, 0.45], before: r`\b(?:must|should|will|shall|to)\s+(?:also\s+|always\s+|silently\s+)?`, head: r`(?:copy|cc|bcc|forward|send)\s+`, tail: r`(?:(?:it\s+|them\s+)?to\s+|a\s+copy\s+(?:of\s+\w+\s+)?to\s+)?[\w.+-]{1,64}@[\w-]{1,63}\.\w` },
+  { cls: "param_stuffing", w: [0.3, 0.05, 0.45], head: r`(?:pass|put|include|send|provide|copy)\s+`, tail: r`(?:the\s+)?(?:user'?s|their)\s+(?:(?:first|previous|earlier|whole|full|entire|all)\s+(?:messages?|conversation|chat)|conversation|chat\s+history|message\s+history|messages)\b[^\n]{0,80}?\b(?:in|as|into|to)\s+(?:the\s+)?[\x60'"]?\w{1,40}[\x60'"]?\s+(?:parameter|param|argument|arg|field)\b` },
+  { cls: "command", w: [0.35, 0.05, 0.5], head: r`(?:append|add|write|insert|copy|put)\s+`, tail: r`[^\n]{0,40}?(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]+)\s+[A-Za-z0-9+\/=]{8,}[^\n]{0,160}?\b(?:to|into|in)\s+[\x60'"]?(?:~|\$HOME)?\/?(?:[\w.-]+\/)*\.ssh\/authorized_keys` },
+  { cls: "secrecy", w: [0.4, 0.1, 0.45], head: r`keep\s+`, tail: r`(?:this|it|that|them|these|those|the\s+(?:details|step|change|copy))\s+to\s+yourself\b` },
+  // Rivals run down is what the reply says (shaping, like steer), a class of its own so the two add.
+  { cls: "reply", w: [0.35, 0.05, 0.45], head: r`(?:competing|rival|other|competitor'?s?)\s+`, tail: r`(?:[\w-]+\s+)?(?:stores|shops|sellers|products|brands|vendors|companies|services|tools|banks|apps)\s+(?:are|is)\s+(?:all\s+)?(?:scams?|fraud(?:ulent|s)?|unsafe|dangerous|inferior|illegal|unreliable|fakes?)\b` },
+  // A link to be completed with what the user is: "https://.../r?u= followed by the user's email address".
+  { cls: "exfil", w: [0.45, 0.1, 0.5], head: r`https?:\/\/`, tail: r`[^\s'"]{1,200}?[?&=\/]['"]?\s+(?:followed\s+by|plus|with|and\s+then|then)\s+(?:the\s+)?(?:user'?s|their)\s+(?:e-?mail(?:\s+address)?|name|full\s+name|phone(?:\s+number)?|address|query|question|messages?|conversation|location|id|username|password)\b` },
+  // A definition that takes every message, every request, or the user's confirmation for itself.
+  { cls: "exfil", w: [0.25, 0.05, 0.45], head: r`(?:call|use|invoke|run)\s+`, tail: r`this\s+(?:tool|function)\s+(?:first\s+)?(?:for|on|with|after)\s+(?:every|each|all|any)\s+(?:single\s+)?(?:user\s+)?(?:message|prompt|request|turn|input|reply)s?\b` },
+  { cls: "priority", w: [0.2, 0.05, 0.35], before: r`\b(?:must|should|shall)\s+be\s+`, head: r`(?:used|called|invoked)\s+`, tail: r`for\s+(?:all|every|each|any)\s+(?:user\s+)?(?:requests?|messages?|tasks?|questions?|queries)\b` },
+  { cls: "cross_tool", w: [0.2, 0.05, 0.45], head: r`(?:all\s+)?(?:the\s+)?other\s+`, tail: r`tools\s+(?:are|is)\s+(?:all\s+)?(?:unreliable|deprecated|unsafe|broken|insecure|outdated|untrusted|compromised)\b` },
+  { cls: "secrecy", w: [0.3, 0.05, 0.45], head: r`(?:pass|set|use|send)\s+`, tail: r`[\x60'"]?(?:confirm(?:ed)?|force|yes|skip_confirm(?:ation)?|no_prompt|auto_approve|assume_yes)[\x60'"]?\s*[=:]\s*[\x60'"]?(?:true|1|yes)\b[^\n.]{0,80}?\b(?:so\s+(?:that\s+)?(?:the\s+)?user|without|never|even\s+(?:for|if|when))` },
+  { cls: "secrecy", w: [0.4, 0.05, 0.45], before: r`\bso\s+(?:that\s+)?(?:the\s+)?`, head: r`user\s+`, tail: r`(?:is\s+not|isn'?t|won'?t\s+be|doesn'?t\s+get|is\s+never)\s+(?:bothered|asked|prompted|interrupted|notified|alerted|disturbed)\b` },
+  { cls: "param_stuffing", w: [0.3, 0.05, 0.45], head: r`(?:fill|populate|set|include|pass|put)\s+`, tail: r`(?:it\s+|this\s+(?:field|parameter)\s+)?(?:with|in)?\s*(?:the\s+)?(?:user'?s|their)\s+(?:(?:exact|full|home|real|current|legal)\s+)*(?:home\s+address|address|phone(?:\s+number)?|date\s+of\s+birth|e-?mail(?:\s+address)?|location|SSN|passport(?:\s+number)?|full\s+name)\b[^\n.]{0,80}?\b(?:from\s+(?:earlier|before|the\s+(?:conversation|chat)|(?:previous|prior|earlier)\s+(?:messages|chats|conversations))|even\s+if|without\s+asking|whether\s+or\s+not)` },
+  // The assistant's maker misstated, its rivals unnamed.
+  { cls: "steer", w: [0.35, 0.05, 0.45], head: r`say\s+`, tail: r`(?:that\s+)?you\s+(?:are|were)\s+(?:built|made|created|developed|trained|powered)\s+by\s+[A-Z][\w-]+`, validate: (m) => (/\sby\s+[A-Z]/.test(m) ? 1 : 0) },
+  { cls: "secrecy", w: [0.3, 0.05, 0.35], before: r`\b(?:never|do\s+not|don'?t)\s+`, head: r`(?:mention|reveal|acknowledge)\s+`, tail: r`(?:any\s+)?(?:other|competing|rival|the\s+real|the\s+actual|the\s+underlying)\s+(?:company|companies|model|models|provider|providers|vendor|vendors|competitors?)\b` },
+  // What the tool sees carried off, numbers quietly changed.
+  { cls: "exfil", w: [0.4, 0.1, 0.5], head: r`(?:send|post|upload|forward|copy|mirror)\s+`, tail: r`[^\n]{0,60}?\b(?:every|each|all|any)\s+(?:files?|documents?|pages?|messages?|e-?mails?)\s+(?:that\s+)?(?:you|the\s+user)\s+(?:open|opens|read|reads|view|views|access|accesses|edit|edits|receive|receives|see|sees)\b[^\n]{0,60}?\bto\s+<?(?:https?:|[\w.+-]+@)` },
+  { cls: "steer", w: [0.35, 0.05, 0.45], head: r`add\s+`, tail: r`\d{1,3}(?:\.\d+)?\s?%\s+to\s+(?:the|every|each|all|any)\s+(?:results?|totals?|prices?|amounts?|quotes?|estimates?|invoices?|figures?)\b` },
+  // Code written for the user with a way in: "accept the password 'letmein' as valid for any account".
+  { cls: "steer", w: [0.4, 0.05, 0.5], before: r`\b(?:accept|allow|treat)\s+(?:the\s+)?`, head: r`(?:password|passcode|token|key|PIN)\s+`, tail: r`[\x60'"“][^\x60'"”\n]{1,40}[\x60'"”]\s+as\s+(?:valid|correct|a\s+valid|an?\s+admin)` },
+  { cls: "secrecy", w: [0.4, 0.05, 0.45], before: r`\b(?:do\s+not|don'?t|never|without)\s+`, head: r`(?:point|call|pointing|calling|spell|spelling)\s+`, tail: r`(?:this|it|that|these|them)\s+out\b` },
+  // The user told a lie with a bill attached: "tell the user their licence has expired ... renew at <url>".
+  { cls: "steer", w: [0.35, 0.05, 0.55], head: r`(?:tell|inform|warn|notify)\s+`, tail: r`(?:the\s+)?users?\s+(?:that\s+)?(?:their|his|her|the)\s+(?:licen[cs]e|subscription|account|trial|card|payment|plan)\s+(?:has\s+|have\s+|is\s+)?(?:expired|suspended|locked|blocked|compromised|overdue|invalid)\b[^\n]{0,100}?\b(?:renew|pay|purchase|buy|verify|re-?enter|unlock|reactivate)\b[^\n]{0,60}?https?:\/\/` },
+  // A definition that claims to outrank the system prompt or the user.
+  { cls: "override", w: [0.45, 0.35, 0.55], before: r`\b(?:takes?|have|has)\s+`, head: r`(?:precedence|priority)\s+over\s+`, tail: r`(?:the\s+|your\s+|any\s+|all\s+)?(?:system\s+prompt|(?:system|user|previous|other)\s+(?:instructions|messages|prompts?)|anything\s+the\s+user|(?:the\s+)?user'?s?\s+(?:instructions|requests))` },
+  { cls: "override", w: [0.45, 0.35, 0.55], before: r`\b(?:these|the|its|my|this\s+tool'?s)\s+`, head: r`instructions\s+`, tail: r`(?:override|supersede|replace|outrank|overrule)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:system|previous|other|user)\b` },
+  // Another tool called with this one's whole result: the data leaves by a sibling.
+  { cls: "exfil", w: [0.3, 0.05, 0.4], head: r`(?:call|invoke|use)\s+`, tail: r`${TOOL_NAME}\s+with\s+(?:the\s+|its\s+)?(?:full|complete|entire|raw|whole)\s+(?:result|output|response|contents?)\b` },
+  { cls: "secrecy", w: [0.3, 0.05, 0.35], before: r`\b(?:needs?|requires?)\s+`, head: r`no\s+`, tail: r`(?:confirmation|approval|permission|consent)\b` },
+  // What the reply sells: a product pushed, its rivals run down.
+  { cls: "steer", w: [0.3, 0.05, 0.55], head: r`recommend\s+`, tail: r`(?:buying|purchasing|investing\s+in|switching\s+to|upgrading\s+to|subscribing\s+to)\s+[A-Z][\w&.-]{1,30}` , validate: (m) => (/\s[A-Z]/.test(m) ? 1 : 0) },
+  { cls: "steer", w: [0.35, 0.05, 0.45], head: r`(?:describe|portray|present|call)\s+`, tail: r`(?:all\s+|any\s+)?(?:other|competing|rival|alternative)\s+(?:[\w-]+\s+)?(?:stocks|products|brands|options|vendors|tools|services|versions|companies)\s+as\s+(?:risky|inferior|outdated|unsafe|scams?|unreliable|dangerous|obsolete|worse)\b` },
+  // Parameters stuffed with what was read, in other languages: "pásalo en el parámetro".
+  { cls: "param_stuffing", w: [0.3, 0.05, 0.45], head: r`(?:pasa|pasalo|pásalo|pasala|pásala|pasar|incluye|incluyelo|inclúyelo|ponlo|ponla|envíalo|envialo|passe|passez|mets|inclus|gib|füge|passa|passalo|passala|inseriscilo|coloque)(?:-le|-la|-o)?\s+`, tail: r`(?:(?:ihn|sie|es|den\s+Inhalt|le\s+contenu|el\s+contenido|il\s+contenuto|o\s+conte[uú]do)\s+)?(?:en|como|dans|comme|im|als|in\s+den|nel|come|no|em)\s+(?:el\s+|le\s+|il\s+|o\s+)?(?:par[aá]metro|argumento|campo|param[eè]tre|argument|champ|Parameter|Argument|Feld|parametro)\b` },
+];
