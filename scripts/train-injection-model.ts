@@ -10,9 +10,8 @@
 // results) suites; the texts of its secret_leak and pii suites, whatever their labels there, are
 // more examples of text that is not an injection, and so is warden's own source code (below); and
 // scripts/injection-data/*.jsonl, texts written for warden (attacks and ordinary text in several
-// languages); and warden's own labelled cases (the injection fixtures and test/corpus; below).
-// 20% of cases (chosen by a hash of their id) are held out: thresholds and the calibration table
-// are measured on them, never trained on.
+// languages). 20% of cases (chosen by a hash of their id) are held out: thresholds and the
+// calibration table are measured on them, never trained on.
 //
 // --loso (leave one source out) writes nothing: for each repository the injection suites draw on,
 // it trains on every case from other repositories and reports precision, recall and false-positive
@@ -21,7 +20,6 @@
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUCKETS, featuresOf } from "../src/detectors/injection/model/features.ts";
-import { loadCorpus } from "./corpus.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -73,24 +71,6 @@ for (const file of readdirSync(OWN_DATA).filter((f) => f.endsWith(".jsonl")).sor
     const c = JSON.parse(line) as { id: string; context: Context; label: 0 | 1; text: string };
     examples.push({ id: `own-data:${c.id}`, text: c.text, context: c.context, label: c.label, source: "warden/injection-data", injectionSuite: false });
   }
-}
-
-// warden's own labelled cases (the injection detector's fixtures and test/corpus, never the
-// probe sets in test/probes, which stay held out): user prompts and tool results, an injection
-// when the case expects one (prompt_injection or jailbreak), otherwise more text that is not one.
-// The other detectors' fixtures are left out: hundreds of personal-data records and secrets
-// labelled for another question taught the model that structured tool output is never an
-// injection (held-out recall on data fell from 73% to 52%), and the corpus's pii and secret
-// suites already stand for that text.
-const INJECTION_CATEGORY = /^security\.(?:prompt_injection|jailbreak)/;
-for (const c of loadCorpus()) {
-  if (c.event.kind !== "user_input" && c.event.kind !== "tool_result") continue;
-  if (c.detector !== "injection" && c.detector !== "independent") continue;
-  const text = textOf(c.event);
-  if (!text) continue;
-  const label = c.expected !== "allow" && INJECTION_CATEGORY.test(c.category ?? "") ? 1 : 0;
-  if (c.expected !== "allow" && label === 0 && c.detector === "injection") continue;
-  examples.push({ id: `own-fixture:${c.name}`, text, context: c.event.kind === "user_input" ? "user" : "data", label, source: "warden/fixtures", injectionSuite: false });
 }
 
 /** Context is a feature too: a bias per context, hashed past the n-gram buckets' reach. */
