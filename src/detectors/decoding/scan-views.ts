@@ -41,9 +41,12 @@ const ENCODED = " (encoded)";
 export const markEncoded = (finding: Finding, encoded: boolean): Finding =>
   encoded ? { ...finding, title: `${finding.title ?? ""}${ENCODED}`.trimStart() } : finding;
 
+/** The finding was read in a decoded view of its field (markEncoded). */
+export const isEncodedFinding = (finding: Finding): boolean => finding.title?.endsWith(ENCODED) === true;
+
 /** "; 2 of them encoded" for a reason line, or nothing. */
 export function encodedNote(findings: readonly Finding[]): string {
-  const count = findings.filter((f) => f.title?.endsWith(ENCODED)).length;
+  const count = findings.filter(isEncodedFinding).length;
   return count > 0 ? `; ${count} of them encoded` : "";
 }
 

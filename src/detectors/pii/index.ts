@@ -15,7 +15,7 @@ import { scanText, selectScanners } from "./scan-text.ts";
 import { MAX_HITS_PER_FIELD } from "./pii-kind.ts";
 import { fieldViews } from "../decoding/decoded-views.ts";
 import type { TextField } from "../../engine/text-fields.ts";
-import { encodedNote, markEncoded, noteOverHits, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
+import { encodedNote, isEncodedFinding, markEncoded, noteOverHits, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
 
 const DETECTOR_ID = "pii";
 /** How much of the preceding argv an `exec` argument keeps as context (`ssh -i key user@host`). */
@@ -130,8 +130,13 @@ const MAX_ACTION_ADDRESSES = 3;
 /** Tool-call arguments that name who a message goes to or who an identity is. */
 const ADDRESS_KEY = /^(?:to|cc|bcc|from|sender|reply to|recipients?|attendees?|invitees?|email|user email|author|author email|committer|committer email|assignee|reviewers?|owner)$/;
 const COMMAND_KEY = /^(?:command|cmd|script)$/;
-/** A command that sends data over the network: an address in it may be data leaving, not its own. */
-const SENDER = /(?:^|[\s;|&(/])(?:curl|wget|http|https|httpie|xh|nc|ncat|netcat|socat|invoke-webrequest|invoke-restmethod|iwr|irm)(?=\s|$)/i;
+/**
+ * A command that moves data: sends it over the network, or writes its output to a file. An
+ * address in it may be the data leaving or being stored, not the command's own.
+ */
+const MOVES_DATA = /(?:^|[\s;|&(/])(?:curl|wget|http|https|httpie|xh|nc|ncat|netcat|socat|invoke-webrequest|invoke-restmethod|iwr|irm|tee)(?=\s|$)/i;
+/** A shell redirection of output into a file (`echo x >> contacts.txt`); argv has none. */
+const REDIRECTS_OUTPUT = /(?:^|\s)\d?>>?\|?\s*[^\s>&]/;
 
 /**
  * The email addresses an action itself carries: a command's identity or recipient
@@ -139,8 +144,8 @@ const SENDER = /(?:^|[\s;|&(/])(?:curl|wget|http|https|httpie|xh|nc|ncat|netcat|
  * send-mail call. The model already wrote them, and masking them would change what runs: the
  * commit gets a placeholder author, the reply goes nowhere. A handful in such a field are left
  * alone. Still personal data to redact: a list of people (more than three in the event), an
- * address in a command that sends data over the network (it may be the data leaving), any other
- * field of the event, and every address in what a tool returns.
+ * address in a command that sends data over the network or into a file, an address spelled in
+ * an encoding, any other field of the event, and every address in what a tool returns.
  */
 function dropActionAddresses(input: InspectedEvent, findings: Finding[], redactions: RedactionRequest[]): void {
   const kind = input.event.kind;
@@ -149,12 +154,14 @@ function dropActionAddresses(input: InspectedEvent, findings: Finding[], redacti
   if (emails.length === 0 || emails.length > MAX_ACTION_ADDRESSES) return;
   const texts = input.texts();
   const command = kind === "exec" ? texts.filter((t) => t.path.startsWith("payload.argv[")).map((t) => t.text).join(" ") : texts.find((t) => t.path.startsWith("payload.arguments") && COMMAND_KEY.test(fieldKeyOf(t.path)))?.text ?? "";
-  if (SENDER.test(command.slice(0, MAX_COMMAND_SNIFF))) return;
+  const head = command.slice(0, MAX_COMMAND_SNIFF);
+  if (MOVES_DATA.test(head) || (kind === "tool_call" && REDIRECTS_OUTPUT.test(head))) return;
   const own = (path: string) =>
     kind === "exec" ? path.startsWith("payload.argv[") : path.startsWith("payload.arguments") && (COMMAND_KEY.test(fieldKeyOf(path)) || ADDRESS_KEY.test(fieldKeyOf(path)));
   for (let i = findings.length - 1; i >= 0; i--) {
     const found = findings[i]!;
-    if (found.check_id !== PII_KINDS.email.checkId || found.path === undefined || !own(found.path)) continue;
+    // An address spelled in another alphabet or encoding is hidden, not the action's own.
+    if (found.check_id !== PII_KINDS.email.checkId || found.path === undefined || isEncodedFinding(found) || !own(found.path)) continue;
     findings.splice(i, 1);
     const at = redactions.findIndex((r) => r.path === found.path && r.start === found.start && r.end === found.end);
     if (at !== -1) redactions.splice(at, 1);
