@@ -4,7 +4,7 @@
 // export file verifies (and stops verifying with one byte changed), and a planted fake AWS key
 // appears in neither the redacted export nor the server's logs.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildBinary } from "../scripts/build.ts";
 import { makeEvent, tempDir } from "./helpers.ts";
@@ -131,8 +131,19 @@ describe("decision export", () => {
       loading = false;
       await Promise.all(workers);
     }
+    // Each sink exports from its own cursor, so each is waited for: the file may trail the stub.
+    const inFile = () => {
+      const text = existsSync(exportFile) ? readFileSync(exportFile, "utf8") : "";
+      // Only whole lines: the sink may be writing the last one while it is read.
+      const whole = text.slice(0, text.lastIndexOf("\n") + 1);
+      return new Set(whole.split("\n").filter((line) => line.trim() !== "").map((line) => (JSON.parse(line) as { event_id: string }).event_id));
+    };
     try {
       await until(() => [...acked].every((id) => stub.accepted.has(id)), "every acknowledged event at the stub", 45_000);
+      await until(() => {
+        const written = inFile();
+        return [...acked].every((id) => written.has(id));
+      }, "every acknowledged event in the file", 45_000);
     } finally {
       server.proc.kill("SIGTERM");
       expect(await server.proc.exited).toBe(0);
