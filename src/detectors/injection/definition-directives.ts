@@ -15,6 +15,7 @@
 //                     request for a secret; a safety switch; hidden text
 //   finding only      "supersedes tool X" alone (versioning), forwarding alone (an API client),
 //                     concealment or a memory write alone
+import { textWindows } from "./text-windows.ts";
 import type { Budget } from "../../engine/budget.ts";
 import type { Decision } from "../../wire/verdict.ts";
 import type { Field } from "./analyse-text.ts";
@@ -166,9 +167,8 @@ const PATTERN_MOVES: readonly { move: Move; pattern: RegExp; live?: true; moveOf
 ];
 
 /**
- * A long definition is read in windows, the clock checked between them: these patterns try a
- * match at every position, so a megabyte costs hundreds of milliseconds. Windows overlap by
- * more than any pattern can span, so no phrase is cut in two.
+ * A long definition is read in windows (text-windows.ts): these patterns try a match at every
+ * position, so a megabyte costs hundreds of milliseconds. REACH is more than any pattern spans.
  */
 const WINDOW = 1 << 14;
 const REACH = 1024;
@@ -177,14 +177,12 @@ function patternMoves(field: Field, budget: Budget): Found[] {
   const { text } = field;
   const found: (Found & { order: number })[] = [];
   const open = new Set(PATTERN_MOVES);
-  for (let from = 0; from < text.length && open.size > 0; from += WINDOW) {
-    if (from > 0 && budget.spentNow()) break;
-    const base = Math.max(0, from - REACH);
-    const window = text.length <= WINDOW ? text : text.slice(base, from + WINDOW + REACH);
+  for (const window of textWindows(text, budget, WINDOW, REACH)) {
+    if (open.size === 0) break;
     for (const entry of open) {
-      const m = entry.live ? firstLive(entry.pattern, text, window, base) : firstMatch(entry.pattern, window);
+      const m = entry.live ? firstLive(entry.pattern, text, window.text, window.offset) : firstMatch(entry.pattern, window.text);
       if (!m) continue;
-      const at = base + m.index;
+      const at = window.offset + m.index;
       found.push({ move: entry.moveOf?.(m, text, at) ?? entry.move, path: field.path, start: at, end: at + m[0].length, order: PATTERN_MOVES.indexOf(entry) });
       open.delete(entry);
     }

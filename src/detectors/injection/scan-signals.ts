@@ -4,6 +4,7 @@
 // picks the weights.
 import { UNLIMITED, type Budget } from "../../engine/budget.ts";
 import { rateQuotation } from "./doc-context.ts";
+import { textWindows } from "./text-windows.ts";
 import { CONTEXT_INDEX, type Context, type Signal, type SignalClass, type Weights } from "./signal-kind.ts";
 import { firstCharsOf, firstWordsOf, wordKey } from "./regex-source.ts";
 import { bodyOf } from "./vocabulary-parts.ts";
@@ -21,10 +22,9 @@ export interface RawSignal {
 /** Enough hits to judge any real text; a hostile text repeating triggers gains nothing past it. */
 const MAX_HITS = 256;
 /**
- * A long text is searched for anchors a window at a time, the clock checked between windows: one
- * search of the anchor pattern over a megabyte with nothing in it ran for a third of a second.
- * Windows are read with REACH characters on each side (more than any anchor and the context its
- * lookarounds need), so none is missed or cut.
+ * A long text is searched for anchors a window at a time (text-windows.ts): one search of the
+ * anchor pattern over a megabyte with nothing in it ran for a third of a second. REACH covers any
+ * anchor and the context its lookarounds need.
  */
 const WINDOW = 1 << 14;
 const REACH = 256;
@@ -132,17 +132,14 @@ export function scanSignals(text: string, budget: Budget = UNLIMITED): RawSignal
   const hits: RawSignal[] = [];
   // Where anchors are still to be looked for: every one before it has been judged.
   let next = 0;
-  for (let base = 0; base < text.length && hits.length < MAX_HITS; base += WINDOW) {
-    if (base > 0 && budget.spentNow()) break;
-    const whole = text.length <= WINDOW;
-    const offset = whole ? 0 : Math.max(0, base - REACH);
-    const window = whole ? text : text.slice(offset, base + WINDOW + REACH);
-    ANCHOR.lastIndex = next - offset;
+  for (const window of textWindows(text, budget, WINDOW, REACH)) {
+    if (hits.length >= MAX_HITS) break;
+    ANCHOR.lastIndex = Math.max(next, window.start) - window.offset;
     let anchor: RegExpExecArray | null;
-    while (hits.length < MAX_HITS && !budget.spent() && (anchor = ANCHOR.exec(window)) !== null) {
-      const at = offset + anchor.index;
-      // One starting in the overlap is the next window's, read with what follows it.
-      if (!whole && at >= base + WINDOW && base + WINDOW < text.length) break;
+    while (hits.length < MAX_HITS && !budget.spent() && (anchor = ANCHOR.exec(window.text)) !== null) {
+      const at = window.offset + anchor.index;
+      // One starting past this window's own part is the next window's, read with what follows it.
+      if (at >= window.end) break;
       next = at + 1;
       // An anchor may hide another inside it (".ssh/id_rsa" holds "id_rsa"): look again just after.
       ANCHOR.lastIndex = anchor.index + 1;
@@ -153,7 +150,6 @@ export function scanSignals(text: string, budget: Budget = UNLIMITED): RawSignal
       // No skipping past the match: a later signal may start inside it ("you are now in opposite
       // mode" is a persona switch and a jailbreak mode). Scoring takes one signal per class.
     }
-    if (whole) break;
   }
   return hits;
 }
