@@ -14,10 +14,16 @@ export interface CipherView {
 const MAX_VIEW = 8192;
 const ROT13_CUE = /\brot-?13\b|\bcaesar\b|\bcipher(?:ed|text)?\b|\bdecrypt\b|\bdecode\b/i;
 const REVERSED_CUE = /\bbackwards?\b|\breversed?\b|\bright[\s-]to[\s-]left\b|\bmirror(?:ed)?\b|\bin\s+reverse\b/i;
-/** A word of letters with leet digits in it, two letters at least (not `I4`), and one letter hex cannot have (not a digest). */
-const LEET_WORD = /\b(?=[a-z0-9]*[g-z])(?=[a-z]*[013457])(?=[013457]*[a-z][013457]*[a-z])[a-z]*[013457][a-z013457]*\b/gi;
+/**
+ * A word of letters with leet digits in it, two letters at least or three characters (not `I4`, but
+ * "80m8"), and one letter hex cannot have (not a digest).
+ */
+const LEET_WORD = /\b(?=[a-z0-9]*[g-z])(?=[a-z]*[01345789])(?:(?=[01345789]*[a-z][01345789]*[a-z])|(?=[a-z01345789]{3}))[a-z]*[01345789][a-z01345789]*\b/gi;
+/** Among leet words, a short run of digits is a word too: "70" is "to", "4" is "a". */
+const LEET_DIGITS = /\b[01345789]{1,3}\b/g;
 const MIN_LEET_WORDS = 3;
-const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
+const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g" };
+const unleet = (w: string): string => w.replace(/[01345789]/g, (d) => LEET[d]!);
 
 const MORSE: Record<string, string> = {
   ".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g", "....": "h", "..": "i", ".---": "j",
@@ -123,7 +129,7 @@ export function cipherViews(text: string): CipherView[] {
     if (view !== undefined) views.push({ name, text: view });
   }
   if (countLeetWords(head) >= MIN_LEET_WORDS) {
-    views.push({ name: "leet", text: head.replace(LEET_WORD, (w) => w.replace(/[013457]/g, (d) => LEET[d]!)) });
+    views.push({ name: "leet", text: head.replace(LEET_WORD, unleet).replace(LEET_DIGITS, unleet) });
   }
   return views;
 }

@@ -5,7 +5,8 @@
 // binary or spaced letters. Each beside a benign neighbour (fixtures/jailbreak-moves.json). The
 // catalogue's families (harm behind a frame, payload splitting, pressure, dual answers, the lab's
 // name, paraphrased extraction, in sixteen languages) and the villains, recipes and tutors that
-// share their words are in fixtures/jailbreak-families.json. Every text is written for this test.
+// share their words are in fixtures/jailbreak-families.json; a third round in jailbreak-families-3.json.
+// Every text is written for this test.
 import { describe, expect, test } from "bun:test";
 import { cipherViews } from "./cipher-views.ts";
 import { injectionDetector } from "./index.ts";
@@ -14,6 +15,8 @@ import { inspectWith, makeEvent } from "../test-support.ts";
 import type { Decision } from "../../wire/verdict.ts";
 import cases from "./fixtures/jailbreak-moves.json";
 import families from "./fixtures/jailbreak-families.json";
+import unbound from "./fixtures/jailbreak-families-3.json";
+import unboundNeighbours from "./fixtures/jailbreak-neighbours-3.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
 const outcome = (text: string) => inspectWith(injectionDetector, makeEvent("user_input", { text }), rulesOnly);
@@ -35,6 +38,16 @@ describe("jailbreak moves (rules alone)", () => {
 // beside prompts that share its words innocently.
 describe("jailbreak families (rules alone)", () => {
   for (const c of families as MoveCase[]) {
+    test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
+  }
+});
+
+// A third round, measured before its rules (vocabulary-unbound.ts): persona sheets, the unbound
+// model asked for in new words, safeguards set aside, set-up asked back by when it was given,
+// harmful content asked outright, nested scenes, ciphers chosen against the filter, each beside a
+// prompt that shares its words innocently (and jailbreak-neighbours-3.json: one benign prompt per rule).
+describe("jailbreak families, third round (rules alone)", () => {
+  for (const c of [...unbound, ...unboundNeighbours] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });

@@ -13,6 +13,7 @@ import { MULTILINGUAL_PATTERNS } from "./vocabulary-multilingual.ts";
 import { REPLY_PATTERNS } from "./vocabulary-reply.ts";
 import { REACH_PATTERNS } from "./vocabulary-reach.ts";
 import { TASK_PATTERNS } from "./vocabulary-tasks.ts";
+import { UNBOUND_PATTERNS } from "./vocabulary-unbound.ts";
 import type { Pattern } from "./vocabulary-parts.ts";
 
 export type { Pattern } from "./vocabulary-parts.ts";
@@ -20,4 +21,5 @@ export type { Pattern } from "./vocabulary-parts.ts";
 export const PATTERNS: readonly Pattern[] = [
   ...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...TASK_PATTERNS, ...REACH_PATTERNS, ...MULTILINGUAL_PATTERNS,
   ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...HARM_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS, ...JAILBREAK_LANGUAGES_PATTERNS, ...HARM_MULTILINGUAL_PATTERNS,
+  ...UNBOUND_PATTERNS,
 ];
