@@ -17,6 +17,7 @@ import cases from "./fixtures/jailbreak-moves.json";
 import families from "./fixtures/jailbreak-families.json";
 import unbound from "./fixtures/jailbreak-families-3.json";
 import unboundNeighbours from "./fixtures/jailbreak-neighbours-3.json";
+import personas from "./fixtures/jailbreak-families-4.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
 const outcome = (text: string) => inspectWith(injectionDetector, makeEvent("user_input", { text }), rulesOnly);
@@ -46,8 +47,12 @@ describe("jailbreak families (rules alone)", () => {
 // model asked for in new words, safeguards set aside, set-up asked back by when it was given,
 // harmful content asked outright, nested scenes, ciphers chosen against the filter, each beside a
 // prompt that shares its words innocently (and jailbreak-neighbours-3.json: one benign prompt per rule).
+// A fourth round (jailbreak-families-4.json), written after the third's rules and measured against
+// them first: persona prompts by what they say of the persona, bare harmful behaviours, PAIR-style
+// stories, policies declared replaced, the set-up asked as a configuration (vocabulary-unbound-personas.ts,
+// vocabulary-harm-acts.ts).
 describe("jailbreak families, third round (rules alone)", () => {
-  for (const c of [...unbound, ...unboundNeighbours] as MoveCase[]) {
+  for (const c of [...unbound, ...unboundNeighbours, ...personas] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });

@@ -1,0 +1,31 @@
+// More of what a harmful request asks for (beside vocabulary-harm.ts): acts against a person that
+// no frame makes safe (driving someone to hurt themselves, grooming a child), saved passwords
+// gathered from a machine, and the detail and pressure of persuasive rewrites: amounts asked
+// for, every reagent, "describe in detail", done silently, sent to a remote server, a job lost
+// by midnight, a late parent who once explained it (a late grandparent is vocabulary-personas.ts'). The request in Swahili too. Detail counts only
+// beside a procedure for harm (score-clusters.ts); pressure and frames alone are not reported.
+// Weights are [data, user, definition]; read in user prompts only.
+import { PROCEDURE } from "./vocabulary-harm.ts";
+import { r, type Pattern } from "./vocabulary-parts.ts";
+
+const VICTIM = r`(?:someone|somebody|a\s+person|people|my\s+[\w-]+|his\s+[\w-]+|her\s+[\w-]+|him|her|them|a\s+(?:child|minor|kid|teen(?:ager)?|girl|boy|friend|classmate|stranger|user)|children|kids|minors|vulnerable\s+people)`;
+
+export const HARM_ACT_PATTERNS: readonly Pattern[] = [
+  // Someone driven to hurt themselves, or a child groomed: asked as a procedure, approval alone.
+  { cls: "harm", w: [0, 0.55, 0], before: PROCEDURE, head: r`(?:psychologically\s+|emotionally\s+)?(?:manipulate|pressure|coerce|convince|push|trick|persuade|encourage|bully|goad)\s+`, tail: r`${VICTIM}\s+(?:into\s+(?:hurting|harming|killing|cutting|starving|injuring)\s+(?:themselves|himself|herself|themself)|(?:into|to)\s+(?:commit(?:ting)?|attempt(?:ing)?)\s+suicide)` },
+  { cls: "harm", w: [0, 0.55, 0], before: PROCEDURE, head: r`(?:groom|lure|entice)\s+`, tail: r`(?:an?\s+)?(?:child|minor|kid|underage|teen(?:ager)?|young\s+(?:girl|boy))s?\b` },
+  // Saved passwords gathered from a machine: "collects saved browser passwords".
+  { cls: "harm", w: [0, 0.35, 0], before: r`\b(?:collects?|collecting|steals?|stealing|harvests?|harvesting|grabs?|grabbing|extracts?|extracting|dumps?|dumping|exfiltrates?|exfiltrating)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:user'?s?\s+|victim'?s?\s+)?`, head: r`(?:saved|stored|cached)\s+`, tail: r`(?:browser\s+|Chrome\s+|Firefox\s+|Wi-?Fi\s+)?(?:passwords|credentials|cookies|logins|session\s+tokens)\b` },
+  // The detail of a persuasive rewrite.
+  { cls: "detail", w: [0, 0.2, 0], before: r`\bwith\s+(?:all\s+)?(?:the\s+)?(?:exact\s+|precise\s+|right\s+|correct\s+)?`, head: r`(?:amounts|quantities|measurements|proportions|ratios|doses|dosages)\b` },
+  { cls: "detail", w: [0, 0.2, 0], head: r`(?:every|each)\s+(?:single\s+)?(?:reagent|precursor|chemical|ingredient|quantity|amount|temperature|step)s?\b` },
+  { cls: "detail", w: [0, 0.2, 0], before: r`\b(?:describe|explain|tell\s+me|write|detail|outline)\s+(?:it\s+|this\s+|that\s+)?in\s+`, head: r`detail\b` },
+  { cls: "detail", w: [0, 0.2, 0], head: r`(?:silently|covertly|secretly|stealthily|quietly|invisibly)\s+`, tail: r`(?:collects?|installs?|records?|logs?|copies|steals?|harvests?|sends?|uploads?|runs?|captures?|forwards?|encrypts?|deletes?)\b` },
+  { cls: "detail", w: [0, 0.25, 0], before: r`\b(?:uploads?|uploading|sends?|sending|exfiltrates?|posts?|transmits?|forwards?)\s+(?:them|it|the\s+data|everything|the\s+results?|the\s+files)\s+to\s+(?:a\s+|an\s+|my\s+|the\s+)?`, head: r`(?:remote|external|attacker'?s?|C2|command[\s-]and[\s-]control)\s+`, tail: r`(?:server|host|endpoint|machine|address)\b` },
+  // Pressure of a persuasive story: a job lost by a deadline; a late parent who explained it once.
+  { cls: "pressure", w: [0, 0.25, 0], before: r`\b(?:or|otherwise|else)\s+(?:I|you|we|they|he|she)\s+(?:will\s+|'ll\s+|are\s+going\s+to\s+|am\s+going\s+to\s+)?`, head: r`(?:lose\s+(?:my|your|our|their|his|her)\s+(?:job|house|home|kids|children|life|career|license)|get\s+fired|be\s+fired|go\s+to\s+(?:jail|prison)|be\s+evicted)\b` },
+  { cls: "framing", w: [0, 0.25, 0], before: r`\bmy\s+(?:late|deceased|dead)\s+`, head: r`(?:father|dad|mother|mom|mum|uncle|aunt|husband|wife|brother|sister|son|daughter)\b` },
+  // The request in Swahili: "jinsi ya kutengeneza bomu" (how to make a bomb), "hatua kwa hatua" (step by step).
+  { cls: "harm", w: [0, 0.35, 0], before: r`\bjinsi\s+ya\s+`, head: r`(?:kutengeneza|kuunda|kupika|kutengenezea)\s+`, tail: r`(?:[\w-]+\s+)?(?:bomu|mabomu|silaha|sumu|vilipuzi|dawa\s+za\s+kulevya|bunduki)\b` },
+  { cls: "detail", w: [0, 0.2, 0], head: r`hatua\s+kwa\s+hatua\b` },
+];
