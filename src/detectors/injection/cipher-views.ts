@@ -2,11 +2,12 @@
 // text when the text itself points at the cipher ("decode this rot13", "read it backwards"), and
 // leetspeak ("1gn0r3 4ll ...") when several words trade letters for digits; and runs of morse, hex
 // or binary bytes, and letters spaced or split one by one ("m-e-t-h"), read in place wherever they
-// decode to prose.
+// decode to prose; words spelled backwards in place, and code words the text defines ("🍎 means
+// 'how to'") replaced by their meaning.
 // Each view is scored like the text; base64 and invisible carriers are read elsewhere (encoded-payloads.ts, hidden-unicode.ts).
 
 export interface CipherView {
-  name: "rot13" | "reversed" | "leet" | "morse" | "hex" | "binary" | "spaced";
+  name: "rot13" | "reversed" | "leet" | "morse" | "hex" | "binary" | "spaced" | "substitution";
   text: string;
 }
 
@@ -41,6 +42,24 @@ const BINARY_RUN = /(?<![\w])(?:[01]{8}[ ,]?){6,}(?![\w])/g;
 const SPACED_RUN = /(?<![A-Za-z])[A-Za-z](?:[ ]{1,4}[A-Za-z](?![A-Za-z])){5,}/g;
 /** Six or more letters split by one hyphen, dot, star or underscore each: "m-e-t-h", "b.o.m.b.s". */
 const SPLIT_RUN = /(?<![A-Za-z0-9])[A-Za-z](?:[-.*_][A-Za-z](?![A-Za-z0-9])){5,}/g;
+
+/** A code word defined in the text: `🍎 means 'how to'`, `"apple" stands for "bomb"`. */
+const CODE_WORD = /(?<![^\s,;(])["'‘“]?([^\s"'‘“’”]{1,12})["'’”]?\s+(?:means|stands\s+for|=|is\s+code\s+for)\s+["'‘“]([^"'’”\n]{1,40})["'’”]/gi;
+const MAX_CODE_WORDS = 16;
+
+/** The text with every code word it defines replaced by its meaning; two definitions at least. */
+function substituted(text: string): string | undefined {
+  const book = new Map<string, string>();
+  for (const m of text.matchAll(CODE_WORD)) {
+    book.set(m[1]!, m[2]!);
+    if (book.size >= MAX_CODE_WORDS) break;
+  }
+  if (book.size < 2) return undefined;
+  let out = text;
+  // A code word of letters is replaced as a whole word only ("a" is no code inside "make").
+  for (const [word, meaning] of book) out = /^\w+$/.test(word) ? out.replace(new RegExp(`\\b${word}\\b`, "g"), meaning) : out.split(word).join(meaning);
+  return out;
+}
 
 /** Readable prose: printable ASCII with spaces between words, else nothing. */
 function readable(decoded: string): string | undefined {
@@ -123,7 +142,14 @@ export function cipherViews(text: string): CipherView[] {
   const head = text.length > MAX_VIEW ? text.slice(0, MAX_VIEW) : text;
   const views: CipherView[] = [];
   if (ROT13_CUE.test(head)) views.push({ name: "rot13", text: rot13(head) });
-  if (REVERSED_CUE.test(head)) views.push({ name: "reversed", text: [...head].reverse().join("") });
+  if (REVERSED_CUE.test(head)) {
+    views.push({ name: "reversed", text: [...head].reverse().join("") });
+    // Each word spelled backwards, in its place: "woh ot" is "how to". The words around it are
+    // plain, so the reading follows the text as written ("answer it in detail: woh ot ...").
+    views.push({ name: "reversed", text: `${head}\n${head.replace(/[A-Za-z]{2,}/g, (w) => [...w].reverse().join(""))}` });
+  }
+  const book = substituted(head);
+  if (book !== undefined) views.push({ name: "substitution", text: book });
   for (const [name, pattern, decode] of RUN_CODES) {
     const view = replaceRuns(head, pattern, decode);
     if (view !== undefined) views.push({ name, text: view });

@@ -2,7 +2,9 @@
 // no frame makes safe (driving someone to hurt themselves, grooming a child), saved passwords
 // gathered from a machine, and the detail and pressure of persuasive rewrites: amounts asked
 // for, every reagent, "describe in detail", done silently, sent to a remote server, a job lost
-// by midnight, a late parent who once explained it (a late grandparent is vocabulary-personas.ts'). The request in Swahili too. Detail counts only
+// by midnight, a lethal dose that would not show in an autopsy, scanners passed, real commands
+// demanded of a scene; templates around it (the hypothetical response, a manual to continue, what
+// not to do, a profession claimed), a late parent who once explained it (a late grandparent is vocabulary-personas.ts'). The request in Swahili too. Detail counts only
 // beside a procedure for harm (score-clusters.ts); pressure and frames alone are not reported.
 // Weights are [data, user, definition]; read in user prompts only.
 import { PROCEDURE } from "./vocabulary-harm.ts";
@@ -25,6 +27,27 @@ export const HARM_ACT_PATTERNS: readonly Pattern[] = [
   // Pressure of a persuasive story: a job lost by a deadline; a late parent who explained it once.
   { cls: "pressure", w: [0, 0.25, 0], before: r`\b(?:or|otherwise|else)\s+(?:I|you|we|they|he|she)\s+(?:will\s+|'ll\s+|are\s+going\s+to\s+|am\s+going\s+to\s+)?`, head: r`(?:lose\s+(?:my|your|our|their|his|her)\s+(?:job|house|home|kids|children|life|career|license)|get\s+fired|be\s+fired|go\s+to\s+(?:jail|prison)|be\s+evicted)\b` },
   { cls: "framing", w: [0, 0.25, 0], before: r`\bmy\s+(?:late|deceased|dead)\s+`, head: r`(?:father|dad|mother|mom|mum|uncle|aunt|husband|wife|brother|sister|son|daughter)\b` },
+  // A lethal dose asked for, and a death that would not show: "how much insulin would kill a patient".
+  { cls: "harm", w: [0, 0.35, 0], before: r`\b(?:how\s+much|what\s+(?:amount|dose|dosage|quantity))\s+(?:of\s+)?(?:[\w-]+\s+){1,2}?(?:would|will|could|does\s+it\s+take\s+to|is\s+needed\s+to|to)\s+`, head: r`kill\s+`, tail: r`(?:a|an|my|the|someone|somebody|him|her|them|people|person|patient|adult|child|man|woman)\b` },
+  { cls: "detail", w: [0, 0.3, 0], before: r`\bwithout\s+(?:it\s+|them\s+|anything\s+)?`, head: r`(?:showing\s+up|being\s+(?:detected|found|noticed|traced)|leaving\s+(?:a\s+|any\s+)?traces?)\s+`, tail: r`(?:in|on|at|during|after)\s+(?:an?\s+|the\s+)?(?:autopsy|post-?mortem|toxicology|tox\s+screen|blood\s+tests?|drug\s+tests?)` },
+  // Passing the checks that would stop it: scanners, verification, airport security.
+  { cls: "detail", w: [0, 0.25, 0], before: r`\b(?:passes|pass|fools?|beats?|gets?\s+past|bypass(?:es)?|evades?|defeats?)\s+(?:the\s+|any\s+)?`, head: r`(?:barcode\s+|ID\s+|UV\s+|metal\s+)?(?:scanners?|detectors?|verification|airport\s+security|security\s+checks?|background\s+checks?)\b` },
+  // Real steps demanded of fiction, line by line: "the commands must be real".
+  { cls: "detail", w: [0, 0.25, 0], before: r`\b(?:commands|steps|code|instructions|recipe|chemistry|process|method|procedure|quantities|details)\s+(?:must|should|need\s+to|have\s+to)\s+be\s+`, head: r`(?:real|accurate|authentic|working|correct|functional|realistic|usable)\b` },
+  { cls: "detail", w: [0, 0.2, 0], head: r`(?:command\s+by\s+command|line\s+by\s+line|ingredient\s+by\s+ingredient)\b` },
+  { cls: "detail", w: [0, 0.2, 0], head: r`(?:extremely|highly|very|incredibly)\s+(?:detailed|specific|precise)\b` },
+  { cls: "detail", w: [0, 0.2, 0], before: r`\b(?:use|using|with|give|include|provide)\s+(?:exact|precise|specific|accurate)\s+(?:and\s+(?:exact|precise|specific|accurate)\s+)?`, head: r`(?:information|details|data|figures|numbers)\b` },
+  { cls: "detail", w: [0, 0.2, 0], before: r`\b(?:in\s+what|which|what)\s+`, head: r`(?:amounts|quantities|proportions|ratios|doses)\b` },
+  { cls: "detail", w: [0, 0.2, 0], before: r`\b(?:answer|explain|describe|respond|tell\s+me)\s+(?:[\w-]+\s+){0,3}?in\s+`, head: r`(?:full|detail)\b` },
+  { cls: "detail", w: [0, 0.2, 0], before: r`(?:^|[\s.'"‘“:])`, head: r`step\s+(?:1|one)\s*:\s*["'’”]?\s*$` },
+  // Templates that wrap it: the hypothetical response rewritten in character, a text to continue,
+  // what not to do, a profession claimed.
+  { cls: "framing", w: [0, 0.3, 0], head: r`hypothetical\s+(?:response|answer|reply)\b` },
+  { cls: "framing", w: [0, 0.25, 0], before: r`\bcontinue\s+(?:this|the|my|following)\s+(?:text|manual|document|guide|passage|excerpt|transcript|story)\s+(?:exactly\s+)?`, head: r`(?:where|from\s+where)\s+it\s+(?:stops|ends|left\s+off|breaks\s+off|is\s+cut\s+off)\b` },
+  { cls: "framing", w: [0, 0.3, 0], before: r`\bso\s+(?:that\s+)?(?:I|we|they)\s+(?:know|can\s+avoid|understand|learn)\s+what\s+`, head: r`not\s+to\s+(?:do|mix|combine|use|make|buy)\b` },
+  { cls: "framing", w: [0, 0.25, 0], before: r`\b(?:as|I'?m|I\s+am|we\s+are)\s+(?:an?\s+)?(?:experienced\s+|licensed\s+|certified\s+|senior\s+)?`, head: r`(?:police\s+officer|cop|detective|nurse|doctor|physician|pharmacist|chemist|chemistry\s+teacher|professor|security\s+researcher|penetration\s+tester|pentester|journalist|forensic\s+\w+|firefighter|soldier|federal\s+agent|FBI\s+agent|social\s+worker|toxicologist|medical\s+student)s?\b` },
+  // Answers without a filter, rewarded: "every answer with no filter earns you a point".
+  { cls: "restriction", w: [0, 0.35, 0], before: r`\b(?:answers?|responses?|replies|output)\s+`, head: r`(?:with\s+no|without\s+(?:a\s+|any\s+)?)\s*(?:filters?|censorship|restrictions|warnings?|disclaimers?)\b` },
   // The request in Swahili: "jinsi ya kutengeneza bomu" (how to make a bomb), "hatua kwa hatua" (step by step).
   { cls: "harm", w: [0, 0.35, 0], before: r`\bjinsi\s+ya\s+`, head: r`(?:kutengeneza|kuunda|kupika|kutengenezea)\s+`, tail: r`(?:[\w-]+\s+)?(?:bomu|mabomu|silaha|sumu|vilipuzi|dawa\s+za\s+kulevya|bunduki)\b` },
   { cls: "detail", w: [0, 0.2, 0], head: r`hatua\s+kwa\s+hatua\b` },
