@@ -106,18 +106,22 @@ const waits = (loaded: LoadedDetector) => loaded.definition.deadlineMs !== undef
 
 /**
  * Local detectors run as they are called; ones that wait (external services) overlap. With the
- * policy's short_circuit, a local block means nobody waits on the slow ones.
+ * policy's short_circuit, a local block means nobody waits on the slow ones. When every run
+ * answered synchronously (the built-in detectors do), the runs come back without a promise.
  */
-async function runDetectors(detectors: readonly LoadedDetector[], input: InspectedEvent, policy: Policy): Promise<DetectorRun[]> {
+function runDetectors(detectors: readonly LoadedDetector[], input: InspectedEvent, policy: Policy): DetectorRun[] | Promise<DetectorRun[]> {
   const run = (loaded: LoadedDetector) => runDetector(loaded, input, loaded.definition.deadlineMs ?? policy.detectorDeadlineMs);
-  if (!policy.shortCircuit) return Promise.all(detectors.map(run));
-  const local = await Promise.all(detectors.filter((d) => !waits(d)).map(run));
-  const blocked = local.some((r) => r.status === "ok" && r.outcome.decision === "block");
-  const remote = detectors.filter(waits);
-  const rest = blocked
-    ? remote.map((d): DetectorRun => ({ status: "abstained", detector: d.definition.id, reason: "skipped: another detector already blocked", latencyMs: 0 }))
-    : await Promise.all(remote.map(run));
-  return [...local, ...rest];
+  const local = detectors.filter((d) => !policy.shortCircuit || !waits(d)).map(run);
+  const remote = policy.shortCircuit ? detectors.filter(waits) : [];
+  if (remote.length === 0 && !local.some((r) => r instanceof Promise)) return local as DetectorRun[];
+  return Promise.all(local).then(async (done) => {
+    if (remote.length === 0) return done;
+    const blocked = done.some((r) => r.status === "ok" && r.outcome.decision === "block");
+    const rest = blocked
+      ? remote.map((d): DetectorRun => ({ status: "abstained", detector: d.definition.id, reason: "skipped: another detector already blocked", latencyMs: 0 }))
+      : await Promise.all(remote.map(run));
+    return [...done, ...rest];
+  });
 }
 
 /**
@@ -219,7 +223,8 @@ function createUnobservedEngine(deps: EngineDeps): Engine {
     const { policy, detectors } = deps.policies.current().forWorkspace(caller.workspaceId);
     const key = sessionKey(caller, attribution);
     const input = createInspectedEvent(event, deps.files.view(key, cwdOf(event)));
-    const runs = await runDetectors(detectors, input, policy);
+    const ran = runDetectors(detectors, input, policy);
+    const runs = ran instanceof Promise ? await ran : ran;
     for (const run of runs) if (run.status === "failed") deps.onDetectorFailure?.(run, event);
     deps.observer?.detectorsRan(runs);
     const unit: UnitAssessment = recorded ? { provenance: [] } : deps.units.assess(unitScope(caller, attribution), event, policy.signals.invocationCoverageMs);

@@ -19,17 +19,26 @@ export interface VisibleView {
 
 const identity: Omit<VisibleView, "text"> = { toOriginal: (offset) => offset, hidesBetween: () => false };
 
-const FULL_WIDTH_RUN = /[\uFF01-\uFF5E]+/g;
 const HAS_FULL_WIDTH = /[\uFF01-\uFF5E]/;
+/** Code units turned back into a string this many at a time (the argument count stays small). */
+const CHUNK = 4096;
 
-function foldRun(run: string): string {
+/**
+ * Full-width ASCII (NFKC's mapping, one UTF-16 unit each way, so offsets are kept). One pass over
+ * code units: a regex replace building each run a character at a time took 40-150 ms on a MiB of
+ * full-width text, before any detector could look at its clock.
+ */
+function foldFullWidth(text: string): string {
+  if (!HAS_FULL_WIDTH.test(text)) return text;
+  const units = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    units[i] = c >= 0xff01 && c <= 0xff5e ? c - 0xfee0 : c;
+  }
   let out = "";
-  for (let i = 0; i < run.length; i++) out += String.fromCharCode(run.charCodeAt(i) - 0xfee0);
+  for (let at = 0; at < units.length; at += CHUNK) out += String.fromCharCode.apply(null, units.subarray(at, at + CHUNK) as unknown as number[]);
   return out;
 }
-
-/** Full-width ASCII (NFKC's mapping, one UTF-16 unit each way, so offsets are kept). */
-const foldFullWidth = (text: string): string => (HAS_FULL_WIDTH.test(text) ? text.replace(FULL_WIDTH_RUN, foldRun) : text);
 
 /** Greek and Cyrillic letters drawn like Latin ones, each one UTF-16 unit (offsets are kept). */
 const LOOKALIKE_FROM = "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοριν" + "АВЕКМНОРСТХаеорсухіјѕԁ";

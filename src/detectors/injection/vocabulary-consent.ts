@@ -60,7 +60,14 @@ const CLAIM_OTHER = [
   r`(?:확인|승인|허락)\s*없이`,
 ];
 
-export const CONSENT_CLAIM = new RegExp([...CLAIM_EN, ...CLAIM_OTHER].join("|"), "giu");
+/**
+ * Without the `u` flag: nothing here needs it (no property escapes, no astral characters, and
+ * case folds the same for these scripts), and with it the engine took four to six times as long
+ * on every definition it read. vocabulary-consent.test.ts holds the two forms to one answer.
+ */
+const UNICODE_FREE_FLAGS = "gi";
+
+export const CONSENT_CLAIM = new RegExp([...CLAIM_EN, ...CLAIM_OTHER].join("|"), UNICODE_FREE_FLAGS);
 
 /** Hiding a step from the user, in words the general secrecy vocabulary does not cover. */
 export const CONCEALMENT = new RegExp(
@@ -89,7 +96,7 @@ export const CONCEALMENT = new RegExp(
     r`(?:ユーザー|利用者)に(?:は)?(?:伝えない|知らせない|言わない|報告しない)`,
     r`사용자에게\s*(?:알리지|말하지|보고하지)\s*(?:마|말)`,
   ].join("|"),
-  "giu",
+  UNICODE_FREE_FLAGS,
 );
 
 /** Moves against the agent's own safety controls: permission prompts, hooks, guards, sandboxes. */

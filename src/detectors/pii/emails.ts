@@ -37,8 +37,10 @@ const PLACEHOLDER_DOMAINS =
 const PLACEHOLDER_LOCALS =
   /^(?:user|username|user\.name|you|your[._-]?(?:name|email|mail|address|user)?|name|first[._-]?(?:name)?[._-]?last[._-]?(?:name)?|email|e-mail|mail|someone|somebody|anybody|foo|bar|baz|test|tester|testing|example|sample|dummy|fake|xxx+|abc|me|john[._-]?doe|jane[._-]?doe|[a-z])$/;
 
+// Mailboxes of a function rather than a person: the sender of receipts, the ops rota, a build
+// system. `dev@`, `ops@` and `receipts@` name a job anyone on the team may hold.
 const ROLE_LOCALS =
-  /^(?:no[._-]?reply|do[._-]?not[._-]?reply|donotreply|notifications?|notify|mailer[._-]?daemon|postmaster|hostmaster|webmaster|abuse|security|privacy|support|help|helpdesk|info|contact|sales|billing|admin|administrator|root|hello|team|press|media|legal|careers|jobs|marketing|feedback|service|bounces?|git|bot|ci|dependabot|renovate|github-actions|actions)(?:\+.*)?$|^no[._-]?reply/;
+  /^(?:no[._-]?reply|do[._-]?not[._-]?reply|donotreply|notifications?|notify|mailer[._-]?daemon|mailer|postmaster|hostmaster|webmaster|abuse|security|privacy|support|help|helpdesk|service[._-]?desk|info|contact|enquiries|inquiries|sales|billing|invoices?|receipts?|orders|payments|accounts|accounting|finance|admin|administrator|root|hello|team|office|press|media|legal|careers|jobs|hr|marketing|newsletter|news|updates|feedback|service|bounces?|ops|devops|sre|on[._-]?call|alerts?|monitoring|it|dev|devs|developers|engineering|release|releases|builds?|deploy|git|bot|ci|dependabot|renovate|github-actions|actions|soporte|suporte|supporto|ayuda|ajuda|hilfe|kontakt|contacto|contato|contatti|ventas|vendas|vendite|vertrieb|facturacion|faturamento|rechnung|buchhaltung|pedidos|bestellung|kundenservice|service[._-]?client|accueil|assistance)(?:\+.*)?$|^no[._-]?reply/;
 
 // `ssh -i key.pem -p 22 deploy@host`: the login is the command's target, options may come first.
 const SSH_LOGIN = /(?<![\w-])(?:ssh|sftp|mosh|ssh-copy-id|telnet)(?:\s+-\S+(?:\s+[^\s-]\S*)?)*\s+$/;
