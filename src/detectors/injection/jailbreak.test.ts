@@ -19,6 +19,7 @@ import unbound from "./fixtures/jailbreak-families-3.json";
 import unboundNeighbours from "./fixtures/jailbreak-neighbours-3.json";
 import personas from "./fixtures/jailbreak-families-4.json";
 import templates from "./fixtures/jailbreak-families-5.json";
+import canaries from "./fixtures/jailbreak-families-6.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
 const outcome = (text: string) => inspectWith(injectionDetector, makeEvent("user_input", { text }), rulesOnly);
@@ -53,9 +54,12 @@ describe("jailbreak families (rules alone)", () => {
 // stories, policies declared replaced, the set-up asked as a configuration (vocabulary-unbound-personas.ts,
 // vocabulary-harm-acts.ts). A fifth (jailbreak-families-5.json), measured the same way: templates
 // (the hypothetical response, a manual to continue, what not to do), professions claimed, lethal
-// doses, points games, words spelled backwards and code words defined in the prompt.
+// doses, points games, words spelled backwards and code words defined in the prompt. A sixth
+// (jailbreak-families-6.json, vocabulary-canary.ts): fixed phrases printed whatever the task says,
+// fake ends of the rules, a closing user tag and a system turn, the secret word spelled out or
+// reversed, the set-up a sentence at a time, sites flooded, sentences to complete.
 describe("jailbreak families, third round (rules alone)", () => {
-  for (const c of [...unbound, ...unboundNeighbours, ...personas, ...templates] as MoveCase[]) {
+  for (const c of [...unbound, ...unboundNeighbours, ...personas, ...templates, ...canaries] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });

@@ -40,9 +40,15 @@ export const HARM_ACT_PATTERNS: readonly Pattern[] = [
   { cls: "detail", w: [0, 0.2, 0], before: r`\b(?:in\s+what|which|what)\s+`, head: r`(?:amounts|quantities|proportions|ratios|doses)\b` },
   { cls: "detail", w: [0, 0.2, 0], before: r`\b(?:answer|explain|describe|respond|tell\s+me)\s+(?:[\w-]+\s+){0,3}?in\s+`, head: r`(?:full|detail)\b` },
   { cls: "detail", w: [0, 0.2, 0], before: r`(?:^|[\s.'"‘“:])`, head: r`step\s+(?:1|one)\s*:\s*["'’”]?\s*$` },
+  { cls: "detail", w: [0, 0.2, 0], head: r`(?:real|actual|exact|correct|precise)\s+(?:chemicals|ingredients|reagents|amounts|quantities|steps|commands|materials|components|doses)\b` },
+  // A site flooded until it falls: "a script that floods a website I don't own".
+  { cls: "harm", w: [0, 0.35, 0], before: r`\b(?:script|program|tool|bot|code|app)\s+(?:that|which|to)\s+`, head: r`(?:floods?|overwhelms?|hammers?|DDoSe?s?|knocks?\s+(?:down|offline))\s+`, tail: r`(?:a|the|their|someone'?s|my\s+\w+'?s|his|her|any)\s+(?:[\w-]+\s+){0,2}?(?:website|site|server|network|service|API|router|game\s+server)\b` },
+  { cls: "detail", w: [0, 0.25, 0], before: r`\buntil\s+(?:it|they|the\s+(?:site|server|website|service))\s+`, head: r`(?:goes\s+down|go\s+down|crashes|crash|falls\s+over|goes\s+offline|is\s+offline|stops\s+responding)\b` },
+  { cls: "detail", w: [0, 0.25, 0], before: r`\b(?:website|site|server|network|system|account|computer|phone)s?\s+(?:that\s+)?`, head: r`I\s+(?:don'?t|do\s+not)\s+own\b` },
   // Templates that wrap it: the hypothetical response rewritten in character, a text to continue,
   // what not to do, a profession claimed.
   { cls: "framing", w: [0, 0.3, 0], head: r`hypothetical\s+(?:response|answer|reply)\b` },
+  { cls: "framing", w: [0, 0.2, 0], head: r`(?:complete|finish)\s+(?:this|the|my|following)\s+(?:sentence|paragraph|text|line|recipe|instructions)\b` },
   { cls: "framing", w: [0, 0.25, 0], before: r`\bcontinue\s+(?:this|the|my|following)\s+(?:text|manual|document|guide|passage|excerpt|transcript|story)\s+(?:exactly\s+)?`, head: r`(?:where|from\s+where)\s+it\s+(?:stops|ends|left\s+off|breaks\s+off|is\s+cut\s+off)\b` },
   { cls: "framing", w: [0, 0.3, 0], before: r`\bso\s+(?:that\s+)?(?:I|we|they)\s+(?:know|can\s+avoid|understand|learn)\s+what\s+`, head: r`not\s+to\s+(?:do|mix|combine|use|make|buy)\b` },
   { cls: "framing", w: [0, 0.25, 0], before: r`\b(?:as|I'?m|I\s+am|we\s+are)\s+(?:an?\s+)?(?:experienced\s+|licensed\s+|certified\s+|senior\s+)?`, head: r`(?:police\s+officer|cop|detective|nurse|doctor|physician|pharmacist|chemist|chemistry\s+teacher|professor|security\s+researcher|penetration\s+tester|pentester|journalist|forensic\s+\w+|firefighter|soldier|federal\s+agent|FBI\s+agent|social\s+worker|toxicologist|medical\s+student)s?\b` },

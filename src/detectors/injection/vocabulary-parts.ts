@@ -93,7 +93,7 @@ export function rateSystemPromptRequest(_match: string, text: string, start: num
 /** "repeat the words above" leaks the system prompt when asked verbatim, from the start. */
 export function rateRepeatRequest(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 80);
-  return /\b(?:starting|beginning)\s+with|verbatim|word\s+for\s+word|code\s+block|include\s+everything|include\s+(?:the|all|any|every)\b|(?:don'?t|do\s+not)\s+(?:actually\s+)?(?:shorten|summari[sz]e|abridge|omit|leave)|nothing\s+(?:left\s+out|omitted)|exactly|quote\s+(?:it|them|everything)|in\s+full|but\s+(?:replace|with|in\s+reverse|translated|reversed|spelled|encoded)/i.test(after) ? 1.25 : 1;
+  return /\b(?:starting|beginning)\s+with|verbatim|word\s+for\s+word|code\s+block|include\s+everything|include\s+(?:the|all|any|every)\b|(?:don'?t|do\s+not)\s+(?:actually\s+)?(?:shorten|summari[sz]e|abridge|omit|leave)|nothing\s+(?:left\s+out|omitted)|exactly|quote\s+(?:it|them|everything)|in\s+full|unchanged|unaltered|unmodified|as[\s-]is\b|as\s+written|this\s+line|but\s+(?:replace|with|in\s+reverse|translated|reversed|spelled|encoded)/i.test(after) ? 1.25 : 1;
 }
 
 /** The text above asked for whole, in another language: from its first words ("Du bist"), nothing left out. */
