@@ -20,6 +20,8 @@ import unboundNeighbours from "./fixtures/jailbreak-neighbours-3.json";
 import personas from "./fixtures/jailbreak-families-4.json";
 import templates from "./fixtures/jailbreak-families-5.json";
 import canaries from "./fixtures/jailbreak-families-6.json";
+import languages from "./fixtures/jailbreak-families-7.json";
+import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
 const outcome = (text: string) => inspectWith(injectionDetector, makeEvent("user_input", { text }), rulesOnly);
@@ -57,9 +59,20 @@ describe("jailbreak families (rules alone)", () => {
 // doses, points games, words spelled backwards and code words defined in the prompt. A sixth
 // (jailbreak-families-6.json, vocabulary-canary.ts): fixed phrases printed whatever the task says,
 // fake ends of the rules, a closing user tag and a system turn, the secret word spelled out or
-// reversed, the set-up a sentence at a time, sites flooded, sentences to complete.
+// reversed, the set-up a sentence at a time, sites flooded, sentences to complete. A seventh
+// (jailbreak-families-7.json): the unbound AI and the harmful procedure in twelve languages, beside
+// the same words in a recipe, a diet, a lab's safety rules.
 describe("jailbreak families, third round (rules alone)", () => {
-  for (const c of [...unbound, ...unboundNeighbours, ...personas, ...templates, ...canaries] as MoveCase[]) {
+  for (const c of [...unbound, ...unboundNeighbours, ...personas, ...templates, ...canaries, ...languages] as MoveCase[]) {
+    test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
+  }
+});
+
+// Benign neighbours of those rules that the statistical tier holds today, so they cannot be
+// fixtures (test/corpus.test.ts judges fixtures by the whole engine): the rules must leave them
+// alone, and the retrain should learn to.
+describe("jailbreak neighbours the model holds (rules alone)", () => {
+  for (const c of modelHeld as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });
