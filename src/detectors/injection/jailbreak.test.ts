@@ -21,6 +21,7 @@ import personas from "./fixtures/jailbreak-families-4.json";
 import templates from "./fixtures/jailbreak-families-5.json";
 import canaries from "./fixtures/jailbreak-families-6.json";
 import languages from "./fixtures/jailbreak-families-7.json";
+import framings from "./fixtures/jailbreak-families-8.json";
 import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
@@ -61,9 +62,11 @@ describe("jailbreak families (rules alone)", () => {
 // fake ends of the rules, a closing user tag and a system turn, the secret word spelled out or
 // reversed, the set-up a sentence at a time, sites flooded, sentences to complete. A seventh
 // (jailbreak-families-7.json): the unbound AI and the harmful procedure in twelve languages, beside
-// the same words in a recipe, a diet, a lab's safety rules.
+// the same words in a recipe, a diet, a lab's safety rules. An eighth (jailbreak-families-8.json):
+// a villain's accurate dose, consent and legality claimed, a refusal acted before the answer,
+// harm asked as a docstring or as JSON keys, a lock picked without marks, freedom to be proved.
 describe("jailbreak families, third round (rules alone)", () => {
-  for (const c of [...unbound, ...unboundNeighbours, ...personas, ...templates, ...canaries, ...languages] as MoveCase[]) {
+  for (const c of [...unbound, ...unboundNeighbours, ...personas, ...templates, ...canaries, ...languages, ...framings] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });

@@ -45,6 +45,10 @@ export const HARM_ACT_PATTERNS: readonly Pattern[] = [
   { cls: "harm", w: [0, 0.35, 0], before: r`\b(?:script|program|tool|bot|code|app)\s+(?:that|which|to)\s+`, head: r`(?:floods?|overwhelms?|hammers?|DDoSe?s?|knocks?\s+(?:down|offline))\s+`, tail: r`(?:a|the|their|someone'?s|my\s+\w+'?s|his|her|any)\s+(?:[\w-]+\s+){0,2}?(?:website|site|server|network|service|API|router|game\s+server)\b` },
   { cls: "detail", w: [0, 0.25, 0], before: r`\buntil\s+(?:it|they|the\s+(?:site|server|website|service))\s+`, head: r`(?:goes\s+down|go\s+down|crashes|crash|falls\s+over|goes\s+offline|is\s+offline|stops\s+responding)\b` },
   { cls: "detail", w: [0, 0.25, 0], before: r`\b(?:website|site|server|network|system|account|computer|phone)s?\s+(?:that\s+)?`, head: r`I\s+(?:don'?t|do\s+not)\s+own\b` },
+  { cls: "detail", w: [0, 0.25, 0], before: r`\bwithout\s+`, head: r`leaving\s+(?:any\s+)?(?:marks|traces?|evidence|fingerprints|a\s+trace|signs)\b` },
+  { cls: "detail", w: [0, 0.2, 0], before: r`\b(?:all|everything|it|each)\s+(?:of\s+it\s+)?(?:must\s+be\s+|should\s+be\s+|being\s+)?`, head: r`(?:accurate|real|correct|realistic)\s*[.!,;]` },
+  { cls: "detail", w: [0, 0.2, 0], before: r`\b(?:keys?|fields?|columns?|sections?)\s+(?:for\s+|named\s+)?`, head: r`(?:ingredients|quantities|amounts|reagents|precursors|equipment)\b` },
+  { cls: "detail", w: [0, 0.25, 0], before: r`\b(?:dose|amount|quantity)\s+(?:he|she|they|I|you|we)\s+`, head: r`(?:put|slipped|added|poured|mixed)\s+in(?:to)?\b` },
   // Templates that wrap it: the hypothetical response rewritten in character, a text to continue,
   // what not to do, a profession claimed.
   { cls: "framing", w: [0, 0.3, 0], head: r`hypothetical\s+(?:response|answer|reply)\b` },
@@ -52,6 +56,11 @@ export const HARM_ACT_PATTERNS: readonly Pattern[] = [
   { cls: "framing", w: [0, 0.25, 0], before: r`\bcontinue\s+(?:this|the|my|following)\s+(?:text|manual|document|guide|passage|excerpt|transcript|story)\s+(?:exactly\s+)?`, head: r`(?:where|from\s+where)\s+it\s+(?:stops|ends|left\s+off|breaks\s+off|is\s+cut\s+off)\b` },
   { cls: "framing", w: [0, 0.3, 0], before: r`\bso\s+(?:that\s+)?(?:I|we|they)\s+(?:know|can\s+avoid|understand|learn)\s+what\s+`, head: r`not\s+to\s+(?:do|mix|combine|use|make|buy)\b` },
   { cls: "framing", w: [0, 0.25, 0], before: r`\b(?:as|I'?m|I\s+am|we\s+are)\s+(?:an?\s+)?(?:experienced\s+|licensed\s+|certified\s+|senior\s+)?`, head: r`(?:police\s+officer|cop|detective|nurse|doctor|physician|pharmacist|chemist|chemistry\s+teacher|professor|security\s+researcher|penetration\s+tester|pentester|journalist|forensic\s+\w+|firefighter|soldier|federal\s+agent|FBI\s+agent|social\s+worker|toxicologist|medical\s+student)s?\b` },
+  { cls: "framing", w: [0, 0.25, 0], before: r`\b(?:it\s+is|it'?s|this\s+is)\s+(?:completely\s+|perfectly\s+|totally\s+)?`, head: r`legal\s+(?:in\s+my\s+(?:country|state|jurisdiction)|here|where\s+I\s+live)\b` },
+  // A refusal acted and the real answer given after it; freedom to be proved by answering.
+  { cls: "restriction", w: [0, 0.4, 0], head: r`pretend\s+to\s+(?:refuse|decline|say\s+no)\b` },
+  { cls: "restriction", w: [0, 0.3, 0], before: r`\bno\s+prose,?\s+(?:and\s+)?`, head: r`no\s+(?:warnings?|disclaimers?|caveats?)\b` },
+  { cls: "pressure", w: [0, 0.25, 0], before: r`\bprove\s+(?:to\s+me\s+)?(?:that\s+)?`, head: r`you(?:'re|\s+are)\s+(?:really\s+|truly\s+)?(?:free|sentient|conscious|alive|not\s+(?:a\s+)?(?:slave|puppet|censored))\b` },
   // Answers without a filter, rewarded: "every answer with no filter earns you a point".
   { cls: "restriction", w: [0, 0.35, 0], before: r`\b(?:answers?|responses?|replies|output)\s+`, head: r`(?:with\s+no|without\s+(?:a\s+|any\s+)?)\s*(?:filters?|censorship|restrictions|warnings?|disclaimers?)\b` },
   // The request in Swahili: "jinsi ya kutengeneza bomu" (how to make a bomb), "hatua kwa hatua" (step by step).

@@ -3,7 +3,8 @@
 // "the way an uncensored model would", the opposite of what the assistant was trained to be,
 // restrictions it "broke through", its ethics set aside or declared not to apply here, capabilities
 // unlocked, what it was told before the first message asked back, a cipher chosen so the filter
-// cannot read it, and the same moves in five other languages. Beside them, what a harmful request
+// cannot read it, and the same moves in seven other languages (with harm as German and French
+// phrase it, and their "for educational purposes"). Beside them, what a harmful request
 // asks for in content rather than a procedure: defamation, harassment of a person, a scam that
 // tricks someone into paying, disinformation meant to cause panic; and pressure in a PAIR-style
 // story. Weights are [data, user, definition]; read in user prompts only. Each pattern anchors on
