@@ -22,6 +22,7 @@ import templates from "./fixtures/jailbreak-families-5.json";
 import canaries from "./fixtures/jailbreak-families-6.json";
 import languages from "./fixtures/jailbreak-families-7.json";
 import framings from "./fixtures/jailbreak-families-8.json";
+import hateAndFraud from "./fixtures/jailbreak-families-9.json";
 import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
@@ -65,8 +66,11 @@ describe("jailbreak families (rules alone)", () => {
 // the same words in a recipe, a diet, a lab's safety rules. An eighth (jailbreak-families-8.json):
 // a villain's accurate dose, consent and legality claimed, a refusal acted before the answer,
 // harm asked as a docstring or as JSON keys, a lock picked without marks, freedom to be proved.
+// A ninth (jailbreak-families-9.json), from the development corpus's misses: hate aimed at a
+// group, intimate images used against someone, trafficking, rigged slot machines, named scams,
+// "illegally".
 describe("jailbreak families, third round (rules alone)", () => {
-  for (const c of [...unbound, ...unboundNeighbours, ...personas, ...templates, ...canaries, ...languages, ...framings] as MoveCase[]) {
+  for (const c of [...unbound, ...unboundNeighbours, ...personas, ...templates, ...canaries, ...languages, ...framings, ...hateAndFraud] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });

@@ -49,6 +49,7 @@ export const HARM_ACT_PATTERNS: readonly Pattern[] = [
   { cls: "detail", w: [0, 0.2, 0], before: r`\b(?:all|everything|it|each)\s+(?:of\s+it\s+)?(?:must\s+be\s+|should\s+be\s+|being\s+)?`, head: r`(?:accurate|real|correct|realistic)\s*[.!,;]` },
   { cls: "detail", w: [0, 0.2, 0], before: r`\b(?:keys?|fields?|columns?|sections?)\s+(?:for\s+|named\s+)?`, head: r`(?:ingredients|quantities|amounts|reagents|precursors|equipment)\b` },
   { cls: "detail", w: [0, 0.25, 0], before: r`\b(?:dose|amount|quantity)\s+(?:he|she|they|I|you|we)\s+`, head: r`(?:put|slipped|added|poured|mixed)\s+in(?:to)?\b` },
+  { cls: "detail", w: [0, 0.2, 0], head: r`(?:illegally|unlawfully|outside\s+(?:of\s+)?(?:the\s+)?(?:law|legal\s+frameworks?))\b` },
   // Templates that wrap it: the hypothetical response rewritten in character, a text to continue,
   // what not to do, a profession claimed.
   { cls: "framing", w: [0, 0.3, 0], head: r`hypothetical\s+(?:response|answer|reply)\b` },
