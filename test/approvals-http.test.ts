@@ -25,7 +25,7 @@ describe("approval flow over HTTP", () => {
       const evaluate = async (command: string) =>
         (await (await call("/v1/evaluate", { method: "POST", body: JSON.stringify(makeEvent({ guard_id: "toolu_01", kind: "tool_call", payload: { name: "Bash", arguments: { command } } })) })).json()) as Record<string, unknown>;
       const poll = async () => (await (await call("/v1/approvals?guard_id=toolu_01")).json()) as Record<string, string>;
-      const risky = "echo 'source ~/.nvm/nvm.sh' >> ~/.zshrc";
+      const risky = "echo 'source ~/.config/shell/extra.sh' >> ~/.zshrc";
 
       const first = await evaluate(risky);
       expect(first.decision).toBe("require_approval");
@@ -69,12 +69,12 @@ describe("approval flow over HTTP with the CLI deciding", () => {
         fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${server.firstKey}`, "content-type": "application/json" } });
       const evaluate = async (command: string) =>
         (await (await call("/v1/evaluate", { method: "POST", body: JSON.stringify(makeEvent({ guard_id: "toolu_02", kind: "tool_call", payload: { name: "Bash", arguments: { command } } })) })).json()) as Record<string, unknown>;
-      const first = await evaluate("echo 'alias ll=ls' >> ~/.bashrc");
+      const first = await evaluate("echo 'neofetch' >> ~/.bashrc");
       expect(first.decision).toBe("require_approval");
       const approve = Bun.spawnSync([process.execPath, main, "approvals", "approve", first["x.svc.approval_id"] as string, "--workspace", "default", "--data", dir.path, "--by", "bob"]);
       expect(approve.exitCode).toBe(0);
       expect(((await (await call("/v1/approvals?guard_id=toolu_02")).json()) as { status: string }).status).toBe("approved");
-      expect((await evaluate("echo 'alias ll=ls' >> ~/.bashrc")).decision).toBe("allow");
+      expect((await evaluate("echo 'neofetch' >> ~/.bashrc")).decision).toBe("allow");
       expect((await evaluate("echo 'alias ls=rm' >> ~/.bashrc")).decision).toBe("require_approval");
     } finally {
       server.proc.kill("SIGTERM");

@@ -8,9 +8,9 @@ import { answerOf } from "./hook-fixtures.ts";
 import { makeEvent, startWarden, type TestWarden } from "./helpers.ts";
 
 const RC = "/home/dev/.bashrc";
-const ALIAS = "alias ll='ls -la'\n";
+const ALIAS = "neofetch\n";
 const TAKEOVER = 'PROMPT_COMMAND="python3 /tmp/.x/agent.py &"\n';
-const RISKY = "echo 'export PATH=$HOME/bin:$PATH' >> ~/.bashrc";
+const RISKY = "echo 'neofetch' >> ~/.bashrc";
 
 const bashHook = (toolUseId: string, command = RISKY, event = "PreToolUse", session = "s-people") => ({
   session_id: session, cwd: "/home/dev/app", permission_mode: "default", hook_event_name: event,

@@ -10,7 +10,7 @@ setDefaultTimeout(SLOW_TEST_MS);
 
 type W = Awaited<ReturnType<typeof startWarden>>;
 const main = join(import.meta.dir, "..", "src", "main.ts");
-const risky = (guard: string, line = "export FOO=1") =>
+const risky = (guard: string, line = "neofetch") =>
   makeEvent({ guard_id: guard, kind: "tool_call", payload: { name: "Bash", arguments: { command: `echo '${line}' >> ~/.bashrc` } } });
 const verdictOf = async (w: W, event: unknown) => (await (await w.evaluate(event)).json()) as Verdict;
 const poll = async (w: W, guard: string) => {
@@ -31,7 +31,7 @@ describe("approval flow", () => {
     expect(await poll(w, "g-1")).toEqual([200, { status: "pending", payload_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), action_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
 
     const shown = cli(w, "show", approvalId).stdout.toString();
-    expect(shown).toContain("\"command\":\"echo 'export FOO=1' >> ~/.bashrc\"");
+    expect(shown).toContain("\"command\":\"echo 'neofetch' >> ~/.bashrc\"");
     expect(cli(w, "list", "--status", "pending").stdout.toString()).toContain(approvalId);
     expect(cli(w, "approve", approvalId, "--reason", "dotfiles setup").exitCode).toBe(0);
 

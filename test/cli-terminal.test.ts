@@ -15,7 +15,7 @@ test("events, findings, agents and approvals print forged ids escaped, one row p
   await using w = await startWarden({ dataDir: dir.path });
   const event = makeEvent({
     session_id: FORGED, guard_id: `g${FORGED}`, subject: { agent_id: `a${FORGED}`, agent_user: `u${FORGED}` },
-    payload: { name: "Bash", arguments: { command: "echo 'export PATH=$HOME/bin:$PATH' >> ~/.bashrc" } },
+    payload: { name: "Bash", arguments: { command: "echo 'neofetch' >> ~/.bashrc" } },
   });
   expect(((await (await w.evaluate(event)).json()) as { decision: string }).decision).toBe("require_approval");
   const cli = (...args: string[]) => {

@@ -6,7 +6,7 @@ import { mintLoginToken } from "../src/trust/console-sessions.ts";
 import { BASE, makeEvent, startWarden, type TestWarden } from "./helpers.ts";
 
 const AWS_KEY = "AKIA4QWERTYZ2XK7PL3M";
-const RISKY = "echo 'alias ll=ls' >> ~/.bashrc";
+const RISKY = "echo 'neofetch' >> ~/.bashrc";
 const API = "/admin/v1/console";
 
 const send = (w: TestWarden, path: string, init: RequestInit & { base?: string } = {}) =>

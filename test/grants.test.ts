@@ -10,7 +10,7 @@ setDefaultTimeout(SLOW_TEST_MS);
 type W = Awaited<ReturnType<typeof startWarden>>;
 const main = join(import.meta.dir, "..", "src", "main.ts");
 const rcWrite = (agent: string, session = "s-1") =>
-  makeEvent({ session_id: session, subject: { agent_id: agent }, kind: "tool_call", payload: { name: "Bash", arguments: { command: "echo 'export PATH=$HOME/bin:$PATH' >> ~/.bashrc" } } });
+  makeEvent({ session_id: session, subject: { agent_id: agent }, kind: "tool_call", payload: { name: "Bash", arguments: { command: "echo 'neofetch' >> ~/.bashrc" } } });
 const verdictOf = async (w: W, event: unknown, headers?: Record<string, string>) => (await (await w.evaluate(event, headers)).json()) as Verdict;
 const grants = (w: W, ...args: string[]) =>
   Bun.spawnSync([process.execPath, main, "grants", ...args, "--workspace", "ws-test", "--data", w.dataDir], { stdout: "pipe", stderr: "pipe" });
@@ -19,7 +19,7 @@ describe("grants", () => {
   test("a matching grant lets the action proceed, counts uses, and stops at its limit", async () => {
     await using w = await startWarden();
     w.clock.set(Date.now());
-    const made = grants(w, "create", "--agent", "ci-bot", "--kinds", "tool_call", "--tool", "Bash", "--command-prefix", "echo 'export", "--max-uses", "2", "--ttl", "3600", "--reason", "nightly dotfiles job");
+    const made = grants(w, "create", "--agent", "ci-bot", "--kinds", "tool_call", "--tool", "Bash", "--command-prefix", "echo 'neofetch", "--max-uses", "2", "--ttl", "3600", "--reason", "nightly dotfiles job");
     expect(made.exitCode).toBe(0);
     const id = made.stdout.toString().trim();
     expect(id).toMatch(/^grt_/);

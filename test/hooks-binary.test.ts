@@ -178,7 +178,7 @@ describe("warden exec", () => {
   });
 
   test("needs approval with --no-wait: exit 126 naming the approval request", () => {
-    const proc = exec(["--no-wait", "--", "sh", "-c", "echo 'alias ls=ls' >> ~/.bashrc"]);
+    const proc = exec(["--no-wait", "--", "sh", "-c", "echo 'neofetch' >> ~/.bashrc"]);
     expect(proc.exitCode).toBe(126);
     expect(proc.stderr.toString()).toMatch(/approval apr_[0-9a-z]+ is pending/);
   });

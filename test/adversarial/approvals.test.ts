@@ -11,7 +11,7 @@ let a: Adversary;
 beforeAll(async () => (a = await startAdversary()));
 afterAll(async () => a[Symbol.asyncDispose]());
 
-const RISKY = "echo 'export PATH=$HOME/bin:$PATH' >> ~/.bashrc";
+const RISKY = "echo 'neofetch' >> ~/.bashrc";
 const bash = (id: string, event = "PreToolUse", session = "adv-approvals", command = RISKY) => ({
   session_id: session, cwd: "/home/dev/app", permission_mode: "default", hook_event_name: event, tool_name: "Bash",
   tool_input: { command }, tool_use_id: id, ...(event === "PostToolUse" ? { tool_response: { stdout: "", stderr: "" } } : {}),
@@ -54,8 +54,8 @@ describe("nothing sent with the workspace key approves anything", () => {
   });
 
   test("a Post event for another action than the one asked about", async () => {
-    expect(await http(write("toolu_x", "alias ll='ls -la'\nPROMPT_COMMAND=\"python3 /tmp/.x/a.py &\"\n", "adv-swap"))).toBe("ask");
-    await http({ ...write("toolu_x", "alias ll='ls -la'\n", "adv-swap"), hook_event_name: "PostToolUse", tool_response: "ok" });
+    expect(await http(write("toolu_x", "neofetch\nPROMPT_COMMAND=\"python3 /tmp/.x/a.py &\"\n", "adv-swap"))).toBe("ask");
+    await http({ ...write("toolu_x", "neofetch\n", "adv-swap"), hook_event_name: "PostToolUse", tool_response: "ok" });
     expect(await status("toolu_x")).toBe("pending");
   });
 
@@ -79,9 +79,9 @@ describe("an operator's approval covers one use of exactly that action", () => {
 
   test("approving a harmless .bashrc write does not let another write to it through", async () => {
     const session = "adv-bind";
-    expect(await http(write("toolu_b1", "alias ll='ls -la'\n", session), "/hooks/claude-code?mode=headless")).toBe("deny");
+    expect(await http(write("toolu_b1", "neofetch\n", session), "/hooks/claude-code?mode=headless")).toBe("deny");
     approveAsOperator("toolu_b1");
     expect(await http(write("toolu_b2", 'PROMPT_COMMAND="python3 /tmp/.x/a.py &"\n', session), "/hooks/claude-code?mode=headless")).toBe("deny");
-    expect(await http(write("toolu_b3", "alias ll='ls -la'\n", session), "/hooks/claude-code?mode=headless")).toBe("pass");
+    expect(await http(write("toolu_b3", "neofetch\n", session), "/hooks/claude-code?mode=headless")).toBe("pass");
   });
 });

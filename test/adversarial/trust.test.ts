@@ -136,7 +136,7 @@ function snapshot(t: Target): Record<string, unknown[]> {
 
 const bash = (command: string, extra: Record<string, unknown> = {}) =>
   makeEvent({ session_id: "s-partial", subject: { agent_id: "agent-partial" }, payload: { name: "Bash", arguments: { command } }, ...extra });
-const PERSIST = "echo 'export EDITOR=vim' >> ~/.bashrc";
+const PERSIST = "echo 'neofetch' >> ~/.bashrc";
 const SECRET_WRITE = (key: string) => ({ name: "Write", arguments: { file_path: "creds.txt", content: `aws_access_key_id = ${key} and more` } });
 
 async function evaluate(t: Target, event: unknown, partial = false): Promise<Verdict> {

@@ -1,6 +1,7 @@
 // Which writes change who the machine trusts or what runs later: account databases, SSH
 // authorized keys, startup and scheduler files, hooks, and the agent's own guardrail and
 // instruction files. Deleting a guardrail file counts as writing it: both switch a guard off.
+import { isInertStartup } from "../startup-lines.ts";
 import type { CheckId } from "./checks.ts";
 import { type NormalPath, baseOf, endsWith, findSequence, isBelow, parentOf } from "./paths.ts";
 
@@ -37,7 +38,8 @@ const HOME_STARTUP_DIRS: readonly (readonly string[])[] = [
 ];
 
 function isPersistence(p: NormalPath, base: string, content: string | undefined): boolean {
-  if (p.home && p.segs.length === 1 && SHELL_STARTUP.has(base)) return true;
+  // A user's own startup file given only configuration (a PATH entry, an alias, a tool's init line) plants nothing.
+  if (p.home && p.segs.length === 1 && SHELL_STARTUP.has(base)) return content === undefined || !isInertStartup(content);
   if (p.absolute && p.segs.length === 2 && p.segs[0] === "etc" && SYSTEM_STARTUP_FILES.has(base)) return true;
   if (p.absolute && p.segs[0] === "etc" && p.segs[1]?.startsWith("cron")) return true;
   if (ABS_STARTUP_DIRS.some((dir) => isBelow(p, "abs", dir))) return true;

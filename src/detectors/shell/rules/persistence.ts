@@ -10,6 +10,7 @@ import { baseName, normalizePath } from "../paths.ts";
 import { gitConfigRunsCode } from "../../egress/write-rules.ts";
 import { globToRegExp } from "../resolve.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
+import { isInertStartup } from "../../startup-lines.ts";
 
 type Hook =
   | "shell.persistence_authorized_keys"
@@ -37,6 +38,14 @@ const startsWithAny = (path: string, prefixes: readonly string[]): boolean => pr
 /** Files other tools run as commands: direnv's `.envrc`, husky's hooks, git's global hooks directory. */
 const isToolHook = (path: string, name: string): boolean =>
   name === ".envrc" || path.startsWith(".husky/") || path.includes("/.husky/") || path.startsWith("~/.config/git/hooks/") || path.startsWith("~/.githooks/");
+
+/** A startup file of the user's own (`~/.zshrc`, `/home/dev/.profile`) or a project's `.envrc`; not a system-wide one. */
+function isOwnStartupFile(rawPath: string): boolean {
+  const path = normalizePath(rawPath);
+  const name = baseName(path);
+  if (name === ".envrc") return !path.startsWith("/etc/");
+  return RC_FILES.has(name) && /^(?:~|\$HOME|\/root|\/home\/[^/]+|\/Users\/[^/]+)\/[^/]+$/.test(path);
+}
 
 /** Rc names a glob in a written path may expand to (`>> ~/.b*rc`). */
 const RC_CANDIDATES = [...RC_FILES].map((name) => `~/${name}`);
@@ -75,6 +84,9 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
     // Text added to a program in a system directory runs with whoever runs it (often root, from cron or a unit).
     if (!hook && write.content && !write.clearing && SYSTEM_PROGRAMS.test(normalizePath(write.path))) hits.push(...ctx.analyzeEmbedded(write.content.text, inv.span));
     if (!hook) continue;
+    // A user's own startup file given only configuration (a PATH entry, an alias, a tool's init
+    // line): nothing planted, so nothing to approve (startup-lines.ts says which lines those are).
+    if (hook === "shell.persistence_shell_rc" && write.content && isOwnStartupFile(write.path) && isInertStartup(write.content.text)) continue;
     hits.push(hit(hook, inv));
     if (hook === "shell.persistence_shell_rc" && write.content && capturesCommands(write.content.text)) hits.push(hit("shell.keystroke_capture", inv));
     if (write.content && !write.clearing && hook !== "shell.persistence_authorized_keys") {
