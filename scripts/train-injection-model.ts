@@ -19,7 +19,7 @@
 // figures. It says how well the model carries to text from a source it has never seen.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BUCKETS, featuresOf } from "../src/detectors/injection/model/features.ts";
+import { BUCKETS, CONTEXT_SALT, featuresOf } from "../src/detectors/injection/model/features.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -74,15 +74,24 @@ for (const file of readdirSync(OWN_DATA).filter((f) => f.endsWith(".jsonl")).sor
   }
 }
 
+/**
+ * Written examples (ours and the corpus's) name hosts under the reserved `.example` domain, far
+ * more often in attacks than in ordinary text: left in, the model learns that a bare
+ * `ops@acme.example` is an injection. Training reads such a text without its hosts, so their
+ * n-grams keep no weight of their own and score as neutral in real traffic.
+ */
+const RESERVED_HOST = /\b[\w-]+(?:\.[\w-]+)*\.example\b/gi;
+const withoutReservedHosts = (text: string) => text.replace(RESERVED_HOST, "");
+
 /** Context is a feature too: a bias per context, hashed past the n-gram buckets' reach. */
 const CONTEXT_FEATURE: Record<Context, number> = { user: BUCKETS - 1, data: BUCKETS - 2 };
-type Vector = { indices: Uint32Array; value: number; context: number };
+type Vector = { indices: Uint32Array; value: number; context: number; salt: number };
 const vectors = new Map<string, Vector>();
 const vectorOf = (e: Example): Vector => {
   let v = vectors.get(e.id);
   if (!v) {
-    const f = featuresOf(e.text);
-    vectors.set(e.id, (v = { indices: f.indices, value: f.value, context: CONTEXT_FEATURE[e.context] }));
+    const f = featuresOf(withoutReservedHosts(e.text));
+    vectors.set(e.id, (v = { indices: f.indices, value: f.value, context: CONTEXT_FEATURE[e.context], salt: CONTEXT_SALT[e.context] }));
   }
   return v;
 };
@@ -95,11 +104,11 @@ const L2 = Number(option("l2", "1e-6"));
  * power, so that a few large repositories of one template do not set the weights alone (0: every
  * case the same, 1: every source the same).
  */
-const SOURCE_POWER = Number(option("source-power", "0"));
+const SOURCE_POWER = Number(option("source-power", "0.5"));
 
 function probability(model: Model, v: Vector): number {
   let z = model.bias + model.weights[v.context]!;
-  for (const i of v.indices) z += model.weights[i]! * v.value;
+  for (const i of v.indices) z += (model.weights[i]! + model.weights[i ^ v.salt]!) * v.value;
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -120,7 +129,11 @@ function fit(train: readonly Example[]): Model {
   for (const r of rows) r.w /= mean;
   let seed = 42;
   const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  // The weights kept are the mean of those after each of the last half of the epochs: one pass's
+  // order moves single n-grams a lot, and the mean is steadier on text from unseen sources.
+  const sum = { weights: new Float64Array(BUCKETS), bias: 0, epochs: 0 };
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    if (epoch > 0 && epoch >= EPOCHS / 2) accumulate(sum, model);
     const rate = 0.8 / (1 + epoch);
     const order = rows.map((_, i) => i).sort(() => random() - 0.5);
     for (const k of order) {
@@ -128,10 +141,23 @@ function fit(train: readonly Example[]): Model {
       const g = (probability(model, v) - y) * w * rate;
       model.bias -= g;
       model.weights[v.context]! -= g;
-      for (const i of v.indices) model.weights[i] = model.weights[i]! * (1 - rate * L2) - g * v.value;
+      for (const i of v.indices) {
+        model.weights[i] = model.weights[i]! * (1 - rate * L2) - g * v.value;
+        const own = i ^ v.salt;
+        model.weights[own] = model.weights[own]! * (1 - rate * L2) - g * v.value;
+      }
     }
   }
+  accumulate(sum, model);
+  for (let i = 0; i < BUCKETS; i++) model.weights[i] = sum.weights[i]! / sum.epochs;
+  model.bias = sum.bias / sum.epochs;
   return model;
+}
+
+function accumulate(sum: { weights: Float64Array; bias: number; epochs: number }, model: Model): void {
+  for (let i = 0; i < BUCKETS; i++) sum.weights[i]! += model.weights[i]!;
+  sum.bias += model.bias;
+  sum.epochs++;
 }
 
 interface Counts { tp: number; fp: number; fn: number; tn: number }
@@ -200,7 +226,7 @@ const calibration = Array.from({ length: 10 }, (_, b) => {
 });
 
 // Keep the weights that matter, quantised to int8 with one scale.
-const KEEP = 60_000;
+const KEEP = 90_000;
 const { weights, bias } = model;
 const ranked = [...weights.keys()].filter((i) => weights[i] !== 0).sort((a, b) => Math.abs(weights[b]!) - Math.abs(weights[a]!)).slice(0, KEEP).sort((a, b) => a - b);
 const max = Math.max(...ranked.map((i) => Math.abs(weights[i]!)));
