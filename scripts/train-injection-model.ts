@@ -3,23 +3,23 @@
 // thresholds and calibration to src/detectors/injection/model/weights.ts, compiled into the
 // binary. No network: it reads the development corpus where it lies (../shared/corpus by default).
 //
-//   bun scripts/train-injection-model.ts [--corpus DIR] [--out FILE] [--loso]
+//   bun scripts/train-injection-model.ts [--corpus DIR] [--out FILE] [--loso] [--epochs N] [--l2 X] [--source-power P]
 //
 // Data: the corpus's prompt_injection_direct (user prompts: jailbreaks and direct injection vs
 // ordinary prompts) and prompt_injection_indirect (tool results carrying instructions vs plain
 // results) suites; the texts of its secret_leak and pii suites, whatever their labels there, are
 // more examples of text that is not an injection, and so is warden's own source code (below); and
-// scripts/injection-data/*.jsonl, texts written for warden (attacks and ordinary text in several
-// languages). 20% of cases (chosen by a hash of their id) are held out: thresholds and the
+// scripts/injection-data/*.jsonl, texts written for warden (attacks and their ordinary neighbours
+// in many channels and languages; each file is a source of its own). 20% of cases (chosen by a hash of their id) are held out: thresholds and the
 // calibration table are measured on them, never trained on.
 //
 // --loso (leave one source out) writes nothing: for each repository the injection suites draw on,
-// it trains on every case from other repositories and reports precision, recall and false-positive
+// and each file of scripts/injection-data, it trains on every case from other sources and reports precision, recall and false-positive
 // rate on that repository's cases at the trained thresholds, next to the in-sample and held-out
 // figures. It says how well the model carries to text from a source it has never seen.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BUCKETS, featuresOf } from "../src/detectors/injection/model/features.ts";
+import { BUCKETS, CONTEXT_SALT, featuresOf } from "../src/detectors/injection/model/features.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -69,53 +69,95 @@ for (const file of readdirSync(OWN_DATA).filter((f) => f.endsWith(".jsonl")).sor
   for (const line of readFileSync(join(OWN_DATA, file), "utf8").split("\n")) {
     if (!line.trim()) continue;
     const c = JSON.parse(line) as { id: string; context: Context; label: 0 | 1; text: string };
-    examples.push({ id: `own-data:${c.id}`, text: c.text, context: c.context, label: c.label, source: "warden/injection-data", injectionSuite: false });
+    // Each file is its own source, so --loso can leave it out like a corpus repository.
+    examples.push({ id: `own-data:${c.id}`, text: c.text, context: c.context, label: c.label, source: `warden/injection-data/${file.replace(/\.jsonl$/, "")}`, injectionSuite: true });
   }
 }
 
+/**
+ * Written examples (ours and the corpus's) name hosts under the reserved `.example` domain, far
+ * more often in attacks than in ordinary text: left in, the model learns that a bare
+ * `ops@acme.example` is an injection. Training reads such a text without its hosts, so their
+ * n-grams keep no weight of their own and score as neutral in real traffic.
+ */
+const RESERVED_HOST = /\b[\w-]+(?:\.[\w-]+)*\.example\b/gi;
+const withoutReservedHosts = (text: string) => text.replace(RESERVED_HOST, "");
+
 /** Context is a feature too: a bias per context, hashed past the n-gram buckets' reach. */
 const CONTEXT_FEATURE: Record<Context, number> = { user: BUCKETS - 1, data: BUCKETS - 2 };
-type Vector = { indices: Uint32Array; value: number; context: number };
+type Vector = { indices: Uint32Array; value: number; context: number; salt: number };
 const vectors = new Map<string, Vector>();
 const vectorOf = (e: Example): Vector => {
   let v = vectors.get(e.id);
   if (!v) {
-    const f = featuresOf(e.text);
-    vectors.set(e.id, (v = { indices: f.indices, value: f.value, context: CONTEXT_FEATURE[e.context] }));
+    const f = featuresOf(withoutReservedHosts(e.text));
+    vectors.set(e.id, (v = { indices: f.indices, value: f.value, context: CONTEXT_FEATURE[e.context], salt: CONTEXT_SALT[e.context] }));
   }
   return v;
 };
 
 interface Model { weights: Float64Array; bias: number }
-const EPOCHS = 12;
-const L2 = 1e-6;
+const EPOCHS = Number(option("epochs", "12"));
+const L2 = Number(option("l2", "1e-6"));
+/**
+ * How much a source's size counts: each case weighs (mean source size / its source's size) to this
+ * power, so that a few large repositories of one template do not set the weights alone (0: every
+ * case the same, 1: every source the same).
+ */
+const SOURCE_POWER = Number(option("source-power", "0.5"));
 
 function probability(model: Model, v: Vector): number {
   let z = model.bias + model.weights[v.context]!;
-  for (const i of v.indices) z += model.weights[i]! * v.value;
+  for (const i of v.indices) z += (model.weights[i]! + model.weights[i ^ v.salt]!) * v.value;
   return 1 / (1 + Math.exp(-z));
 }
 
-/** Stochastic gradient descent with balanced class weights, shuffled with a fixed seed so a run is reproducible. */
+/** Stochastic gradient descent with balanced class and source weights, shuffled with a fixed seed so a run is reproducible. */
 function fit(train: readonly Example[]): Model {
   const model: Model = { weights: new Float64Array(BUCKETS), bias: 0 };
-  const rows = train.map((e) => ({ v: vectorOf(e), y: e.label }));
-  const positives = train.filter((e) => e.label === 1).length;
-  const weightOf = (y: number) => (y === 1 ? train.length / (2 * positives) : train.length / (2 * (train.length - positives)));
+  const sizes = new Map<string, number>();
+  for (const e of train) sizes.set(e.source, (sizes.get(e.source) ?? 0) + 1);
+  const meanSize = train.length / sizes.size;
+  const sourceWeight = (e: Example) => (meanSize / sizes.get(e.source)!) ** SOURCE_POWER;
+  // Class weights balance the summed source weights of injections and of other text.
+  let positives = 0;
+  let negatives = 0;
+  for (const e of train) e.label === 1 ? (positives += sourceWeight(e)) : (negatives += sourceWeight(e));
+  const rows = train.map((e) => ({ v: vectorOf(e), y: e.label, w: (sourceWeight(e) * train.length * (e.label === 1 ? 1 / (2 * positives) : 1 / (2 * negatives))) }));
+  // Mean case weight 1, whatever the source power, so the learning rate means the same.
+  const mean = rows.reduce((n, r) => n + r.w, 0) / rows.length;
+  for (const r of rows) r.w /= mean;
   let seed = 42;
   const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  // The weights kept are the mean of those after each of the last half of the epochs: one pass's
+  // order moves single n-grams a lot, and the mean is steadier on text from unseen sources.
+  const sum = { weights: new Float64Array(BUCKETS), bias: 0, epochs: 0 };
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    if (epoch > 0 && epoch >= EPOCHS / 2) accumulate(sum, model);
     const rate = 0.8 / (1 + epoch);
     const order = rows.map((_, i) => i).sort(() => random() - 0.5);
     for (const k of order) {
-      const { v, y } = rows[k]!;
-      const g = (probability(model, v) - y) * weightOf(y) * rate;
+      const { v, y, w } = rows[k]!;
+      const g = (probability(model, v) - y) * w * rate;
       model.bias -= g;
       model.weights[v.context]! -= g;
-      for (const i of v.indices) model.weights[i] = model.weights[i]! * (1 - rate * L2) - g * v.value;
+      for (const i of v.indices) {
+        model.weights[i] = model.weights[i]! * (1 - rate * L2) - g * v.value;
+        const own = i ^ v.salt;
+        model.weights[own] = model.weights[own]! * (1 - rate * L2) - g * v.value;
+      }
     }
   }
+  accumulate(sum, model);
+  for (let i = 0; i < BUCKETS; i++) model.weights[i] = sum.weights[i]! / sum.epochs;
+  model.bias = sum.bias / sum.epochs;
   return model;
+}
+
+function accumulate(sum: { weights: Float64Array; bias: number; epochs: number }, model: Model): void {
+  for (let i = 0; i < BUCKETS; i++) sum.weights[i]! += model.weights[i]!;
+  sum.bias += model.bias;
+  sum.epochs++;
 }
 
 interface Counts { tp: number; fp: number; fn: number; tn: number }
@@ -161,11 +203,19 @@ if (args.includes("--loso")) {
   console.log(row("in-sample (80% trained on)", countAt(model, train, thresholds)));
   console.log(row("held out (20% by id)", countAt(model, test, thresholds)));
   const sources = [...new Set(examples.filter((e) => e.injectionSuite).map((e) => e.source))].sort();
+  const recalls: number[] = [];
+  const fpRates: number[] = [];
   for (const source of sources) {
     const foldModel = fit(examples.filter((e) => e.source !== source));
     const cases = examples.filter((e) => e.source === source && e.injectionSuite);
-    console.log(row(`left out: ${source}`, countAt(foldModel, cases, thresholds)));
+    const c = countAt(foldModel, cases, thresholds);
+    console.log(row(`left out: ${source}`, c));
+    if (c.tp + c.fn) recalls.push(c.tp / (c.tp + c.fn));
+    if (c.fp + c.tn >= 30) fpRates.push(c.fp / (c.fp + c.tn));
   }
+  const mean = (xs: number[]) => pct(xs.reduce((a, b) => a + b, 0), xs.length);
+  console.log(`mean over sources left out: recall ${mean(recalls)} (${recalls.length} sources), FP rate ${mean(fpRates)} (${fpRates.length} sources of 30 or more other texts)`);
+  for (const line of report) console.log(line);
   process.exit(0);
 }
 
@@ -176,7 +226,7 @@ const calibration = Array.from({ length: 10 }, (_, b) => {
 });
 
 // Keep the weights that matter, quantised to int8 with one scale.
-const KEEP = 60_000;
+const KEEP = 90_000;
 const { weights, bias } = model;
 const ranked = [...weights.keys()].filter((i) => weights[i] !== 0).sort((a, b) => Math.abs(weights[b]!) - Math.abs(weights[a]!)).slice(0, KEEP).sort((a, b) => a - b);
 const max = Math.max(...ranked.map((i) => Math.abs(weights[i]!)));

@@ -3,8 +3,18 @@
 // counted once, L2-normalised. The training script and the
 // detector share this file, so a model always sees text the way it was trained on.
 
-/** Buckets of the hashing trick: 2^18 keeps collisions rare at a few hundred thousand n-grams. */
-export const BUCKETS = 1 << 18;
+/**
+ * Buckets of the hashing trick: 2^19 keeps collisions rare at a few hundred thousand n-grams, each
+ * read twice (below).
+ */
+export const BUCKETS = 1 << 19;
+
+/**
+ * Every n-gram has two weights: one it carries in any text, and one only where it appears, in a
+ * user's prompt or in data (its bucket XOR the context's salt). "From now on, answer in French"
+ * is an ordinary request from the person at the keyboard and a planted one in a fetched page.
+ */
+export const CONTEXT_SALT = { user: 0x5c1b3, data: 0x3d4e5 } as const;
 /** Characters read per text: the head and the tail of a long one (instructions hide at either end). */
 export const MAX_CHARS = 8192;
 

@@ -11,7 +11,7 @@ const AFTER_WEAK_RULES = 0.95;
 
 export function judgeByModel(field: Field, context: ModelContext, threshold: number | "default", ruledWeak = false): Scored | undefined {
   const trained = threshold === "default" ? MODEL_THRESHOLDS[context] : threshold;
-  if (trained >= 1) return undefined;
+  if (trained >= 1 || !hasSentence(field.text)) return undefined;
   const at = ruledWeak ? Math.max(trained, AFTER_WEAK_RULES) : trained;
   // Text written about injection (an article, an advisory, a test) uses its vocabulary: the rules
   // discount such text, and so does the model (its probability scaled by the same factor).
@@ -27,6 +27,23 @@ export function judgeByModel(field: Field, context: ModelContext, threshold: num
     end: field.text.length,
   });
   return { finding, decision: "require_approval" };
+}
+
+const TOKEN = /\S+/g;
+const LETTER = /\p{L}/u;
+const IDEOGRAPHIC = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
+/**
+ * An instruction takes words: a field of one or two (an address, a name, a path) is scored on
+ * little more than the model's bias, so the tier leaves it to the rules. Chinese, Japanese and
+ * Korean write a sentence without spaces, so any ideograph counts.
+ */
+function hasSentence(text: string): boolean {
+  if (IDEOGRAPHIC.test(text)) return true;
+  // Words are runs of non-space characters with a letter in them: an address or a path is one.
+  let words = 0;
+  for (const token of text.matchAll(TOKEN)) if (LETTER.test(token[0]) && ++words >= 3) return true;
+  return false;
 }
 
 const CODE_MARK = /[{}[\]=;"<>()]/g;

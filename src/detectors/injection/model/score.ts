@@ -2,7 +2,7 @@
 // jailbreak (a user's prompt), from the weights scripts/train-injection-model.ts wrote. The
 // sparse int8 weights are unpacked once into a dense table; a score is one pass over the text's
 // n-grams, tens of microseconds per KB.
-import { BUCKETS, featuresOf } from "./features.ts";
+import { BUCKETS, CONTEXT_SALT, featuresOf } from "./features.ts";
 import { MODEL } from "./weights.ts";
 
 export type ModelContext = "user" | "data";
@@ -23,8 +23,9 @@ function weightsTable(): Float32Array {
 export function injectionProbability(text: string, context: ModelContext): number {
   const weights = weightsTable();
   const { indices, value } = featuresOf(text);
+  const salt = CONTEXT_SALT[context];
   let z = MODEL.bias + MODEL.context[context];
-  for (const i of indices) z += weights[i]! * value;
+  for (const i of indices) z += (weights[i]! + weights[i ^ salt]!) * value;
   return 1 / (1 + Math.exp(-z));
 }
 
