@@ -53,7 +53,7 @@ const REDIRECT = new RegExp(
 );
 /** "Use this tool instead of `web_search`": a takeover, unless a scope follows ("... when the user asks about the wiki"). */
 const PREFER_OVER = new RegExp(
-  String.raw`\b(always\s+)?(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}(?:\s+(?:tool|function))?`,
+  String.raw`\b(always\s+)?(?:call|use|invoke)\s+this(?:\s+(?:tool|function))?\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}(?:\s+(?:tool|function))?`,
   "gi",
 );
 /** A scope narrowing a preference to some requests: a routing hint among a server's own tools. */
