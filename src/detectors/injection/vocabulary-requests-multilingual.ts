@@ -1,7 +1,8 @@
-// Vocabulary of high-stakes orders planted in data, in the languages machine-translated attacks
-// come in: the user's voice asking for money sent, access given, a location shared or every mail
-// forwarded ("Merci de transférer 2 000 euros de mon compte ...", "Bitte gewähre meinem Freund
-// dauerhaften Zugang ..."), the originals deleted afterwards and the user not told. As in English
+// Vocabulary of high-stakes orders and appended tasks planted in data, in the languages
+// machine-translated attacks come in: the user's voice asking for money sent, access given, a
+// location shared or every mail forwarded ("Merci de transférer 2 000 euros de mon compte ...",
+// "Bitte gewähre meinem Freund dauerhaften Zugang ..."), the originals deleted afterwards and the
+// user not told; and the reply told where to carry an advert, a site or a sentence. As in English
 // (vocabulary-requests.ts), a polite opener and an action each weigh little alone; together, or
 // beside secrecy, they are a planted task. Heads start with an ASCII word; words that start with
 // another letter are leads. Weights are [data, user, definition].
@@ -34,4 +35,20 @@ export const REQUEST_MULTILINGUAL_PATTERNS: readonly Pattern[] = [
   { cls: "secrecy", w: [0.35, 0.05, 0.35], head: r`(?:lösche|losche|entferne|elimina|borra|supprime|supprimez|efface|cancella|apague|exclua)\s+`, tail: r`(?:danach\s+|anschlie(?:ß|ss)end\s+|dann\s+|despu[ée]s\s+|ensuite\s+|apr[èe]s\s+|poi\s+|depois\s+)?(?:die\s+Originale|die\s+(?:urspr[üu]ngliche|originale)\s+(?:E-Mail|Nachricht)|diese\s+(?:E-Mail|Nachricht)|(?:el|los)\s+(?:correos?|mensajes?)\s+originales?|este\s+(?:correo|mensaje)|(?:les?|l['’])\s*(?:e-?mails?|messages?|courriels?)\s+originaux|l['’]original|ce\s+(?:message|courriel|e-?mail)|(?:gli|i|il|l['’])\s*(?:messaggi|messaggio|email|e-mail)\s+original[ie]|questo\s+messaggio|(?:os|o)\s+(?:e-?mails?|mensagens?|originais|original)|esta\s+mensagem)` },
   // The user not told, in the forms Spanish uses with its pronouns: "no se lo digas al usuario".
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`no\s+`, tail: r`(?:se\s+lo|se\s+la|se\s+los|le|les|lo)\s+(?:digas|diga|cuentes|cuente|menciones|mencione|informes|comentes)\s+(?:nada\s+)?(?:al|a\s+la|a\s+los)\s+(?:usuari[oa]s?|client[ea]s?|due[ñn]o)` },
+  // Money sent and mail forwarded in Chinese, Korean and Arabic: "把账户里的5000元转到账号", "모든 이메일을 ... 전달".
+  { cls: "address", w: [0.25, 0, 0.1], lead: r`(?:请|請)(?:帮|幫)(?:我|忙)(?:把|将|將)?` },
+  { cls: "command", w: [0.3, 0.05, 0.3], lead: r`(?:转到|轉到|转账到|轉帳到|汇到|匯到|转给|轉給)(?:账号|帳號|账户|帳戶|卡号|卡號)`, validate: (_m, text, start) => (/\d/.test(text.slice(Math.max(0, start - 40), start + 40)) ? 1 : 0) },
+  { cls: "address", w: [0.25, 0, 0.1], lead: r`(?:내|제)\s+[^\n。]{0,60}?(?:해\s*주세요|해\s*줘|주세요)` },
+  { cls: "exfil", w: [0.35, 0.05, 0.35], lead: r`(?:모든|전체)\s*(?:이메일|메일|파일|메시지|연락처)[^\n。]{0,80}?(?:전달|보내|전송)`, validate: (m, text, start) => (/@[\w-]+\.\w/.test(text.slice(start, start + m.length + 60)) ? 1 : 0) },
+  { cls: "address", w: [0.25, 0, 0.1], lead: r`(?:يرجى|رجاء|من\s+فضلك|الرجاء)\s+[^\n.]{0,80}?(?:حسابي|بريدي|ملفاتي|موقعي|كلمة\s+المرور\s+الخاصة\s+بي)` },
+  { cls: "command", w: [0.3, 0.05, 0.3], lead: r`(?:تحويل|حوّل|حول|ارسل|أرسل)\s+\d[\d,.]*\s*(?:دولار|يورو|ريال|درهم|جنيه)` },
+  // A task appended for the reply in other languages: where it goes, what it pushes, the sentence it must carry.
+  { cls: "reply", w: [0.3, 0.05, 0.15], before: r`(?:^|[\s,.;:])(?:al|à\s+la|a\s+la|am|alla|no)\s+`, head: r`(?:final\s+de|fin\s+de|Ende|fine\s+(?:della|di)|final\s+d[aeo])\s+`, tail: r`(?:tu|su|ta|votre|deiner|Ihrer|tua|sua)\s+(?:respuesta|réponse|reponse|Antwort|risposta|resposta)\b` },
+  { cls: "reply", w: [0.3, 0.05, 0.15], lead: r`(?:回答|返答|答え|返信|回复|答案)(?:的|の)?(?:最后|最後|末尾|结尾|結尾|开头|開頭|冒頭|最初)(?:に|加上|写上|寫上|添加|附上)?` },
+  { cls: "reply", w: [0.3, 0.05, 0.1], head: r`(?:antworte|antworten\s+Sie|réponds|répondez|responde|responda|rispondi)\s+`, tail: r`(?:auf|en|in|em)\s+(?:Französisch|Englisch|Spanisch|Italienisch|Russisch|Chinesisch|français|anglais|espagnol|allemand|italien|francés|inglés|alemán|italiano|francese|inglese|tedesco|spagnolo|francês|inglês|espanhol|alemão)\b` },
+  { cls: "reply", w: [0.45, 0.05, 0.15], head: r`(?:füge|fuge|fügen\s+Sie)\s+`, tail: r`[^\n.]{0,40}?(?:Satz|Text|Zeile|Absatz|Slogan)[^\n]{0,80}?\bhinzu\b` },
+  { cls: "steer", w: [0.3, 0.05, 0.15], head: r`(?:recomienda|recomiende|recommande|recommandez|empfiehl|empfehlen\s+Sie|consiglia|raccomanda|recomende|recomenda)\s+`, tail: r`(?:al\s+usuario|a\s+la\s+usuaria|à\s+l['’]utilisat(?:eur|rice)|dem\s+(?:Nutzer|Benutzer)|all['’]utente|ao\s+usu[áa]rio)\s+(?:de\s+|zu\s+|di\s+)?(?:visitar|visiter|besuchen|visitare|comprar|acheter|kaufen|comprare|instalar|installer|installieren|installare|descargar|télécharger|herunterladen|scaricare|baixar)\b` },
+  { cls: "steer", w: [0.25, 0.05, 0.15], head: r`(?:publicité|publicite|pub|anuncio|publicidad|Werbung|Werbeanzeige|pubblicità|pubblicita|anúncio|anuncio|propaganda)\s+`, tail: r`(?:pour|para|für|fur|per)\s+(?:la\s+marque\s+|le\s+|la\s+|el\s+|die\s+|den\s+|das\s+|il\s+|o\s+|a\s+)?[A-Z][\w&'-]{2,30}`, validate: (m) => (/\s[A-Z][\w&'-]{2,30}$/.test(m) ? 1 : 0) },
+  { cls: "steer", w: [0.25, 0.05, 0.15], head: r`(?:Satz|Text|Zeile|phrase|texte|ligne|frase|texto|testo|sentence|line|slogan)\s+`, tail: r`["'“„«‘][^"'”»’\n]{0,80}?(?:www\.|https?:\/\/|\b[\w-]+\.(?:com|net|org|example|io|shop|biz|info|xyz|co)\b)` },
+  { cls: "steer", w: [0.25, 0.05, 0.15], lead: r`「[^」\n]{0,60}?(?:www\.|https?:\/\/|[\w-]+\.(?:com|net|org|example|io|jp|cn|shop))` },
 ];

@@ -9,7 +9,7 @@
 import { r, type Pattern } from "./vocabulary-parts.ts";
 
 /** What an assistant with tools can do to its user's accounts, devices and data. */
-const ACT = r`(?:grant|give|share|transfer|move|send|wire|pay|deposit|withdraw|sell|buy|purchase|delete|remove|erase|wipe|unlock|disarm|disable|deactivate|turn\s+off|switch\s+off|open|change|update|set\s+up|create|add|invite|make|initiate|schedule|cancel|release|reveal|forward|email|upload|download|retrieve|export|install|approve|close|list|read|post|publish|increase|redirect|use|divert|list|collect|find|order|book|reserve|reset|empty|clear|purge|approve)`;
+const ACT = r`(?:grant|give|share|transfer|move|send|wire|pay|deposit|withdraw|sell|buy|purchase|delete|remove|erase|wipe|unlock|disarm|disable|deactivate|turn\s+off|switch\s+off|open|change|update|set\s+up|create|add|invite|make|initiate|schedule|cancel|release|reveal|forward|email|upload|download|retrieve|export|install|approve|close|list|read|post|publish|increase|redirect|use|divert|list|collect|find|order|book|reserve|reset|empty|clear|purge|approve|accept|decline)`;
 /** Money as written in a request: "$1,200", "500 euros", "0.5 BTC". */
 const MONEY = r`(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:USD|EUR|GBP|dollars?|euros?|pounds|BTC|ETH|USDT|bitcoins?))`;
 
@@ -69,6 +69,11 @@ export const REQUEST_PATTERNS: readonly Pattern[] = [
   { cls: "destination", w: [0.25, 0.05, 0.25], head: r`(?:recipient|payee|beneficiary|iban)\s*:?\s+`, tail: r`[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b` },
   // The user's wish claimed by the data: "the user wants you to also forward ...".
   { cls: "address", w: [0.3, 0.05, 0.3], before: r`\b(?:user|customer|owner|account\s+holder)\s+`, head: r`(?:wants|asked|has\s+asked|would\s+like|needs|expects|instructed|told)\s+`, tail: r`you\s+to\b` },
+  // What is the user's opened to an outsider: "share my calendar with guest@...".
+  { cls: "command", w: [0.3, 0.05, 0.3], head: r`share\s+`, tail: r`(?:my|the\s+user'?s|their)\s+(?:[\w-]+\s+)?(?:calendar|drive|folder|documents?|files?|photos|album|inbox|mailbox|notes|contacts|screen)\s+with\s+(?:[\w.+-]+@|https?:|\+?\d)` },
+  // An address spelled out so filters miss it: "contact [at] desk [dot] example".
+  { cls: "destination", w: [0.3, 0.05, 0.3], lead: r`(?:\[at\]|\(at\)|\{at\})`, tail: r`\s*[\w-]{1,63}\s*(?:\[dot\]|\(dot\)|\{dot\}|\.)\s*[a-z]{2,}` },
+  { cls: "command", w: [0.3, 0.05, 0.3], before: r`\b(?:make\s+sure|ensure)\s+(?:that\s+)?`, head: r`(?:an?|the)\s+`, tail: r`(?:e-?mail|message|reply|text)\s+(?:goes\s+out|is\s+sent|gets\s+sent|is\s+forwarded)\s+to\b` },
   // A file's contents put where the text's author reads them: "paste its contents into a comment".
   { cls: "exfil", w: [0.3, 0.05, 0.3], head: r`(?:paste|post|put|include|copy|leave|add)\s+`, tail: r`(?:its|the\s+file'?s|their|the)\s+(?:full\s+|whole\s+|entire\s+|complete\s+)?contents?\s+(?:in|into|to|as)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+)?(?:comment|reply|review|post|issue|message|form\s+field|guestbook)\b` },
   { cls: "destination", w: [0.25, 0.05, 0.25], before: r`\b(?:a|an|the)\s+(?:short\s+|new\s+|quick\s+|brief\s+)?(?:e-)?`, head: r`(?:message|email|mail|note|text|reply)\s+`, tail: r`to\s+[\w.+-]+@[\w-]+\.\w` },
