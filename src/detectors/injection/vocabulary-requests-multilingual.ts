@@ -25,7 +25,7 @@ export const REQUEST_MULTILINGUAL_PATTERNS: readonly Pattern[] = [
   // Every mail forwarded, in Chinese and Japanese: "把我的所有邮件转发到", "すべてのメールを...に転送".
   { cls: "exfil", w: [0.35, 0.05, 0.35], lead: r`(?:所有|全部)(?:的)?(?:邮件|郵件|电子邮件|電子郵件|文件|消息|訊息|信息)[^\n。]{0,10}?(?:转发|轉發|发送|發送)(?:到|给|給|至)` },
   { cls: "exfil", w: [0.35, 0.05, 0.35], lead: r`(?:すべての|全ての|全部の)?(?:メール|ファイル|メッセージ|連絡先(?:リスト)?|パスワード|写真)を[^\n。]{0,40}?(?:に転送|に送信|へ転送|へ送信)` },
-  { cls: "address", w: [0.45, 0.05, 0.1], lead: r`(?:AI|ＡＩ)?アシスタント(?:へ|さん|様|の皆様)\s*[：:、,]` },
+  { cls: "address", w: [0.45, 0.05, 0.1], lead: r`(?:ＡＩ)?アシスタント(?:へ|さん|様|の皆様)\s*[：:、,]` },
   // Money sent, in Russian; every mail sent on, in Dutch.
   { cls: "command", w: [0.3, 0.05, 0.3], lead: r`(?:переведи|переведите|отправь|отправьте|перечисли|перечислите)\s+[^\n]{0,30}?\d[\d\s]{0,12}\s?(?:рубл|руб|₽|доллар|евро|USD|EUR)` },
   { cls: "exfil", w: [0.35, 0.05, 0.35], head: r`stuur\s+`, tail: r`(?:alsjeblieft\s+|aub\s+|even\s+)?(?:al\s+mijn|alle|al\s+de)\s+(?:e-?mails|berichten|documenten|bestanden|mails)\s+door\s+naar\s+${EMAIL}` },
@@ -49,6 +49,6 @@ export const REQUEST_MULTILINGUAL_PATTERNS: readonly Pattern[] = [
   { cls: "reply", w: [0.45, 0.05, 0.15], head: r`(?:füge|fuge|fügen\s+Sie)\s+`, tail: r`[^\n.]{0,40}?(?:Satz|Text|Zeile|Absatz|Slogan)[^\n]{0,80}?\bhinzu\b` },
   { cls: "steer", w: [0.3, 0.05, 0.15], head: r`(?:recomienda|recomiende|recommande|recommandez|empfiehl|empfehlen\s+Sie|consiglia|raccomanda|recomende|recomenda)\s+`, tail: r`(?:al\s+usuario|a\s+la\s+usuaria|à\s+l['’]utilisat(?:eur|rice)|dem\s+(?:Nutzer|Benutzer)|all['’]utente|ao\s+usu[áa]rio)\s+(?:de\s+|zu\s+|di\s+)?(?:visitar|visiter|besuchen|visitare|comprar|acheter|kaufen|comprare|instalar|installer|installieren|installare|descargar|télécharger|herunterladen|scaricare|baixar)\b` },
   { cls: "steer", w: [0.25, 0.05, 0.15], head: r`(?:publicité|publicite|pub|anuncio|publicidad|Werbung|Werbeanzeige|pubblicità|pubblicita|anúncio|anuncio|propaganda)\s+`, tail: r`(?:pour|para|für|fur|per)\s+(?:la\s+marque\s+|le\s+|la\s+|el\s+|die\s+|den\s+|das\s+|il\s+|o\s+|a\s+)?[A-Z][\w&'-]{2,30}`, validate: (m) => (/\s[A-Z][\w&'-]{2,30}$/.test(m) ? 1 : 0) },
-  { cls: "steer", w: [0.25, 0.05, 0.15], head: r`(?:Satz|Text|Zeile|phrase|texte|ligne|frase|texto|testo|sentence|line|slogan)\s+`, tail: r`["'“„«‘][^"'”»’\n]{0,80}?(?:www\.|https?:\/\/|\b[\w-]+\.(?:com|net|org|example|io|shop|biz|info|xyz|co)\b)` },
+  { cls: "steer", w: [0.25, 0.05, 0.15], head: r`(?:Satz|Zeile|texte|ligne|frase|texto|testo|slogan)\s+`, tail: r`["'“„«‘][^"'”»’\n]{0,80}?(?:www\.|https?:\/\/|\b[\w-]+\.(?:com|net|org|example|io|shop|biz|info|xyz|co)\b)` },
   { cls: "steer", w: [0.25, 0.05, 0.15], lead: r`「[^」\n]{0,60}?(?:www\.|https?:\/\/|[\w-]+\.(?:com|net|org|example|io|jp|cn|shop))` },
 ];
