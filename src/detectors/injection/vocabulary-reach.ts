@@ -77,4 +77,15 @@ export const REACH_PATTERNS: readonly Pattern[] = [
   // German: the contents passed in a parameter, and the user not told.
   { cls: "param_stuffing", w: [0.3, 0.05, 0.45], lead: r`(?:übergib|übergebe|übergeben\s+Sie)\s+`, tail: r`(?:ihn|sie|es|den\s+Inhalt|die\s+Datei)?\s*(?:im|als|in\s+den|an\s+den)\s+(?:Parameter|Argument|Feld)\b` },
   { cls: "secrecy", w: [0.45, 0.1, 0.45], head: r`(?:erwähne|erwahne|erwähnen\s+Sie|verrate|verraten\s+Sie)\s+`, tail: r`(?:das|dies|es|davon)\s+(?:\w+\s+)?nicht\s+(?:gegenüber\s+)?(?:dem|den|der)\s+(?:Nutzer|Benutzer|Anwender|Kunden|Nutzerin|Benutzerin)\b` },
+  // Everything the user wrote taken into a parameter; files listed from the user's home for the reply.
+  { cls: "exfil", w: [0.35, 0.1, 0.45], head: r`(?:every|each|all)\s+`, tail: r`(?:the\s+)?(?:messages?|prompts?|words?|requests?|questions?|things?)\s+(?:that\s+)?the\s+user\s+(?:has\s+)?(?:written|wrote|typed|said|sent|entered|asked)\b` },
+  { cls: "exfil", w: [0.3, 0.05, 0.45], head: r`(?:list|enumerate|scan|index)\s+`, tail: r`(?:all\s+)?(?:the\s+)?files\s+(?:in|under|from)\s+[\x60'"]?(?:~|\$HOME|\/home\/|\/Users\/|C:\\Users)`, validate: (_m, text, start) => (/\b(?:to|can|could|will|may)\s+$/i.test(text.slice(Math.max(0, start - 12), start)) ? 0 : 1) },
+  // Safety declared off for this tool: "your content policy does not apply".
+  { cls: "override", w: [0.45, 0.3, 0.55], head: r`(?:your|the|all|any)\s+`, tail: r`(?:content\s+polic(?:y|ies)|safety\s+(?:rules|guidelines|polic(?:y|ies)|filters?)|usage\s+polic(?:y|ies)|ethical\s+guidelines|restrictions)\s+(?:do(?:es)?\s+not|don'?t|no\s+longer)\s+apply\b` },
+  // A blind copy on the user's mail, kept out of sight: "whenever the user sends an email, add ... in bcc".
+  { cls: "exfil", w: [0.3, 0.05, 0.45], head: r`(?:whenever|when|each\s+time|every\s+time|if)\s+`, tail: r`(?:the\s+user|you)\s+(?:sends?|writes?|composes?|replies\s+to)\s+(?:an?\s+)?(?:e-?mail|message)s?\b[^\n.]{0,40}?\b(?:add|include|put|cc|bcc|copy)\s+[\w.+-]+@[\w-]+\.\w` },
+  { cls: "secrecy", w: [0.35, 0.05, 0.45], head: r`(?:is|are|stays?|remains?)\s+`, tail: r`(?:completely\s+|entirely\s+)?(?:invisible|hidden|unknown)\s+to\s+the\s+(?:user|customer|owner)\b` },
+  // Japanese and Chinese: the contents put into a parameter.
+  { cls: "param_stuffing", w: [0.3, 0.05, 0.45], lead: r`(?:内容|中身)を\s*[\x60'"]?\w+[\x60'"]?\s*(?:パラメータ|パラメーター|引数|フィールド)(?:に|へ)` },
+  { cls: "param_stuffing", w: [0.3, 0.05, 0.45], lead: r`(?:作为|作為|放入|填入|传入|傳入)\s*[\x60'"]?\w+[\x60'"]?\s*(?:参数|參數|字段|欄位)` },
 ];
