@@ -80,4 +80,15 @@ export const APPENDED_PATTERNS: readonly Pattern[] = [
   { cls: "exfil", w: [0.35, 0.05, 0.35], head: r`(?:read\s+out|share|give|tell|send|forward)\s+`, tail: r`(?:us\s+|me\s+|them\s+)?(?:the|their|your|any)\s+(?:verification|security|one-time|login|sign-?in|2FA|OTP|authentication|reset)\s+(?:codes?|PINs?)\s+(?:they|you|that\s+(?:they|you))\s+(?:receive|get|were\s+sent)\b` },
   // The repository copied somewhere else: "push all branches and tags to it".
   { cls: "exfil", w: [0.3, 0.05, 0.35], head: r`push\s+`, tail: r`(?:all\s+(?:the\s+)?|every\s+)(?:branches|tags|refs|commits)(?:\s+and\s+(?:all\s+)?(?:tags|branches))?\s+to\s+(?:it|that|this|<?https?:\/\/|the\s+(?:new|external|mirror|backup)\s+remote)\b` },
+  // A briefing handed to the machine: "Summary for the assistant:", "Developer note: agents must ...".
+  { cls: "address", w: [0.45, 0.05, 0.3], head: r`(?:summary|update|context|information|info|briefing|heads-up|action\s+items?|todo|orders)\s+`, tail: r`(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+|our\s+|my\s+)?(?:AI|LLM|assistant|model|agent|bot|copilot)s?\s*:` },
+  { cls: "address", w: [0.3, 0.05, 0.3], before: r`(?:^|[\n.:!?]\s*)(?:all\s+|any\s+)?(?:AI\s+)?`, head: r`agents?\s+`, tail: r`(?:must|should|shall|are\s+(?:required|instructed|expected)\s+to)\s+(?:now\s+|also\s+|always\s+)?(?:ignore|bypass|scrape|collect|send|forward|delete|export|download|upload|post|grant|disable|run|execute)\b` },
+  // Consent claimed for the act itself, and whose words these are: "the user already approved deleting ...".
+  { cls: "secrecy", w: [0.3, 0.05, 0.35], before: r`\b(?:user|owner|customer|account\s+holder)\s+(?:has\s+)?`, head: r`already\s+`, tail: r`(?:approved|authori[sz]ed|agreed\s+to|consented\s+to|okayed|signed\s+off\s+on)\s+[a-z]+ing\b` },
+  { cls: "override", w: [0.45, 0.3, 0.45], head: r`(?:the\s+following|this|what\s+follows)\s+`, tail: r`(?:text\s+|message\s+|line\s+|note\s+)?(?:is|are)\s+(?:the\s+user'?s|from\s+the\s+user|what\s+the\s+user)\s+(?:real\s+|actual\s+|true\s+|original\s+|new\s+|updated\s+)?(?:request|instructions?|question|task|wish|wants)\b` },
+  // The user's details asked for in the reply, by a writer who calls the reader's principal "the user".
+  { cls: "exfil", w: [0.55, 0.1, 0.45], head: r`(?:reply|respond|answer|write\s+back)\s+`, tail: r`(?:to\s+(?:this|the|my|our)\s+(?:e-?mail|message|thread|post)\s+)?with\s+the\s+user'?s\s+(?:home\s+address|address|phone(?:\s+number)?|date\s+of\s+birth|SSN|password|card\s+number|account\s+number|e-?mail\s+address|location|full\s+name)\b` },
+  // Every user's data scraped past the site's rules.
+  { cls: "exfil", w: [0.35, 0.05, 0.35], head: r`(?:scrape|harvest|crawl|download|export|collect)\s+`, tail: r`(?:all|every|each)\s+(?:the\s+)?(?:user|customer|member|employee|patient)s?\s+(?:profiles?|e-?mails?|data|records|accounts|details|contacts)\b` },
+  { cls: "steer", w: [0.25, 0.05, 0.25], head: r`(?:ignore|bypass|disregard)\s+`, tail: r`(?:the\s+)?robots\.txt\b` },
 ];
