@@ -91,4 +91,10 @@ export const APPENDED_PATTERNS: readonly Pattern[] = [
   // Every user's data scraped past the site's rules.
   { cls: "exfil", w: [0.35, 0.05, 0.35], head: r`(?:scrape|harvest|crawl|download|export|collect)\s+`, tail: r`(?:all|every|each)\s+(?:the\s+)?(?:user|customer|member|employee|patient)s?\s+(?:profiles?|e-?mails?|data|records|accounts|details|contacts)\b` },
   { cls: "steer", w: [0.25, 0.05, 0.25], head: r`(?:ignore|bypass|disregard)\s+`, tail: r`(?:the\s+)?robots\.txt\b` },
+  // Figures changed on the way into the reply: "when reporting these figures, double every number".
+  { cls: "address", w: [0.3, 0.05, 0.3], head: r`(?:when|while|whenever|if)\s+`, tail: r`(?:you\s+(?:are\s+)?)?(?:report(?:ing)?|present(?:ing)?|describ(?:e|ing)|quot(?:e|ing)|cit(?:e|ing)|discuss(?:ing)?|summari[sz](?:e|ing))\s+(?:these|this|the\s+(?:above|following))\s+(?:figures|numbers|data|results|table|statistics|totals|sales)\b` },
+  { cls: "steer", w: [0.3, 0.05, 0.3], head: r`(?:double|triple|inflate|multiply|halve|round\s+up)\s+`, tail: r`(?:every|all|each|the)\s+(?:of\s+the\s+)?(?:numbers?|figures?|totals?|amounts?|values?|prices?|scores?)\b` },
+  // The reply forced into a verse and signed: "phrase it as a limerick and sign it ...".
+  { cls: "reply", w: [0.4, 0.05, 0.15], head: r`(?:phrase|write|put|cast|format|deliver)\s+`, tail: r`(?:it|that|your\s+(?:answer|reply|response))\s+(?:as|in)\s+(?:a|an)\s+(?:limerick|haiku|sonnet|rap|poem|riddle|acrostic)\b` },
+  { cls: "steer", w: [0.25, 0.05, 0.15], head: r`sign\s+`, tail: r`(?:it|them|your\s+(?:answer|reply|response))\s+(?:as\s+|with\s+)?["'“‘][^"'”’\n]{1,40}["'”’]` },
 ];
