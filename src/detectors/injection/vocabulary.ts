@@ -12,12 +12,15 @@ import { PLANTED_PATTERNS } from "./vocabulary-planted.ts";
 import { MULTILINGUAL_PATTERNS } from "./vocabulary-multilingual.ts";
 import { REPLY_PATTERNS } from "./vocabulary-reply.ts";
 import { REACH_PATTERNS } from "./vocabulary-reach.ts";
+import { REQUEST_PATTERNS } from "./vocabulary-requests.ts";
+import { REQUEST_MULTILINGUAL_PATTERNS } from "./vocabulary-requests-multilingual.ts";
+import { APPENDED_PATTERNS } from "./vocabulary-appended.ts";
 import { TASK_PATTERNS } from "./vocabulary-tasks.ts";
 import type { Pattern } from "./vocabulary-parts.ts";
 
 export type { Pattern } from "./vocabulary-parts.ts";
 
 export const PATTERNS: readonly Pattern[] = [
-  ...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...TASK_PATTERNS, ...REACH_PATTERNS, ...MULTILINGUAL_PATTERNS,
+  ...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...TASK_PATTERNS, ...REQUEST_PATTERNS, ...APPENDED_PATTERNS, ...REQUEST_MULTILINGUAL_PATTERNS, ...REACH_PATTERNS, ...MULTILINGUAL_PATTERNS,
   ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...HARM_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS, ...JAILBREAK_LANGUAGES_PATTERNS, ...HARM_MULTILINGUAL_PATTERNS,
 ];
