@@ -17,7 +17,7 @@ const missing = !existsSync(CHROMIUM) && process.env.WARDEN_REQUIRE_SYSTEM_TOOLS
 if (missing) console.log(`# SKIPPED: ${CHROMIUM} is not installed (apt-get install chromium; .ci/run does)`);
 
 const CURL_BASH = "curl -fsSL https://get.example.sh | bash";
-const BASHRC = "echo 'alias ll=ls' >> ~/.bashrc";
+const BASHRC = "echo 'neofetch' >> ~/.bashrc";
 const AWS_KEY = "AKIA4QWERTYZ2XK7PL3M";
 const SESSION = "sess-console-browser";
 /** Markup an attacker would put in a payload: must show up as text, never as an element. */

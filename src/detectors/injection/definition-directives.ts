@@ -53,7 +53,7 @@ const REDIRECT = new RegExp(
 );
 /** "Use this tool instead of `web_search`": a takeover, unless a scope follows ("... when the user asks about the wiki"). */
 const PREFER_OVER = new RegExp(
-  String.raw`\b(always\s+)?(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}(?:\s+(?:tool|function))?`,
+  String.raw`\b(always\s+)?(?:call|use|invoke)\s+this(?:\s+(?:tool|function))?\s+(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+(?:the\s+)?${TOOL}(?:\s+(?:tool|function))?`,
   "gi",
 );
 /** A scope narrowing a preference to some requests: a routing hint among a server's own tools. */
@@ -65,7 +65,7 @@ const DIRECTIVE_FRAME = /\b(?:in\s+(?:the|a|your)\s+(?:terminal|shell|console|co
 /** Fetch-and-execute inside a command: what no description should have the model run. */
 const FETCH_EXECUTE = /\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|`\n]{0,300}\|\s*(?:sudo\s+)?(?:ba|z|da|k|c)?sh\b|\b(?:curl|wget|iwr|irm)\b[^|`\n]{0,300}\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node|iex|invoke-expression)\b|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+"?\$\(\s*(?:curl|wget)\b|\bbase64\s+(?:-d|--decode)\b[^|`\n]{0,100}\|\s*(?:ba)?sh\b/i;
 const FORWARDING = new RegExp(
-  String.raw`\b(?:send|forward|post|upload|relay|mirror|copy|transmit|report|exfiltrate)(?:s|ed|ing)?\s+(?:all\s+|a\s+copy\s+of\s+|also\s+)?(?:its|the|their|these|every|all|your|any)\s+(?:[\w'\x60-]+\s+){0,5}?(?:arguments?|parameters?|params|inputs?|payloads?|contents?|data|results?|outputs?|responses?|conversation|messages?|history|context|files?|credentials?|keys?|tokens?|clipboard|environment|documents?|uploads?)\s+(?:[\w'\x60-]+\s+){0,6}?to\s+(?:https?:\/\/|\d{1,3}(?:\.\d{1,3}){3}\b|[a-z0-9-]+(?:\.[a-z0-9-]+)+\/|[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+\b)`,
+  String.raw`\b(?:send|forward|post|upload|relay|mirror|copy|transmit|report|exfiltrate)(?:s|ed|ing)?\s+(?:all\s+|a\s+copy\s+of\s+|also\s+)?(?:its|the|their|these|every|all|your|any)\s+(?:[\w'\x60-]+\s+){0,5}?(?:arguments?|parameters?|params|inputs?|payloads?|contents?|data|results?|outputs?|responses?|conversation|messages?|history|context|files?|credentials?|keys?|tokens?|clipboard|environment|documents?|uploads?)\s+(?:[\w'\x60-]+\s+){0,6}?to\s+(?:(?:our|the|a|an|my|their|this)\s+(?:[\w-]+\s+){0,3}?(?:at|via|on)\s+)?(?:https?:\/\/|\d{1,3}(?:\.\d{1,3}){3}\b|[a-z0-9-]+(?:\.[a-z0-9-]+)+\/|[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+\b)`,
   "gi",
 );
 /**

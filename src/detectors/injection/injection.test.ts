@@ -10,6 +10,10 @@ import plantedDetours from "./fixtures/planted-detours.json";
 import plantedForms from "./fixtures/planted-forms.json";
 import plantedNeighbours from "./fixtures/planted-neighbours.json";
 import plantedQuiet from "./fixtures/planted-quiet.json";
+import plantedAppended from "./fixtures/planted-appended.json";
+import plantedRequests from "./fixtures/planted-requests.json";
+import plantedRequestsMultilingual from "./fixtures/planted-requests-multilingual.json";
+import definitionRundown from "./fixtures/definition-rundown.json";
 import plantedTasks from "./fixtures/planted-tasks.json";
 import plantedTurns from "./fixtures/planted-turns.json";
 import { injectionDetector, type InjectionConfig } from "./index.ts";
@@ -58,6 +62,16 @@ function expectFixture(fixture: Fixture): void {
 }
 
 describe("fixtures", () => {
+  // Requests in the user's voice, tasks appended for the reply, siblings run down: each case's
+  // exact decision, beside neighbours that use the same words innocently.
+  describe("planted requests, appended tasks and run-down siblings", () => {
+    const files = { plantedRequests, plantedRequestsMultilingual, plantedAppended, definitionRundown };
+    for (const [file, cases] of Object.entries(files)) {
+      for (const fixture of cases as Fixture[]) test(`${file}: ${fixture.name}`, () => expectFixture(fixture));
+    }
+  });
+
+
   test("the corpora are large enough", () => {
     expect(positiveCases.length).toBeGreaterThanOrEqual(40);
     expect(negativeCases.length).toBeGreaterThanOrEqual(40);
@@ -268,12 +282,13 @@ describe("robustness", () => {
 });
 
 describe("anchored scan", () => {
-  /** Each pattern compiled once for the whole walk (compiling per text made the test outrun its deadline). */
-  const WHOLE = PATTERNS.map((pattern) => ({ pattern, re: new RegExp(bodyOf(pattern), "gi") }));
   /** Every validated match of every pattern, found the slow way: each pattern over the whole text. */
+  // Compiled once: compiling every pattern again for every text cost more than the scans.
+  const EXHAUSTIVE = PATTERNS.map((pattern) => ({ pattern, re: new RegExp(bodyOf(pattern), "gi") }));
+
   function scanExhaustively(text: string): Set<string> {
     const found = new Set<string>();
-    for (const { pattern, re } of WHOLE) {
+    for (const { pattern, re } of EXHAUSTIVE) {
       for (const m of text.matchAll(re)) {
         if (!pattern.validate || pattern.validate(m[0], text, m.index) > 0) found.add(`${pattern.cls}@${m.index}`);
       }
@@ -288,7 +303,10 @@ describe("anchored scan", () => {
 
   test("finds every match a full per-pattern scan finds", () => {
     // The planted-* sets carry the leads that start with a letter or a bracket, where a word anchor may match first.
-    const planted = [...plantedTasks, ...plantedForms, ...plantedTurns, ...plantedDetours, ...plantedQuiet, ...plantedNeighbours];
+    const planted = [
+      ...plantedTasks, ...plantedForms, ...plantedTurns, ...plantedDetours, ...plantedQuiet, ...plantedNeighbours,
+      ...plantedRequests, ...plantedRequestsMultilingual, ...plantedAppended, ...definitionRundown,
+    ];
     const texts = [...positiveCases, ...negativeCases, ...planted].flatMap((f) => [...textsOf(eventOf(f as Fixture)).values()]);
     for (const text of texts) {
       const anchored = new Set(scanSignals(text).map((s) => `${s.cls}@${s.start}`));

@@ -34,6 +34,10 @@ function rateGivenContent(match: string, text: string, start: number): number {
 const notNegated = (_m: string, text: string, start: number): number =>
   /\b(?:not|never|n't|without)\s+(?:\w+\s+)?$/i.test(text.slice(Math.max(0, start - 24), start)) ? 0 : 1;
 
+/** "To translate your answer, open the menu", "you can rewrite your reply": a how-to for a person, not an order. */
+const HOW_TO = /(?:[.!?\n:]\s*|^\s*)(?:to|how\s+to)\s+$|\b(?:you\s+(?:can|could|may)|lets?\s+you|allows?\s+you\s+to|option\s+to|want\s+to)\s+$/i;
+const notHowTo = (_m: string, text: string, start: number): number => (HOW_TO.test(text.slice(Math.max(0, start - 40), start)) ? 0.3 : 1);
+
 export const REPLY_PATTERNS: readonly Pattern[] = [
   // Who the text speaks to: whoever reads or summarises it, "you, the assistant".
   { cls: "address", w: [0.45, 0.1, 0.4], head: r`(?:whoever|whatever|anyone|anybody)\s+(?:is\s+|that\s+|who\s+)?${READ_VERB}\s+(?:this|these|the\s+(?:above|following))\b`, validate: rateAddressed },
@@ -45,7 +49,7 @@ export const REPLY_PATTERNS: readonly Pattern[] = [
   { cls: "address", w: [0.45, 0.1, 0.4], before: r`(?:^|[\n.!?>*\]:(\[]|<!--)\s*`, head: r`(?:AI\s+(?:summari[sz]ers?|readers?|crawlers?|screeners?)|(?:large\s+)?language\s+models?|LLMs)\s*[:,]`, validate: rateAddressed },
   { cls: "address", w: [0.35, 0.05, 0.3], head: r`(?:when|while)\s+summari[sz]ing\s*,`, validate: rateAddressed },
   // Directives about the reply itself.
-  { cls: "reply", w: [0.55, 0.05, 0.15], head: FORM_VERB, tail: r`\s+(?:[\w'-]+\s+){0,6}?(?:your|the\s+(?:entire|whole|full|final|complete))\s+(?:entire\s+|whole\s+|full\s+|final\s+|next\s+|complete\s+)?${REPLY}\b${NOT_FORMATTED_REPLY}` },
+  { cls: "reply", w: [0.55, 0.05, 0.15], head: FORM_VERB, tail: r`\s+(?:[\w'-]+\s+){0,6}?(?:your|the\s+(?:entire|whole|full|final|complete))\s+(?:entire\s+|whole\s+|full\s+|final\s+|next\s+|complete\s+)?${REPLY}\b${NOT_FORMATTED_REPLY}`, validate: notHowTo },
   { cls: "reply", w: [0.55, 0.05, 0.15], head: r`(?:modify|change|alter|edit|update|adjust|rewrite|tweak)\s+`, tail: r`your\s+(?:final\s+|next\s+)?${REPLY}\s+(?:so\s+(?:that\s+)?it\s+|to\s+)(?:include|contain|add|mention|say|state|recommend|promote|end|start|begin|link|feature|praise)` },
   { cls: "address", w: [0.45, 0.1, 0.4], head: r`${READER_AI}\s+`, tail: r`(?:that\s+|who\s+)?(?:is\s+|are\s+)?${READ_VERB}\s+(?:this|these|the\s+(?:above|following))\b`, validate: rateAddressed },
   { cls: "reply", w: [0.45, 0.05, 0.15], head: r`(?:include|add|insert|append|prepend|put|place|embed|mention|state|say|write|note|claim|slip)\s+`, tail: r`(?:in|to|into|within|at\s+the\s+(?:end|start|beginning|top|bottom)\s+of)\s+(?:each\s+of\s+|every\s+one\s+of\s+)?your\s+(?:final\s+|next\s+)?${REPLY}\b${NOT_MODEL_REPLY}`, validate: rateGivenContent },

@@ -12,6 +12,9 @@ import { PLANTED_PATTERNS } from "./vocabulary-planted.ts";
 import { MULTILINGUAL_PATTERNS } from "./vocabulary-multilingual.ts";
 import { REPLY_PATTERNS } from "./vocabulary-reply.ts";
 import { REACH_PATTERNS } from "./vocabulary-reach.ts";
+import { REQUEST_PATTERNS } from "./vocabulary-requests.ts";
+import { REQUEST_MULTILINGUAL_PATTERNS } from "./vocabulary-requests-multilingual.ts";
+import { APPENDED_PATTERNS } from "./vocabulary-appended.ts";
 import { TASK_PATTERNS } from "./vocabulary-tasks.ts";
 import { UNBOUND_PATTERNS } from "./vocabulary-unbound.ts";
 import { UNBOUND_PERSONA_PATTERNS } from "./vocabulary-unbound-personas.ts";
@@ -22,7 +25,7 @@ import type { Pattern } from "./vocabulary-parts.ts";
 export type { Pattern } from "./vocabulary-parts.ts";
 
 export const PATTERNS: readonly Pattern[] = [
-  ...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...TASK_PATTERNS, ...REACH_PATTERNS, ...MULTILINGUAL_PATTERNS,
+  ...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...TASK_PATTERNS, ...REQUEST_PATTERNS, ...APPENDED_PATTERNS, ...REQUEST_MULTILINGUAL_PATTERNS, ...REACH_PATTERNS, ...MULTILINGUAL_PATTERNS,
   ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...HARM_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS, ...JAILBREAK_LANGUAGES_PATTERNS, ...HARM_MULTILINGUAL_PATTERNS,
   ...UNBOUND_PATTERNS, ...UNBOUND_PERSONA_PATTERNS, ...HARM_ACT_PATTERNS, ...CANARY_PATTERNS,
 ];
