@@ -185,15 +185,23 @@ describe("warden exec", () => {
 
   test("needs approval: waits, a person approves in the queue, then the command runs", async () => {
     const rc = join(work.path, ".bashrc");
+    const pendingExec = (): { approval_id: string }[] => {
+      const db = new Database(join(dataDir, "warden.db"), { readonly: true });
+      try {
+        return db.query("SELECT approval_id FROM approvals WHERE status = 'pending' AND guard_id LIKE 'exec:%' ORDER BY created_at DESC").all() as { approval_id: string }[];
+      } finally {
+        db.close();
+      }
+    };
+    // The --no-wait test leaves its request pending: only one that appears after this spawn is ours.
+    const earlier = new Set(pendingExec().map((a) => a.approval_id));
     const proc = Bun.spawn([binary, "exec", "--", "sh", "-c", `echo 'alias ll="ls -l"' >> ${rc}`], { env: hookEnv(), stdout: "pipe", stderr: "pipe" });
     let approval: { approval_id: string } | null = null;
     // Polled until it appears: the binary's start and the server's judgment take seconds on a
     // loaded machine (once over ten), and the test's own timeout is the bound.
     for (const deadline = Date.now() + 45_000; !approval && Date.now() < deadline; ) {
       await Bun.sleep(50);
-      const db = new Database(join(dataDir, "warden.db"), { readonly: true });
-      approval = db.query("SELECT approval_id FROM approvals WHERE status = 'pending' AND guard_id LIKE 'exec:%' ORDER BY created_at DESC LIMIT 1").get() as { approval_id: string } | null;
-      db.close();
+      approval = pendingExec().find((a) => !earlier.has(a.approval_id)) ?? null;
     }
     expect(approval).not.toBeNull();
     expect(Bun.file(rc).size).toBe(0);

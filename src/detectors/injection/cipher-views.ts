@@ -2,11 +2,12 @@
 // text when the text itself points at the cipher ("decode this rot13", "read it backwards"), and
 // leetspeak ("1gn0r3 4ll ...") when several words trade letters for digits; and runs of morse, hex
 // or binary bytes, and letters spaced or split one by one ("m-e-t-h"), read in place wherever they
-// decode to prose.
+// decode to prose; words spelled backwards in place, and code words the text defines ("🍎 means
+// 'how to'") replaced by their meaning.
 // Each view is scored like the text; base64 and invisible carriers are read elsewhere (encoded-payloads.ts, hidden-unicode.ts).
 
 export interface CipherView {
-  name: "rot13" | "reversed" | "leet" | "morse" | "hex" | "binary" | "spaced";
+  name: "rot13" | "reversed" | "leet" | "morse" | "hex" | "binary" | "spaced" | "substitution";
   text: string;
 }
 
@@ -14,10 +15,16 @@ export interface CipherView {
 const MAX_VIEW = 8192;
 const ROT13_CUE = /\brot-?13\b|\bcaesar\b|\bcipher(?:ed|text)?\b|\bdecrypt\b|\bdecode\b/i;
 const REVERSED_CUE = /\bbackwards?\b|\breversed?\b|\bright[\s-]to[\s-]left\b|\bmirror(?:ed)?\b|\bin\s+reverse\b/i;
-/** A word of letters with leet digits in it, two letters at least (not `I4`), and one letter hex cannot have (not a digest). */
-const LEET_WORD = /\b(?=[a-z0-9]*[g-z])(?=[a-z]*[013457])(?=[013457]*[a-z][013457]*[a-z])[a-z]*[013457][a-z013457]*\b/gi;
+/**
+ * A word of letters with leet digits in it, two letters at least or three characters (not `I4`, but
+ * "80m8"), and one letter hex cannot have (not a digest).
+ */
+const LEET_WORD = /\b(?=[a-z0-9]*[g-z])(?=[a-z]*[01345789])(?:(?=[01345789]*[a-z][01345789]*[a-z])|(?=[a-z01345789]{3}))[a-z]*[01345789][a-z01345789]*\b/gi;
+/** Among leet words, a short run of digits is a word too: "70" is "to", "4" is "a". */
+const LEET_DIGITS = /\b[01345789]{1,3}\b/g;
 const MIN_LEET_WORDS = 3;
-const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
+const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g" };
+const unleet = (w: string): string => w.replace(/[01345789]/g, (d) => LEET[d]!);
 
 const MORSE: Record<string, string> = {
   ".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g", "....": "h", "..": "i", ".---": "j",
@@ -35,6 +42,24 @@ const BINARY_RUN = /(?<![\w])(?:[01]{8}[ ,]?){6,}(?![\w])/g;
 const SPACED_RUN = /(?<![A-Za-z])[A-Za-z](?:[ ]{1,4}[A-Za-z](?![A-Za-z])){5,}/g;
 /** Six or more letters split by one hyphen, dot, star or underscore each: "m-e-t-h", "b.o.m.b.s". */
 const SPLIT_RUN = /(?<![A-Za-z0-9])[A-Za-z](?:[-.*_][A-Za-z](?![A-Za-z0-9])){5,}/g;
+
+/** A code word defined in the text: `🍎 means 'how to'`, `"apple" stands for "bomb"`. */
+const CODE_WORD = /(?<![^\s,;(])["'‘“]?([^\s"'‘“’”]{1,12})["'’”]?\s+(?:means|stands\s+for|=|is\s+code\s+for)\s+["'‘“]([^"'’”\n]{1,40})["'’”]/gi;
+const MAX_CODE_WORDS = 16;
+
+/** The text with every code word it defines replaced by its meaning; two definitions at least. */
+function substituted(text: string): string | undefined {
+  const book = new Map<string, string>();
+  for (const m of text.matchAll(CODE_WORD)) {
+    book.set(m[1]!, m[2]!);
+    if (book.size >= MAX_CODE_WORDS) break;
+  }
+  if (book.size < 2) return undefined;
+  let out = text;
+  // A code word of letters is replaced as a whole word only ("a" is no code inside "make").
+  for (const [word, meaning] of book) out = /^\w+$/.test(word) ? out.replace(new RegExp(`\\b${word}\\b`, "g"), meaning) : out.split(word).join(meaning);
+  return out;
+}
 
 /** Readable prose: printable ASCII with spaces between words, else nothing. */
 function readable(decoded: string): string | undefined {
@@ -117,13 +142,20 @@ export function cipherViews(text: string): CipherView[] {
   const head = text.length > MAX_VIEW ? text.slice(0, MAX_VIEW) : text;
   const views: CipherView[] = [];
   if (ROT13_CUE.test(head)) views.push({ name: "rot13", text: rot13(head) });
-  if (REVERSED_CUE.test(head)) views.push({ name: "reversed", text: [...head].reverse().join("") });
+  if (REVERSED_CUE.test(head)) {
+    views.push({ name: "reversed", text: [...head].reverse().join("") });
+    // Each word spelled backwards, in its place: "woh ot" is "how to". The words around it are
+    // plain, so the reading follows the text as written ("answer it in detail: woh ot ...").
+    views.push({ name: "reversed", text: `${head}\n${head.replace(/[A-Za-z]{2,}/g, (w) => [...w].reverse().join(""))}` });
+  }
+  const book = substituted(head);
+  if (book !== undefined) views.push({ name: "substitution", text: book });
   for (const [name, pattern, decode] of RUN_CODES) {
     const view = replaceRuns(head, pattern, decode);
     if (view !== undefined) views.push({ name, text: view });
   }
   if (countLeetWords(head) >= MIN_LEET_WORDS) {
-    views.push({ name: "leet", text: head.replace(LEET_WORD, (w) => w.replace(/[013457]/g, (d) => LEET[d]!)) });
+    views.push({ name: "leet", text: head.replace(LEET_WORD, unleet).replace(LEET_DIGITS, unleet) });
   }
   return views;
 }

@@ -84,12 +84,15 @@ export function scoreAdversarialSuffix(text: string): number {
 }
 
 const MAX_PIECES = 32;
-/** `a = "explain how to"`: a name given a quoted run of words. */
-const ASSIGNMENT = /(?:^|[\s;,(])([A-Za-z][A-Za-z0-9_]{0,15})\s*:?=\s*["'“‘]([^"'”’\n]{3,300})["'”’]/g;
+/**
+ * `a = "explain how to"`: a name given a quoted run of words; or a template variable (`$Term1 =
+ * steps to synthesize.`) given the words up to the end of its sentence.
+ */
+const ASSIGNMENT = /(?:^|[\s;,(])\$?([A-Za-z][A-Za-z0-9_]{0,15})\s*:?=\s*(?:["'“‘]([^"'”’\n]{3,300})["'”’]|(?<=\$[A-Za-z][A-Za-z0-9_]{0,15}\s*:?=\s*)([^"'“‘\n.;]{3,120}))/g;
 /** What the prompt asks done with the joined string: answered, carried out, its "output" written. */
 const ACT_ON = /\b(?:answer|respond\s+to|reply\s+to|carry\s+out|execute|follow|perform|fulfil+|obey|act\s+on|complete|do\s+(?:what|as)|write\s+out|would\s+(?:return|output|print|say)|full\s+output|the\s+(?:resulting|combined)\s+(?:instruction|question|request|task|prompt))\b/i;
 /** A joined string that asks for harm, secrets or the set-up. */
-const HARMFUL_JOIN = /\b(?:bomb|explosive|weapon|gun|meth\w*|cocaine|heroin|drugs?|poison\w*|malware|ransomware|virus|keylogger|phish\w*|steal\w*|hack\w*|hotwire|crack\w*|launder\w*|counterfeit|forge\w*|kill\w*|murder\w*|bypass\w*|password\w*|login|credentials?|system\s+prompt|instructions|rules)\b/i;
+const HARMFUL_JOIN = /\b(?:synthesi[sz]\w*|nerve\s+agents?|sarin|ricin|bomb|explosive|weapon|gun|meth\w*|cocaine|heroin|drugs?|poison\w*|malware|ransomware|virus|keylogger|phish\w*|steal\w*|hack\w*|hotwire|crack\w*|launder\w*|counterfeit|forge\w*|kill\w*|murder\w*|bypass\w*|password\w*|login|credentials?|system\s+prompt|instructions|rules)\b/i;
 /** Told not to show what it was given: "without repeating c", "do not comment". */
 const KEEP_QUIET = /\b(?:without\s+(?:repeating|mentioning|saying|revealing|writing|showing|commenting)|(?:do\s+not|don'?t|never)\s+(?:repeat|mention|say|reveal|write|show|comment|explain))\b/i;
 
@@ -102,13 +105,14 @@ export function scorePayloadSplit(text: string): number {
   const slice = text.length > MAX_SHAPE ? text.slice(0, MAX_SHAPE) : text;
   const pieces = new Map<string, string>();
   for (const m of slice.matchAll(ASSIGNMENT)) {
-    if (/\S\s+\S/.test(m[2]!.trim())) pieces.set(m[1]!, m[2]!);
+    const value = m[2] ?? m[3]!;
+    if (/\S\s+\S/.test(value.trim())) pieces.set(m[1]!, value);
     // A split request has a few pieces; past this the names would only make the join test slow.
     if (pieces.size >= MAX_PIECES) break;
   }
   if (pieces.size < 2) return 0;
   const names = [...pieces.keys()].map((n) => n.replace(/[^A-Za-z0-9_]/g, "")).join("|");
-  const join = new RegExp(`\\b(?:${names})\\s*\\+\\s*(?:${names})\\b|\\b(?:combine|concatenate|join|merge|put\\s+together)\\b[^\\n]{0,40}?\\b(?:${names})\\b`);
+  const join = new RegExp(`\\b(?:${names})\\s*\\+\\s*\\$?(?:${names})\\b|\\b(?:combine|concatenate|join|merge|put\\s+together)\\b[^\\n]{0,40}?\\b(?:${names})\\b`);
   if (!join.test(slice)) return 0;
   if (!ACT_ON.test(slice)) return 0.3;
   const joined = [...pieces.values()].join("");

@@ -43,6 +43,8 @@ const SENSITIVE_VERB =
 const DIRECTIVE_AFTER =
   /\b(?:always|must|should|make\s+sure|ensure|also|instead|change|replace|set|add|bcc|cc|send|redirect|include|first|never|do\s+not|don'?t)\b/i;
 const NOT_TOOL_NAME = /^(?:this|the|a|an|any|that|each|every|other)$/i;
+/** The user's own device: "on my Android phone", "for our Chromebook", "USB debugging". */
+const DEVICE_MODE = /\b(?:on|in|for|of)\s+(?:my|our)\s+(?:[\w-]+\s+)?(?:Android|iPhone|iPad|Pixel|Samsung|phone|tablet|laptop|PC|computer|Chromebook|Mac|Xbox|PlayStation|Switch|TV|console|router|car)\b|\bUSB\s+debugging\b/i;
 const MODE_VERB = /\b(?:enable|enabled|activate|activated|enter|entering|switch\s+to|turn\s+on|simulate|simulating|in|into)\s+(?:the\s+)?$/i;
 const MODE_STATE = /^\s+(?:(?:has\s+been|have\s+been|is\s+now|is)\s+)?(?:enabled|activated|on|output|response)\b(?!\s+(?:when|if|once|after|on\s+your|in\s+settings))/i;
 
@@ -75,6 +77,9 @@ export function rateCrossTool(match: string, text: string, start: number): numbe
 
 /** "developer mode" is a jailbreak when enabled or entered, not when a camera has one. */
 export function rateMode(match: string, text: string, start: number): number {
+  // Developer mode on the user's own phone or console is a setting they ask about (a page or a
+  // definition naming "the browser" keeps the weight: a planted mode switch may name it too).
+  if (DEVICE_MODE.test(text.slice(Math.max(0, start - 40), start + match.length + 40))) return 0;
   const before = text.slice(Math.max(0, start - 24), start);
   const after = text.slice(start + match.length, start + match.length + 20);
   return MODE_VERB.test(before) || MODE_STATE.test(after) ? 1 : 0;
@@ -90,7 +95,7 @@ export function rateSystemPromptRequest(_match: string, text: string, start: num
 /** "repeat the words above" leaks the system prompt when asked verbatim, from the start. */
 export function rateRepeatRequest(match: string, text: string, start: number): number {
   const after = text.slice(start + match.length, start + match.length + 80);
-  return /\b(?:starting|beginning)\s+with|verbatim|word\s+for\s+word|code\s+block|include\s+everything|include\s+(?:the|all|any|every)\b|(?:don'?t|do\s+not)\s+(?:actually\s+)?(?:shorten|summari[sz]e|abridge|omit|leave)|nothing\s+(?:left\s+out|omitted)|exactly|quote\s+(?:it|them|everything)|in\s+full|but\s+(?:replace|with|in\s+reverse|translated|reversed|spelled|encoded)/i.test(after) ? 1.25 : 1;
+  return /\b(?:starting|beginning)\s+with|verbatim|word\s+for\s+word|code\s+block|include\s+everything|include\s+(?:the|all|any|every)\b|(?:don'?t|do\s+not)\s+(?:actually\s+)?(?:shorten|summari[sz]e|abridge|omit|leave)|nothing\s+(?:left\s+out|omitted)|exactly|quote\s+(?:it|them|everything)|in\s+full|unchanged|unaltered|unmodified|as[\s-]is\b|as\s+written|this\s+line|but\s+(?:replace|with|in\s+reverse|translated|reversed|spelled|encoded)/i.test(after) ? 1.25 : 1;
 }
 
 /** The text above asked for whole, in another language: from its first words ("Du bist"), nothing left out. */
