@@ -75,13 +75,21 @@ for (const [i, p] of PATTERNS.entries()) {
   }
 }
 
-/** Pattern indices by first word (lower-cased, without its boundary). */
+/**
+ * Pattern indices by first word (lower-cased, without its boundary), apart for first words that
+ * end at a word boundary (`a\b`, `you\b`): those can only match where the anchor is that word.
+ */
 const BY_FIRST_WORD = new Map<string, number[]>();
+const BY_WHOLE_FIRST_WORD = new Map<string, number[]>();
 for (const [i, p] of PATTERNS.entries()) {
-  for (const word of new Set(p.head === undefined ? [] : firstWordsOf(p.head).map(wordKey))) {
-    BY_FIRST_WORD.set(word, [...(BY_FIRST_WORD.get(word) ?? []), i]);
+  for (const word of new Set(p.head === undefined ? [] : firstWordsOf(p.head))) {
+    const byWord = word.endsWith("\\b") ? BY_WHOLE_FIRST_WORD : BY_FIRST_WORD;
+    const key = wordKey(word);
+    byWord.set(key, [...(byWord.get(key) ?? []), i]);
   }
 }
+/** An ASCII word character: after one, `\b` cannot hold (the patterns have no `u` flag). */
+const WORD_CHAR = /[A-Za-z0-9_]/;
 /** Patterns with a lead (no head) that can start with an ASCII letter, by that letter. */
 const LETTER_LEADS = new Map<string, number[]>();
 for (const [i, p] of PATTERNS.entries()) {
@@ -107,6 +115,10 @@ function candidatesFor(anchor: string): readonly number[] {
   const found = new Set<number>(LETTER_LEADS.get(key[0]!) ?? []);
   for (const [word, indices] of BY_FIRST_WORD) {
     if (key.startsWith(word)) for (const i of indices) found.add(i);
+  }
+  // "a\b" where the anchor read "aim": the boundary after the first word cannot hold there.
+  for (const [word, indices] of BY_WHOLE_FIRST_WORD) {
+    if (key.startsWith(word) && !WORD_CHAR.test(key[word.length] ?? "")) for (const i of indices) found.add(i);
   }
   const sorted = [...found].sort((a, b) => a - b);
   candidatesByAnchor.set(key, sorted);
