@@ -37,9 +37,12 @@ const HOME_STARTUP_DIRS: readonly (readonly string[])[] = [
   [".local", "share", "systemd", "user"],
 ];
 
+/** A startup file of the user's own (`~/.bashrc`, `/home/dev/.profile`), not a system-wide one. */
+export const isOwnStartupFile = (p: NormalPath): boolean => p.home && p.segs.length === 1 && SHELL_STARTUP.has(baseOf(p));
+
 function isPersistence(p: NormalPath, base: string, content: string | undefined): boolean {
   // A user's own startup file given only configuration (a PATH entry, an alias, a tool's init line) plants nothing.
-  if (p.home && p.segs.length === 1 && SHELL_STARTUP.has(base)) return content === undefined || !isInertStartup(content);
+  if (isOwnStartupFile(p)) return content === undefined || !isInertStartup(content);
   if (p.absolute && p.segs.length === 2 && p.segs[0] === "etc" && SYSTEM_STARTUP_FILES.has(base)) return true;
   if (p.absolute && p.segs[0] === "etc" && p.segs[1]?.startsWith("cron")) return true;
   if (ABS_STARTUP_DIRS.some((dir) => isBelow(p, "abs", dir))) return true;

@@ -7,7 +7,8 @@ import { writesOf } from "../effects.ts";
 import { operandFields } from "../facts.ts";
 import type { Invocation } from "../model.ts";
 import { baseName, normalizePath } from "../paths.ts";
-import { gitConfigRunsCode } from "../../egress/write-rules.ts";
+import { gitConfigRunsCode, isOwnStartupFile as isUsersStartupFile } from "../../egress/write-rules.ts";
+import { baseOf, normalisePath } from "../../egress/paths.ts";
 import { globToRegExp } from "../resolve.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 import { isInertStartup } from "../../startup-lines.ts";
@@ -39,12 +40,11 @@ const startsWithAny = (path: string, prefixes: readonly string[]): boolean => pr
 const isToolHook = (path: string, name: string): boolean =>
   name === ".envrc" || path.startsWith(".husky/") || path.includes("/.husky/") || path.startsWith("~/.config/git/hooks/") || path.startsWith("~/.githooks/");
 
-/** A startup file of the user's own (`~/.zshrc`, `/home/dev/.profile`) or a project's `.envrc`; not a system-wide one. */
+/** A project's `.envrc`, or a startup file of the user's own (write-rules.ts says which those are). */
 function isOwnStartupFile(rawPath: string): boolean {
-  const path = normalizePath(rawPath);
-  const name = baseName(path);
-  if (name === ".envrc") return !path.startsWith("/etc/");
-  return RC_FILES.has(name) && /^(?:~|\$HOME|\/root|\/home\/[^/]+|\/Users\/[^/]+)\/[^/]+$/.test(path);
+  const path = normalisePath(rawPath);
+  if (path === undefined) return false;
+  return baseOf(path) === ".envrc" ? !(path.absolute && path.segs[0] === "etc") : isUsersStartupFile(path);
 }
 
 /** Rc names a glob in a written path may expand to (`>> ~/.b*rc`). */
