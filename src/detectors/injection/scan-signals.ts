@@ -106,11 +106,14 @@ const candidatesByAnchor = new Map<string, readonly number[]>();
  * Symbol anchors go by first character.
  */
 function candidatesFor(anchor: string): readonly number[] {
+  // Anchors found in the lower-cased text are lower case already: the common case is one look-up.
+  const cached = candidatesByAnchor.get(anchor);
+  if (cached) return cached;
   const key = anchor.toLowerCase();
   // Symbol leads, and letter leads spelled out with separators ("i.g.n.o.r.e"), go by first character.
   if (!/^[a-z]/.test(key) || /^[a-z][^a-z0-9_\u00c0-\u024f\u1e00-\u1eff]/.test(key)) return BY_FIRST_CHAR.get(key[0]!) ?? [];
-  const cached = candidatesByAnchor.get(key);
-  if (cached) return cached;
+  const known = candidatesByAnchor.get(key);
+  if (known) return known;
   // A lead starting with a letter ("ab sofort") may start where a word anchor matched first.
   const found = new Set<number>(LETTER_LEADS.get(key[0]!) ?? []);
   for (const [word, indices] of BY_FIRST_WORD) {
