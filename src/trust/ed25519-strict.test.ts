@@ -59,6 +59,28 @@ describe("attack: small-order R", () => {
   });
 });
 
+describe("attack: a key with a torsion component", () => {
+  test("A + T (T of order 8) signs so that only the cofactored equation holds; refused", () => {
+    const { scalar } = keyPair();
+    const torsion = ed25519.Point.fromBytes(SMALL_ORDER[4]!, false);
+    const mixed = ed25519.Point.BASE.multiply(scalar).add(torsion);
+    const publicKey = mixed.toBytes();
+    // Not of small order and canonical: the encoding checks let it through to the equation.
+    expect(isStrictPublicKey(publicKey)).toBe(true);
+    let refused = 0;
+    for (let r = 1n; refused < 4; r++) {
+      const R = ed25519.Point.BASE.multiply(r).toBytes();
+      const k = leToBig(createHash("sha512").update(R).update(publicKey).update(message).digest()) % L;
+      // S*B = R + k*A differs from R + k*(A + T) by k*T, which is zero only when 8 divides k.
+      if (k % 8n === 0n) continue;
+      const signature = new Uint8Array([...R, ...le((r + k * scalar) % L)]);
+      expect(ed25519.verify(signature, message, publicKey, { zip215: false })).toBe(true);
+      expect(verifyEd25519Strict(signature, message, publicKey)).toBe(false);
+      refused++;
+    }
+  });
+});
+
 describe("attack: S >= L (signature malleability)", () => {
   test("S + L names the same scalar and is refused", () => {
     const { secret, publicKey } = keyPair();
