@@ -17,8 +17,8 @@
 // It proves the answer was made for this request by a holder of the workspace key: a process
 // that speaks warden's protocol and is handed the key (it arrives in the request) could still
 // forge it; only TLS or a pinned server key would rule that out.
-import { timingSafeEqual } from "node:crypto";
 import { encodeBase64Url } from "../lib/base64url.ts";
+import { equalBytes } from "../lib/constant-time.ts";
 
 export const NONCE_HEADER = "warden-nonce";
 export const PROOF_HEADER = "x-warden-proof";
@@ -69,5 +69,5 @@ export function answerProof(bearer: string, exchange: Exchange): string | undefi
 export function verifyAnswerProof(bearer: string, exchange: Exchange, proof: string | null): boolean {
   if (proof === null || !PROOF.test(proof)) return false;
   const expected = answerProof(bearer, exchange);
-  return expected !== undefined && timingSafeEqual(Buffer.from(expected, "hex"), Buffer.from(proof, "hex"));
+  return expected !== undefined && equalBytes(Buffer.from(expected, "hex"), Buffer.from(proof, "hex"));
 }
