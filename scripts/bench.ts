@@ -135,10 +135,10 @@ async function main() {
     const detectors = await measureDetectors();
     printDetectors(detectors);
     const model = measureModelCost();
-    console.log(`injection model (in process): ${model.logUsPerKb.toFixed(1)} µs per KB of build log, ${model.proseUsPerKb.toFixed(1)} µs per KB of prose`);
+    console.log(`injection model (in process): ${model.codeUsPerKb.toFixed(1)} µs per KB of source code, ${model.proseUsPerKb.toFixed(1)} µs per KB of prose`);
     printTargets(summary, hooks, metricNs, idle);
     checkDetectors(detectors, check);
-    console.log(`${Math.max(model.logUsPerKb, model.proseUsPerKb) < 50 ? "MET " : "MISS"} injection model < 50 µs per KB: ${Math.max(model.logUsPerKb, model.proseUsPerKb).toFixed(1)} µs`);
+    console.log(`${Math.max(model.codeUsPerKb, model.proseUsPerKb) < 50 ? "MET " : "MISS"} injection model < 50 µs per KB: ${Math.max(model.codeUsPerKb, model.proseUsPerKb).toFixed(1)} µs`);
   } finally {
     bare.proc.kill("SIGTERM");
     warden.proc.kill("SIGTERM");
