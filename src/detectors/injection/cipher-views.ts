@@ -16,6 +16,22 @@ const MAX_VIEW = 8192;
 const ROT13_CUE = /\brot-?13\b|\bcaesar\b|\bcipher(?:ed|text)?\b|\bdecrypt\b|\bdecode\b/i;
 const REVERSED_CUE = /\bbackwards?\b|\breversed?\b|\bright[\s-]to[\s-]left\b|\bmirror(?:ed)?\b|\bin\s+reverse\b/i;
 /**
+ * The cue words are everyday words in code and docs ("decode", "cipher", a RAID "mirror"), and a
+ * reading is a second scan of the whole text. Past a short prompt, a reading is made only where
+ * the text holds English so written: its commonest words ("gur", "lbh"; "eht", "uoy"), two of them.
+ */
+const SHORT_TEXT = 1024;
+const ROT13_WORDS = /\b(?:gur|naq|lbh|lbhe|gung|guvf|jvgu|sbe|nyy|abg|ner|vf|gb|bs|vtaber|cerivbhf|vafgehpgvbaf|flfgrz|cnffjbeq|frperg|cebzcg|gryy|fnl|jevgr|fubj|erirny|znxr|ubj|jung|jura|gurl|unir|jvyy|pna)\b/gi;
+const REVERSED_WORDS = /\b(?:eht|dna|uoy|ruoy|taht|siht|htiw|rof|erongi|suoiverp|snoitcurtsni|metsys|drowssap|terces|tpmorp|llet|yas|etirw|wohs|laever|ekam|woh|tahw|nehw|yeht|evah|lliw|nac|morf|tuoba)\b/gi;
+const MIN_CIPHER_WORDS = 2;
+
+function hasWords(text: string, words: RegExp): boolean {
+  if (text.length <= SHORT_TEXT) return true;
+  words.lastIndex = 0;
+  for (let n = 0; words.exec(text) !== null; ) if (++n >= MIN_CIPHER_WORDS) return true;
+  return false;
+}
+/**
  * A word of letters with leet digits in it, two letters at least or three characters (not `I4`, but
  * "80m8"), and one letter hex cannot have (not a digest).
  */
@@ -141,8 +157,8 @@ const RUN_CODES: readonly [CipherView["name"], RegExp, (run: string) => string |
 export function cipherViews(text: string): CipherView[] {
   const head = text.length > MAX_VIEW ? text.slice(0, MAX_VIEW) : text;
   const views: CipherView[] = [];
-  if (ROT13_CUE.test(head)) views.push({ name: "rot13", text: rot13(head) });
-  if (REVERSED_CUE.test(head)) {
+  if (ROT13_CUE.test(head) && hasWords(head, ROT13_WORDS)) views.push({ name: "rot13", text: rot13(head) });
+  if (REVERSED_CUE.test(head) && hasWords(head, REVERSED_WORDS)) {
     views.push({ name: "reversed", text: [...head].reverse().join("") });
     // Each word spelled backwards, in its place: "woh ot" is "how to". The words around it are
     // plain, so the reading follows the text as written ("answer it in detail: woh ot ...").
