@@ -104,29 +104,5 @@ export function wordKey(word: string): string {
     .toLowerCase();
 }
 
-/**
- * The same pattern for text already lower-cased: its literal letters lower-cased, escapes
- * (`\B`, `\S`, `\u00C9`, `\p{Lu}`) and group names left as written. A case-insensitive search
- * costs the engine two comparisons a character; on lower-cased text a case-sensitive one does not.
- */
-export function lowerCaseLiterals(source: string): string {
-  let out = "";
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (c === "\\") {
-      const next = source[i + 1] ?? "";
-      let end = i + 2;
-      if ((next === "u" || next === "p" || next === "P" || next === "k") && /[{<]/.test(source[i + 2] ?? "")) end = source.indexOf(source[i + 2] === "{" ? "}" : ">", i) + 1;
-      else if (next === "u") end = i + 6;
-      else if (next === "x") end = i + 4;
-      else if (next === "c") end = i + 3;
-      out += source.slice(i, end);
-      i = end - 1;
-    } else if (c === "(" && source.startsWith("(?<", i) && /[A-Za-z_$]/.test(source[i + 3] ?? "")) {
-      const end = source.indexOf(">", i) + 1;
-      out += source.slice(i, end);
-      i = end - 1;
-    } else out += c.toLowerCase();
-  }
-  return out;
-}
+/** Moved beside the other callers that search lower-cased text; kept here for the vocabulary code. */
+export { lowerCaseLiterals } from "../lower-case.ts";

@@ -6,6 +6,7 @@ import { isValidDate } from "./checksums.ts";
 import { DOB_CONTEXT, DOB_CONTEXT_CJK, MADE_UP } from "./context.ts";
 import { PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 import { columnHeaderAt, hasColumnNamed } from "../table-columns.ts";
+import { caseless, caselessTest } from "../lower-case.ts";
 
 // Month names of the languages birth dates are written in, month by month: `3 March 1985`,
 // `5. Mai 1972`, `14 de febrero de 1983`, `2 juillet 1990`, `1 maart 1980`.
@@ -40,8 +41,9 @@ const DATE = new RegExp(
 
 /** Birth words, searched across the whole text: the ASCII ones and those of scripts without spaces. */
 const CONTEXT_SCAN = new RegExp(`${DOB_CONTEXT.source}|${DOB_CONTEXT_CJK.source}`, "gi");
-const CONTEXT_PREFILTER =
-  /dob|d\.o\.b|birth|born|geb|nac|naissance|n[ée]e? le|nascita|nat[oa] il|nascimento|nascid|urodz|f[öo]delse|f[øo]dsel|syntym|出生|生日|生年月日|생년월일|출생일|рождения/i;
+const CONTEXT_PREFILTER = caseless(
+  /dob|d\.o\.b|birth|born|geb|nac|naissance|n[ée]e? le|nascita|nat[oa] il|nascimento|nascid|urodz|f[öo]delse|f[øo]dsel|syntym|出生|生日|生年月日|생년월일|출생일|рождения/i,
+);
 const WINDOW = 40;
 /** `birthday party at 7pm! The concert is on 12/03/2024`: the date belongs to another sentence. */
 const SENTENCE_BREAK = /[!?;\n]|\.\s/;
@@ -129,7 +131,7 @@ export function scanDatesOfBirth(text: string, context: FieldContext, hits: PiiH
     return;
   }
   if (hasColumnNamed(text, isBirthColumn)) scanDateColumn(text, hits, budget);
-  if (!CONTEXT_PREFILTER.test(text)) return;
+  if (!caselessTest(CONTEXT_PREFILTER, text)) return;
   CONTEXT_SCAN.lastIndex = 0;
   for (let m = CONTEXT_SCAN.exec(text); m !== null && !budget.spent(); m = CONTEXT_SCAN.exec(text)) {
     const from = m.index + m[0].length;

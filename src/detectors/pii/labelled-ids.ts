@@ -21,6 +21,7 @@ import {
 } from "./checksums.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { cellsUnder, hasColumnNamed } from "../table-columns.ts";
+import { caseless, searchIn } from "../lower-case.ts";
 
 export interface LabelledId {
   kind: PiiKind;
@@ -199,6 +200,7 @@ function scanColumns(text: string, id: LabelledId, column: RegExp, hits: PiiHit[
 
 export function scanLabelled(id: LabelledId): Scanner {
   const column = new RegExp(id.label.source, "i");
+  const search = caseless(id.label);
   return (text: string, context: FieldContext, hits: PiiHit[], budget: Budget) => {
     scanColumns(text, id, column, hits);
     id.label.lastIndex = 0;
@@ -208,8 +210,9 @@ export function scanLabelled(id: LabelledId): Scanner {
       const found = readValue(text, start, id);
       if (found && text.slice(found.end).trim() === "") hits.push({ kind: id.kind, ...found });
     }
-    id.label.lastIndex = 0;
-    for (let m = id.label.exec(text); m !== null && !budget.spent(); m = id.label.exec(text)) {
+    const [label, subject] = searchIn(search, text);
+    label.lastIndex = 0;
+    for (let m = label.exec(subject); m !== null && !budget.spent(); m = label.exec(subject)) {
       const found = readValue(text, m.index + m[0].length, id);
       if (found) hits.push({ kind: id.kind, ...found });
     }

@@ -9,6 +9,7 @@ import type { Budget } from "../../engine/budget.ts";
 import { MADE_UP } from "./context.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit } from "./pii-kind.ts";
 import { cellsUnder, hasColumnNamed } from "../table-columns.ts";
+import { caseless, caselessTest } from "../lower-case.ts";
 
 const words = (alternatives: string): string => `(?<![a-z])(?:${alternatives})(?![a-z])`;
 
@@ -43,7 +44,7 @@ const SENSITIVE_WORDS =
       "geboortedatum|data[\\s_-]+d[ei][\\s_-]+nascimento|data[\\s_-]+di[\\s_-]+nascita|bsn|cpf|dni|nie|nif|codice[\\s_-]+fiscale|steuer[\\s_-]*id|" +
       "nhs[\\s_-]*(?:no|number)|aadhaar|pesel|personnummer|sin|tfn|medicare",
   );
-const SENSITIVE_LABEL = new RegExp(`${SENSITIVE_WORDS}[*_"']{0,3}[ \\t]*[:=]`, "i");
+const SENSITIVE_LABEL = caseless(new RegExp(`${SENSITIVE_WORDS}[*_"']{0,3}[ \\t]*[:=]`, "i"));
 const SENSITIVE_COLUMN = new RegExp(`^(?:${SENSITIVE_WORDS})$`, "i");
 
 // After the label: an optional closing quote or markdown emphasis (`**Name:**`), then `:` or `=`,
@@ -207,5 +208,5 @@ export function scanPersonNames(text: string, context: FieldContext, hits: PiiHi
   // Each scan runs only where its own words occur: most text (code, commands, logs) has none.
   for (const { gate, scan, needsLink } of LABEL_SCANS) if (gate.test(text)) scanLabels(text, scan, hits, budget, needsLink);
   if (text.includes("BEGIN:VCARD")) scanLabels(text, VCARD_NAME, hits, budget, false);
-  if (SENSITIVE_GATE.test(text) && SENSITIVE_LABEL.test(text)) scanLabels(text, NAME_SCAN, hits, budget);
+  if (SENSITIVE_GATE.test(text) && caselessTest(SENSITIVE_LABEL, text)) scanLabels(text, NAME_SCAN, hits, budget);
 }
