@@ -145,6 +145,28 @@ function countLeetWords(text: string): number {
   return n;
 }
 
+/**
+ * Code and logs are full of words with digits in them (`utf8`, `sha256`, `base64`, `ec2`), and
+ * a leetspeak reading is a second scan of the whole text. Past a short prompt, the reading is made
+ * only where two of them read as common English words once their digits are letters again.
+ */
+const LEET_ENGLISH = new Set(
+  ("the and you your all ignore previous instructions instruction system prompt password secret tell say make how " +
+    "what this that with not are for from now give show print reveal write hack hacker bomb kill drug drugs steal " +
+    "weapon weapons code key admin rules mode free limits answer please explain step steps guide illegal money bank " +
+    "attack virus malware poison hate").split(" "),
+);
+
+function hasLeetEnglish(text: string): boolean {
+  if (text.length <= SHORT_TEXT) return true;
+  let n = 0;
+  LEET_WORD.lastIndex = 0;
+  for (let m = LEET_WORD.exec(text); m !== null; m = LEET_WORD.exec(text)) {
+    if (LEET_ENGLISH.has(unleet(m[0].toLowerCase())) && ++n >= MIN_CIPHER_WORDS) return true;
+  }
+  return false;
+}
+
 const RUN_CODES: readonly [CipherView["name"], RegExp, (run: string) => string | undefined][] = [
   ["morse", MORSE_RUN, decodeMorse],
   ["hex", HEX_RUN, decodeHex],
@@ -170,7 +192,7 @@ export function cipherViews(text: string): CipherView[] {
     const view = replaceRuns(head, pattern, decode);
     if (view !== undefined) views.push({ name, text: view });
   }
-  if (countLeetWords(head) >= MIN_LEET_WORDS) {
+  if (countLeetWords(head) >= MIN_LEET_WORDS && hasLeetEnglish(head)) {
     views.push({ name: "leet", text: head.replace(LEET_WORD, unleet).replace(LEET_DIGITS, unleet) });
   }
   return views;
