@@ -9,6 +9,7 @@ import { scanConnectionUris } from "./connection-uris.ts";
 import { scanDottedTokens } from "./dotted-tokens.ts";
 import { scanPrivateKeys } from "./private-keys.ts";
 import { scanProgramPasswords } from "./program-passwords.ts";
+import { scanProsePasswords } from "./prose-passwords.ts";
 import { scanProviderTokens } from "./provider-rules.ts";
 import { scanTableValues } from "./table-values.ts";
 import { MAX_HITS_PER_FIELD, type SecretHit } from "./secret-kind.ts";
@@ -31,6 +32,7 @@ const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, opti
   scanAuthorizationHeaders,
   scanCliCredentials,
   scanProgramPasswords,
+  scanProsePasswords,
   (text, hits, budget, options) => scanAssignments(text, options, hits, budget),
   scanTableValues,
   scanConfigValues,

@@ -1,0 +1,71 @@
+// Passwords told in a sentence rather than assigned: "the admin password for the staging box is
+// X", "Das Passwort für den Router ist X", "le mot de passe est X", "log in with password X". No
+// operator marks the value, so the value itself must look made to be a password (letters with
+// digits or symbols, no spaces) and be no placeholder; "the password is incorrect", "password is
+// 8-64 characters" and "password is $DB_PASS" stay prose.
+import type { Budget } from "../../engine/budget.ts";
+import { CATEGORIES, PRIORITIES, defineKind, type SecretHit } from "./secret-kind.ts";
+import { looksLikePlaceholderValue } from "./value-filters.ts";
+
+const PROSE_PASSWORD = defineKind(
+  "prose_password", CATEGORIES.password, "high", "PASSWORD", "Password given in a sentence", PRIORITIES.generic,
+);
+
+// The word for a password in the languages warden reads; plain substrings gate the regex.
+const HINTS = ["pass", "Pass", "PASS", "wort", "mot de", "contrase", "senha", "Senha", "wachtwoord", "Wachtwoord", "asło", "aslo", "clave", "Clave", "пароль", "Пароль", "密码", "パスワード"];
+const NOUN =
+  "passwords?|passwort|kennwort|passphrase|pass\\s?code|mot\\s+de\\s+passe|contrase[ñn]a|clave|senha|wachtwoord|has[łl]o|пароль|密码|パスワード";
+// Letters of the scripts above, so a noun is never read inside a longer word (`bypassword`).
+const LETTER = "A-Za-z\\u00C0-\\u024F\\u0400-\\u04FF";
+// `<noun> [up to five words: for the staging box] <verb> <value>`; each word is bounded, so a
+// near miss costs a few steps. The verb: is/was, ist/lautet, est/c'est, es/era, é/è, to (Polish); `password: X` is an assignment (assignments.ts).
+const TOLD = new RegExp(
+  `(?<![${LETTER}])(?:${NOUN})(?![${LETTER}])(?<words>(?:[ \\t]+[^\\s:=]{1,24}){0,5}?)[ \\t]+(?:is|was|ist|lautet|war|est|es|era|[éè]|to|je|är|er)[ \\t]+(?:(?:now|now:|jetzt|maintenant|ahora|agora|nu|teraz)[ \\t]+)?` +
+    "(?<quote>['\"`]?)(?<value>[^\\s'\"`]{6,64})",
+  "gi",
+);
+// `log in as root with password X`, `use the passphrase X`, `mit dem Passwort X`.
+const GIVEN = new RegExp(
+  `(?<![${LETTER}])(?:with|using|use|mit|avec|con|com|met)[ \\t]+(?:(?:the|das|dem|le|la|el|o|a|het)[ \\t]+)?(?:${NOUN})[ \\t]+(?<quote>['"\`]?)(?<value>[^\\s'"\`]{6,64})`,
+  "gi",
+);
+
+// A word right after the noun that makes the phrase about something else: `password policy is`.
+const OTHER_THING =
+  /^[ \t]+(?:policy|policies|requirements?|rules?|length|field|hash|manager|reset|prompt|expiry|expiration|format|strength|complexity|change|history|file|option|flag|parameter|setting|hint|recovery|protection|authentication|auth|login|screen|page|dialog|check|validation)\b/i;
+/** Lower-case words joined by hyphens (`case-sensitive`, `one-time`) are prose. */
+const HYPHENATED_WORDS = /^[a-z\u00C0-\u024F]+(?:-[a-z\u00C0-\u024F]+)+$/i;
+const TRAILING = /[.,;:!?)\]]+$/;
+/** A URL, a path, a dotted name or a number range is what a sentence says about a password, not one. */
+const NOT_A_PASSWORD = /^(?:https?:|\/|~\/|\.\/|[a-z]+\.[a-z]+(?:\.[a-z]+)*$|[\d\s.,\-–x]+$)/i;
+
+function looksMadeUp(value: string): boolean {
+  const letters = /[A-Za-z\u00C0-\u024F]/.test(value);
+  const digits = /\d/.test(value);
+  const symbols = /[^A-Za-z\u00C0-\u024F\d]/.test(value);
+  const mixedCase = /[a-z]/.test(value) && /[A-Z]/.test(value);
+  // A word with a digit or symbol in it, or a mixed-case run: `Pl4net!Orbit77`, `hunter2x`, `xQzTrWlm`.
+  if (!letters) return false;
+  if (!digits && !symbols) return mixedCase && /[a-z][A-Z]/.test(value.slice(1));
+  return true;
+}
+
+function scanWith(text: string, pattern: RegExp, hits: SecretHit[], budget: Budget): void {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null && !budget.spent(); m = pattern.exec(text)) {
+    const { words, quote, value: raw } = m.groups as { words?: string; quote: string; value: string };
+    if (words && OTHER_THING.test(words)) continue;
+    const value = quote ? raw : raw.replace(TRAILING, "");
+    if (value.length < 6 || NOT_A_PASSWORD.test(value) || HYPHENATED_WORDS.test(value)) continue;
+    if (looksLikePlaceholderValue(value) || !looksMadeUp(value)) continue;
+    const start = m.index + m[0].length - raw.length;
+    hits.push({ kind: PROSE_PASSWORD, start, end: start + value.length, score: 0.7 });
+  }
+}
+
+/** Appends passwords told in prose in `text` to `hits`. */
+export function scanProsePasswords(text: string, hits: SecretHit[], budget: Budget): void {
+  if (!HINTS.some((h) => text.includes(h))) return;
+  scanWith(text, TOLD, hits, budget);
+  scanWith(text, GIVEN, hits, budget);
+}
