@@ -16,4 +16,10 @@ describe("secret names", () => {
     const names = ["primary_key", "sortKey", "cache_key", "public_key", "auth_url", "session_ttl", "max_sig", "author", "design", "monkey", "auth_enabled"];
     expect(names.map(secretNameStrength)).toEqual(names.map(() => undefined));
   });
+
+  test("an API's sync and CSRF tokens are cursors; an environment variable's sync token is a credential", () => {
+    const names = ["syncToken", "next_sync_token", "csrfmiddlewaretoken", "xsrf_form_token", "CSRF_TOKEN", "PAGE_TOKEN"];
+    expect(names.map(secretNameStrength)).toEqual(names.map(() => undefined));
+    expect(["INVENTORY_SYNC_TOKEN", "CALDAV_SYNC_TOKEN"].map(secretNameStrength)).toEqual(["strong", "strong"]);
+  });
 });
