@@ -143,9 +143,9 @@ const PERSON_ADDRESS = contextWords(
     "env[ií]o|entrega|enviar\\s+a|destinatario|destinataire|destinat[aá]rio|lieferung|liefer\\w*|zustell\\w*|spedizione|consegna|" +
     "street[\"']?\\s*[:=]|address[_\\s]?line\\w*|line1|住所|お届け先|届け先|送付先|送り先|自宅|現住所|配送先|住址|地址|收货|收件|주소|배송지|adres\\w*|zamieszka\\w*|odbiorca",
 );
-/** `Mr Smith`, `Frau Weber`, or a first and last name just before: `Jane Roe, 12 Elm Street`. */
+/** `Mr Smith`, `Frau Weber`, or a first and last name just before: `Jane Roe, 12 Elm Street` (not `The White House`). */
 const PERSON_NAME =
-  /(?:(?<![a-z])(?:Mr|Mrs|Ms|Miss|Dr|Herr|Frau|Mme|Mlle|M|Sr|Sra|Srta|Sig|Sig\.ra|Dott|Dña|Don)\.? \p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){0,2}|(?:^|[\n:;"'(>•*–—-]|for |to )\s*\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){1,2})(?:,|\s[-–—])?\s*$/u;
+  /(?:(?<![a-z])(?:Mr|Mrs|Ms|Miss|Dr|Herr|Frau|Mme|Mlle|M|Sr|Sra|Srta|Sig|Sig\.ra|Dott|Dña|Don|Mag|Prof|Ing|Dipl\.-Ing|Mgr|Lic|Dra)\.? \p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){0,2}|(?:^|[\n:;"'(>•*–—-]|for |to )\s*(?!(?:The|La|Le|Les|Der|Die|Das|El|Los|Las|Il|Het|De|Os|As)\s)\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){1,2})(?:,|\s[-–—])?\s*$/u;
 const BUSINESS = contextWords(
   "inc|llc|ltd|limited|gmbh|ag|sarl|sas|s\\.a|b\\.?v|n\\.?v|corp|corporation|plc|kg|company|impressum|headquarters|hq|" +
     "registered\\s+office|head\\s+office|offices?|sitz|si[eè]ge|store|shop|branch|campus|warehouse|museum|hotel|restaurant|university|embassy|" +
