@@ -12,6 +12,7 @@ export const PHONE_CONTEXT = word(
   "t[eé]l|tele?phone|phone|phones|ph|mobile|mob|cell|" +
     // `my number is`, `her mobile number`: a person's own number, named by its owner.
     "(?:my|his|her|their|your)\\s+(?:(?:mobile|cell|phone|home|work|new)\\s+)?number|" +
+    "(?:best|good|direct|private)\\s+number(?:\\s+(?:for|to\\s+reach)\\s+(?:me|us|him|her|them))?|" +
     "cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
     "text\\s+me|ring(?:\\s+(?:me|us|him|her|them))?|reach\\s+(?:me|us|him|her|them)\\s+(?:at|on)|" +
     // `reach my mum on`, `call Tom at`, `text my landlord on`: a person named between the verb and `on`.
@@ -35,6 +36,8 @@ export const SWITCHBOARD_CONTEXT = word(
     // Public services and institutions answer on their own lines: `police non-emergency number`, `hospital switchboard`.
     "police\\s+(?:station|headquarters|hq|line|number)|non[\\s-]?emergency|emergency\\s+(?:line|number|services?)|ambulance|fire\\s+(?:brigade|department)|poison\\s+control|" +
     "embassy|consulate|pharmacy|hospital|b[üu]rgeramt|rathaus|town\\s+hall|city\\s+hall|" +
+    // A shop's or office's line in the scripts without word boundaries: opening hours, store, head office, front desk.
+    "営業時間|店舗|本社|支店|営業所|代表電話|受付時間|お問い合わせ|营业时间|门店|总机|客服|영업시간|매장|본사|고객센터|" +
     "support\\s+line|helpline|twilio|virtual\\s+numbers?|friendly\\s+name|caller\\s+id|sender\\s+id|short\\s*code",
 );
 
