@@ -112,6 +112,8 @@ const TAILS: readonly RegExp[] = [
   // PLZ, code postal, CAP, CP (`79100 Freiburg`, `69003 Lyon`, `00184 Roma RM`), on the same line or the next.
   new RegExp(`${SEP}(?:[A-Z]{1,2}-)?\\d{4,5} ${TOWN}(?: \\(?[A-Z]{2}\\)?(?![\\w]))?`, "y"),
   new RegExp(`${SEP}\\d{4} ?[A-Z]{2} ${TOWN}`, "y"),
+  // Singapore: the unit after the street (`#07-1184`), then `Singapore 310208`.
+  new RegExp(`(?:,? #\\d{2}-\\d{2,5})?${SEP}Singapore \\d{6}(?!\\d)`, "y"),
   // Poland: `00-514 Warszawa`; Portugal: `1200-195 Lisboa`; Sweden: `114 55 Stockholm`.
   new RegExp(`${SEP}\\d{2}-\\d{3} ${TOWN}`, "y"),
   new RegExp(`${SEP}\\d{4}-\\d{3} ${TOWN}`, "y"),
@@ -137,6 +139,9 @@ const PERSON_ADDRESS = contextWords(
     "\\w*adres(?:se)?|anschrift|wohnt|wohnhaft|wohnort|woont|domicil[ei]\\w*|demeurant|habite|livraison|" +
     // First-person living and a letter's addressee: `vivo en`, `ich wohne`, `your tenancy at`, `Dear Ms ...`.
     "viv[oe]\\s+en|vivimos\\s+en|wohne|j'habite|abito|moro\\s+(?:em|na|no)|tenancy|dear|" +
+    // Where the speaker is or is to be found: `I'm staying at`, `pick me up from`, `come over to`.
+    "(?:i'?m|i\\s+am|we'?re|we\\s+are)\\s+(?:staying|based|living)\\s+(?:at|in)|staying\\s+at|pick\\s+(?:me|us)\\s+up\\s+(?:at|from)|" +
+    "meet\\s+(?:me|us)\\s+at|come\\s+(?:over\\s+)?to\\s+(?:my|our)|(?:my|our)\\s+(?:place|flat|house|apartment)\\s+(?:is|at)|" +
     "direcci[oó]n|domicilio|indirizzo|residenza|residente|endere[cç]o|morada|vive\\s+en|abita|" +
     // Whose it is and where it goes: the people a record is about, and delivery words.
     "customer|client|applicant|tenant|resident|consignee|addressee|patient|employee|member|buyer|bill(?:ing)?(?:\\s+to)?|" +
