@@ -1,12 +1,13 @@
 // An argv array read as the command line it is. Each element is its own text field, so an option
 // whose password sits in a later element (`docker login -u ci -p X`, `htpasswd -b file user X`,
-// `redis-cli -a X`, `ldapsearch -w X`, `rabbitmqctl change_password user X`) has no context in
+// `redis-cli -a X`, `ldapsearch -w X`, `aws configure set aws_secret_access_key X`) has no context in
 // that element alone. The elements are joined with spaces, read by the same scanners as a shell
 // string, and each password found is filed back under the element it lies in.
 import type { Budget } from "../../engine/budget.ts";
 import type { TextField } from "../../engine/text-fields.ts";
 import { scanCliCredentials } from "./cli-credentials.ts";
 import { scanProgramPasswords } from "./program-passwords.ts";
+import { scanPositionalCredentials } from "./positional-credentials.ts";
 import type { SecretHit } from "./secret-kind.ts";
 
 const INDEXED = /^(.*)\[(\d+)\]$/;
@@ -58,6 +59,7 @@ export function scanArgvLines(fields: readonly TextField[], budget: Budget): Arg
     const hits: SecretHit[] = [];
     scanCliCredentials(line, hits, budget);
     scanProgramPasswords(line, hits, budget);
+    scanPositionalCredentials(line, hits, budget);
     for (const hit of hits) {
       const element = elements.find((e) => e.start <= hit.start && hit.end <= e.start + e.length);
       if (element) found.push({ index: element.index, hit: { ...hit, start: hit.start - element.start, end: hit.end - element.start } });

@@ -10,6 +10,7 @@ import { scanDottedTokens } from "./dotted-tokens.ts";
 import { scanPrivateKeys } from "./private-keys.ts";
 import { scanProgramPasswords } from "./program-passwords.ts";
 import { scanProsePasswords } from "./prose-passwords.ts";
+import { scanPositionalCredentials } from "./positional-credentials.ts";
 import { scanProviderTokens } from "./provider-rules.ts";
 import { scanTableValues } from "./table-values.ts";
 import { MAX_HITS_PER_FIELD, type SecretHit } from "./secret-kind.ts";
@@ -33,6 +34,7 @@ const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, opti
   scanCliCredentials,
   scanProgramPasswords,
   scanProsePasswords,
+  scanPositionalCredentials,
   (text, hits, budget, options) => scanAssignments(text, options, hits, budget),
   scanTableValues,
   scanConfigValues,
