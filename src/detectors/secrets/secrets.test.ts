@@ -10,6 +10,7 @@ import encodedNegative from "./fixtures/encoded-negative.json";
 import encodedPositive from "./fixtures/encoded-positive.json";
 import data4Negative from "./fixtures/data4-negative.json";
 import data4Positive from "./fixtures/data4-positive.json";
+import data4Round2 from "./fixtures/data4-round2.json";
 import { secretsDetector, type SecretsConfig } from "./index.ts";
 import { hasValidTokenChecksum } from "./token-checks.ts";
 import { describeDecoding, inspectWith, makeEvent } from "../test-support.ts";
@@ -67,6 +68,7 @@ describe("secrets detector: negative fixtures", () => {
 describe("secrets detector: credentials in use", () => {
   for (const fixture of data4Positive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of data4Negative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of data4Round2 as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
 });
 
 // Credentials in table exports, query results and INSERT statements, named by their column.
