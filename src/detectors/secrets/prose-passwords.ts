@@ -11,24 +11,27 @@ const PROSE_PASSWORD = defineKind(
   "prose_password", CATEGORIES.password, "high", "PASSWORD", "Password given in a sentence", PRIORITIES.generic,
 );
 
-// The word for a password in the languages warden reads; plain substrings gate the regex.
-const HINTS = ["pass", "Pass", "PASS", "wort", "mot de", "contrase", "senha", "Senha", "wachtwoord", "Wachtwoord", "asło", "aslo", "clave", "Clave", "пароль", "Пароль", "密码", "パスワード"];
+// The word for a password in the languages warden reads; one case-insensitive scan gates the rest.
+const HINT = /pass|wort|mot de|contrase|senha|wachtwoord|as[łl]o|clave|пароль|密码|パスワード/i;
 const NOUN =
   "passwords?|passwort|kennwort|passphrase|pass\\s?code|mot\\s+de\\s+passe|contrase[ñn]a|clave|senha|wachtwoord|has[łl]o|пароль|密码|パスワード";
 // Letters of the scripts above, so a noun is never read inside a longer word (`bypassword`).
 const LETTER = "A-Za-z\\u00C0-\\u024F\\u0400-\\u04FF";
-// `<noun> [up to five words: for the staging box] <verb> <value>`; each word is bounded, so a
-// near miss costs a few steps. The verb: is/was, ist/lautet, est/c'est, es/era, é/è, to (Polish); `password: X` is an assignment (assignments.ts).
-const TOLD = new RegExp(
-  `(?<![${LETTER}])(?:${NOUN})(?![${LETTER}])(?<words>(?:[ \\t]+[^\\s:=]{1,24}){0,5}?)[ \\t]+(?:is|was|ist|lautet|war|est|es|era|[éè]|to|je|är|er)[ \\t]+(?:(?:now|now:|jetzt|maintenant|ahora|agora|nu|teraz)[ \\t]+)?` +
-    "(?<quote>['\"`]?)(?<value>[^\\s'\"`]{6,64})",
-  "gi",
+// The noun, found first; everything else is read from it (sticky) or just before it, so a text
+// costs one scan for the nouns however long it is.
+const NOUN_AT = new RegExp(`(?:${NOUN})(?![${LETTER}])`, "gi");
+const IS_LETTER = new RegExp(`[${LETTER}]`);
+// After the noun: `[up to five words: for the staging box] <verb> <value>`; each word is bounded,
+// so a near miss costs a few steps. The verb: is/was, ist/lautet, est, es/era, é/è, to (Polish);
+// `password: X` is an assignment (assignments.ts).
+const TOLD_AFTER = new RegExp(
+  "(?<words>(?:[ \\t]+[^\\s:=]{1,24}){0,5}?)[ \\t]+(?:is|was|ist|lautet|war|est|es|era|[éè]|to|je|är|er)[ \\t]+" +
+    "(?:(?:now|now:|jetzt|maintenant|ahora|agora|nu|teraz)[ \\t]+)?(?<quote>['\"`]?)(?<value>[^\\s'\"`]{6,64})",
+  "iy",
 );
-// `log in as root with password X`, `use the passphrase X`, `mit dem Passwort X`.
-const GIVEN = new RegExp(
-  `(?<![${LETTER}])(?:with|using|use|mit|avec|con|com|met)[ \\t]+(?:(?:the|das|dem|le|la|el|o|a|het)[ \\t]+)?(?:${NOUN})[ \\t]+(?<quote>['"\`]?)(?<value>[^\\s'"\`]{6,64})`,
-  "gi",
-);
+// `log in as root with password X`, `use the passphrase X`, `mit dem Passwort X`: the words before the noun.
+const GIVEN_BEFORE = new RegExp(`(?<![${LETTER}])(?:with|using|use|mit|avec|con|com|met)[ \\t]+(?:(?:the|das|dem|le|la|el|o|a|het)[ \\t]+)?$`, "i");
+const GIVEN_AFTER = /[ \t]+(?<quote>['"`]?)(?<value>[^\s'"`]{6,64})/y;
 
 // A word right after the noun that makes the phrase about something else: `password policy is`.
 const OTHER_THING =
@@ -50,22 +53,32 @@ function looksMadeUp(value: string): boolean {
   return true;
 }
 
-function scanWith(text: string, pattern: RegExp, hits: SecretHit[], budget: Budget): void {
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m !== null && !budget.spent(); m = pattern.exec(text)) {
-    const { words, quote, value: raw } = m.groups as { words?: string; quote: string; value: string };
-    if (words && OTHER_THING.test(words)) continue;
-    const value = quote ? raw : raw.replace(TRAILING, "");
-    if (value.length < 6 || NOT_A_PASSWORD.test(value) || HYPHENATED_WORDS.test(value)) continue;
-    if (looksLikePlaceholderValue(value) || !looksMadeUp(value)) continue;
-    const start = m.index + m[0].length - raw.length;
-    hits.push({ kind: PROSE_PASSWORD, start, end: start + value.length, score: 0.7 });
-  }
+function pushValue(text: string, m: RegExpExecArray, hits: SecretHit[]): void {
+  const { words, quote, value: raw } = m.groups as { words?: string; quote: string; value: string };
+  if (words && OTHER_THING.test(words)) return;
+  const value = quote ? raw : raw.replace(TRAILING, "");
+  if (value.length < 6 || NOT_A_PASSWORD.test(value) || HYPHENATED_WORDS.test(value)) return;
+  if (looksLikePlaceholderValue(value) || !looksMadeUp(value)) return;
+  const start = m.index + m[0].length - raw.length;
+  hits.push({ kind: PROSE_PASSWORD, start, end: start + value.length, score: 0.7 });
 }
 
 /** Appends passwords told in prose in `text` to `hits`. */
 export function scanProsePasswords(text: string, hits: SecretHit[], budget: Budget): void {
-  if (!HINTS.some((h) => text.includes(h))) return;
-  scanWith(text, TOLD, hits, budget);
-  scanWith(text, GIVEN, hits, budget);
+  if (!HINT.test(text)) return;
+  NOUN_AT.lastIndex = 0;
+  for (let n = NOUN_AT.exec(text); n !== null && !budget.spent(); n = NOUN_AT.exec(text)) {
+    if (n.index > 0 && IS_LETTER.test(text[n.index - 1]!)) continue;
+    const end = n.index + n[0].length;
+    TOLD_AFTER.lastIndex = end;
+    const told = TOLD_AFTER.exec(text);
+    if (told) {
+      pushValue(text, told, hits);
+      continue;
+    }
+    if (!GIVEN_BEFORE.test(text.slice(Math.max(0, n.index - 24), n.index))) continue;
+    GIVEN_AFTER.lastIndex = end;
+    const given = GIVEN_AFTER.exec(text);
+    if (given) pushValue(text, given, hits);
+  }
 }
