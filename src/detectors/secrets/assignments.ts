@@ -17,7 +17,7 @@ const PASSWORD_ASSIGNMENT = defineKind(
 );
 
 // Every word a credential name may end in (see secret-names.ts); prose without one costs one scan.
-const KEYWORD = /pass|pwd|secret|token|key|cred|auth|sig|salt|pepper|cookie|session|bearer|private|hmac|seed|material|handshake/gi;
+const KEYWORD = /pass|pwd|pw|secret|token|key|cred|auth|sig|salt|pepper|cookie|session|bearer|private|hmac|seed|material|handshake/gi;
 // `name = v`, `"name": v`, `name := v`, `['name'] = v` (a subscript), `name => v`.
 const OPERATOR = /(?:\\?["'])?\]?[ \t]*(?::=|=>|\?=|=(?!=)|:(?![:\-+?=]))[ \t]*/y;
 // `<add key="apiSecret" value="...">`, `<property name="db.auth" value="..."/>`: the name is an

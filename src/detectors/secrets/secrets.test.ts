@@ -11,6 +11,7 @@ import encodedPositive from "./fixtures/encoded-positive.json";
 import data4Negative from "./fixtures/data4-negative.json";
 import data4Positive from "./fixtures/data4-positive.json";
 import data4Round2 from "./fixtures/data4-round2.json";
+import data4Round3 from "./fixtures/data4-round3.json";
 import { secretsDetector, type SecretsConfig } from "./index.ts";
 import { hasValidTokenChecksum } from "./token-checks.ts";
 import { describeDecoding, inspectWith, makeEvent } from "../test-support.ts";
@@ -69,6 +70,7 @@ describe("secrets detector: credentials in use", () => {
   for (const fixture of data4Positive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of data4Negative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of data4Round2 as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of data4Round3 as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
 });
 
 // Credentials in table exports, query results and INSERT statements, named by their column.
