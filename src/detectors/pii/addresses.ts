@@ -39,8 +39,8 @@ const STREET_LINES: readonly StreetLine[] = [
   { pattern: new RegExp(
     `(?<![${L}-])(?:[A-ZÄÖÜ][a-zäöüß]{1,20}(?:er)? (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer)|` +
       `(?:[A-ZÄÖÜ][a-zäöüß]{1,20}er )?[A-ZÄÖÜ][a-zäöüß-]{0,30}(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|straat|laan|gracht|plein|kade|singel|dijk|steeg|gatan|gata|vägen|väg|gränd|torget|stigen|veien|vej|gade))` +
-      // Austria adds staircase and door: `Mariahilfer Straße 45/3/12`.
-      ` ?\\d{1,4}(?: ?[a-zA-Z](?![${L}]))?(?:[-/]\\d{1,4}){0,3}(?![\\w])`,
+      // Austria adds staircase and door: `Mariahilfer Straße 45/3/12`; the Dutch a suffix: `118bis`, `52 hs`.
+      ` ?\\d{1,4}(?: ?(?:bis|ter|hs|bg|[a-zA-Z])(?![${L}]))?(?:[-/]\\d{1,4}){0,3}(?![\\w])`,
     "g",
   ) },
   // German lines named without a street word (`Am Sonnenhang 7`, `In der Aue 3a`): only before a PLZ.
