@@ -40,6 +40,7 @@ import encodedPositive from "./fixtures/encoded-positive.json";
 import data4Negative from "./fixtures/data4-negative.json";
 import data4Positive from "./fixtures/data4-positive.json";
 import data4Round2 from "./fixtures/data4-round2.json";
+import data4Round3 from "./fixtures/data4-round3.json";
 import { piiDetector, type PiiConfig } from "./index.ts";
 import { describeDecoding, inspectWith, makeEvent } from "../test-support.ts";
 
@@ -113,6 +114,7 @@ describe("pii detector: data where it really appears", () => {
   for (const fixture of data4Positive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of data4Negative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of data4Round2 as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of data4Round3 as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
 });
 
 describeDecoding("pii detector", (event) => inspect(event), { positive: encodedPositive as Fixture[], negative: encodedNegative as Fixture[] }, expectFixture);
