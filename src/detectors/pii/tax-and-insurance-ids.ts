@@ -32,7 +32,7 @@ const PERSONAL_TAX_ID: LabelledId = {
   kind: PII_KINDS.taxId,
   label: label(
     "steuernummer|steuer[\\s_-]*nr|utr|unique[\\s_-]+taxpayer[\\s_-]+reference|pps(?=[\\s_-]*(?:number|no))|ppsn|ird(?=[\\s_-]*(?:number|no))|tin|taxpayer[\\s_-]*(?:id|identification)|" +
-      "tax[\\s_-]*(?:identification|payer|reference)[\\s_-]*(?:number|no|id)?|num[ée]ro[\\s_-]+fiscal|num[ée]ro[\\s_-]+d'identification[\\s_-]+fiscale|" +
+      "tax[\\s_-]*(?:identification|payer|reference)[\\s_-]*(?:number|no|id)?|num[ée]ro[\\s_-]+fiscal(?:[\\s_-]+de[\\s_-]+r[ée]f[ée]rence)?|num[ée]ro[\\s_-]+d'identification[\\s_-]+fiscale|" +
       "cuil|n[úu]mero[\\s_-]+de[\\s_-]+identificaci[óo]n[\\s_-]+fiscal|skatte(?:nummer|id)|belastingnummer",
   ),
   value: DOCUMENT_VALUE,
