@@ -11,6 +11,7 @@ import { scanPrivateKeys } from "./private-keys.ts";
 import { scanProgramPasswords } from "./program-passwords.ts";
 import { scanProsePasswords } from "./prose-passwords.ts";
 import { scanPositionalCredentials } from "./positional-credentials.ts";
+import { scanMultipartFields } from "./multipart-fields.ts";
 import { scanProviderTokens } from "./provider-rules.ts";
 import { scanTableValues } from "./table-values.ts";
 import { MAX_HITS_PER_FIELD, type SecretHit } from "./secret-kind.ts";
@@ -35,6 +36,7 @@ const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, opti
   scanProgramPasswords,
   scanProsePasswords,
   scanPositionalCredentials,
+  scanMultipartFields,
   (text, hits, budget, options) => scanAssignments(text, options, hits, budget),
   scanTableValues,
   scanConfigValues,
