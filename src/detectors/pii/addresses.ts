@@ -145,6 +145,8 @@ const PERSON_ADDRESS = contextWords(
     "direcci[oó]n|domicilio|indirizzo|residenza|residente|endere[cç]o|morada|vive\\s+en|abita|" +
     // Whose it is and where it goes: the people a record is about, and delivery words.
     "customer|client|applicant|tenant|resident|consignee|addressee|patient|employee|member|buyer|bill(?:ing)?(?:\\s+to)?|" +
+    // The people a legal or police record is about: `the complainant, Jane Roe (DOB ...), of 5 Mill Lane`.
+    "complainant|defendant|witness|victim|suspect|claimant|respondent|accused|plaintiff|petitioner|" +
     "env[ií]o|entrega|enviar\\s+a|destinatario|destinataire|destinat[aá]rio|lieferung|liefer\\w*|zustell\\w*|spedizione|consegna|" +
     "street[\"']?\\s*[:=]|address[_\\s]?line\\w*|line1|住所|お届け先|届け先|送付先|送り先|自宅|現住所|配送先|住址|地址|收货|收件|주소|배송지|adres\\w*|zamieszka\\w*|odbiorca",
 );

@@ -13,6 +13,8 @@ export const PHONE_CONTEXT = word(
     // `my number is`, `her mobile number`: a person's own number, named by its owner.
     "(?:my|his|her|their|your)\\s+(?:(?:mobile|cell|phone|home|work|new)\\s+)?number|" +
     "(?:best|good|direct|private)\\s+number(?:\\s+(?:for|to\\s+reach)\\s+(?:me|us|him|her|them))?|" +
+    // The number a caller rang from: `customer called from`, `texted from`, `caller's number`.
+    "(?:called|calling|rang|texted|phoned|messaged)\\s+(?:us\\s+|in\\s+)?from|caller'?s?\\s+(?:number|phone|no)|" +
     "cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
     "text\\s+me|ring(?:\\s+(?:me|us|him|her|them))?|reach\\s+(?:me|us|him|her|them)\\s+(?:at|on)|" +
     // `reach my mum on`, `call Tom at`, `text my landlord on`: a person named between the verb and `on`.
