@@ -25,7 +25,7 @@ const IS_LETTER = new RegExp(`[${LETTER}]`);
 // so a near miss costs a few steps. The verb: is/was, ist/lautet, est, es/era, é/è, to (Polish);
 // `password: X` is an assignment (assignments.ts).
 const TOLD_AFTER = new RegExp(
-  "(?<words>(?:[ \\t]+[^\\s:=]{1,24}){0,5}?)[ \\t]+(?:is|was|ist|lautet|war|est|es|era|[éè]|to|je|är|er)[ \\t]+" +
+  "(?<words>(?:[ \\t]+[^\\s:=]{1,24}){0,5}?)[ \\t]+(?:is|was|ist|lautet|war|est|es|era|[éè]|to|je|är|er):?[ \\t]+" +
     "(?:(?:now|now:|jetzt|maintenant|ahora|agora|nu|teraz)[ \\t]+)?(?<quote>['\"`]?)(?<value>[^\\s'\"`]{6,64})",
   "iy",
 );
