@@ -13,6 +13,9 @@ export const PHONE_CONTEXT = word(
     // `my number is`, `her mobile number`: a person's own number, named by its owner.
     "(?:my|his|her|their|your)\\s+(?:(?:mobile|cell|phone|home|work|new)\\s+)?number|" +
     "(?:best|good|direct|private)\\s+number(?:\\s+(?:for|to\\s+reach)\\s+(?:me|us|him|her|them))?|" +
+    // A record's contact person, whose number follows their name: `Contactpersoon: Sanne de Vries, 06 ...`.
+    "contact\\s*person|contactpersoon|kontaktperson|ansprechpartner(?:in)?|persona\\s+de\\s+contacto|persona\\s+di\\s+contatto|" +
+    "personne\\s+(?:[àa]\\s+contacter|de\\s+contact)|point\\s+of\\s+contact|" +
     // The number a caller rang from: `customer called from`, `texted from`, `caller's number`.
     "(?:called|calling|rang|texted|phoned|messaged)\\s+(?:us\\s+|in\\s+)?from|caller'?s?\\s+(?:number|phone|no)|" +
     "cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
