@@ -61,8 +61,8 @@ export const SSN_CONTEXT = word("ssn|ss#|ss\\s*no|social[\\s_]+security|soc\\.?\
 
 export const DOB_CONTEXT = word(
   "dob|d\\.o\\.b\\.?|date[\\s_]+of[\\s_]+birth|birth[\\s_]*(?:date|dt|day)|birth[\"']?[ \\t]*:[ \\t]*\\{|born(?:\\s+on)?|geboren(?:\\s+(?:am|op))?|geburtsdatum|" +
-    "geb\\.|fecha[\\s_]+(?:de[\\s_]+)?nac(?:imiento|\\.)|nacid[oa]\\s+el|date[\\s_]+de[\\s_]+naissance|n[ée]e?\\s+le|" +
-    "data[\\s_]+di[\\s_]+nascita|nat[oa]\\s+il|data[\\s_]+de[\\s_]+nascimento|nascid[oa]\\s+em|geboortedatum|data[\\s_]+urodzenia|" +
+    "geb\\.|fecha[\\s_]+(?:de[\\s_]+)?nac(?:imiento|\\.)|nacid[oa]\\s+el|date[\\s_]+(?:de[\\s_]+)?naissance|n[ée]e?\\s+le|" +
+    "data[\\s_]+(?:di[\\s_]+)?nascita|nat[oa]\\s+il|data[\\s_]+(?:de[\\s_]+)?nascimento|nascid[oa]\\s+em|geboortedatum|data[\\s_]+urodzenia|" +
     "urodzon[ya]|f[öo]delsedatum|f[øo]dselsdato|syntym[äa]aika",
 );
 /** Scripts without word boundaries, checked as plain substrings. */
