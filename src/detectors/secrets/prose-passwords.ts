@@ -1,20 +1,22 @@
-// Passwords told in a sentence rather than assigned: "the admin password for the staging box is
+// Passwords (and tokens, API keys) told in a sentence rather than assigned: "the admin password for the staging box is
 // X", "Das Passwort für den Router ist X", "le mot de passe est X", "log in with password X". No
 // operator marks the value, so the value itself must look made to be a password (letters with
 // digits or symbols, no spaces) and be no placeholder; "the password is incorrect", "password is
 // 8-64 characters" and "password is $DB_PASS" stay prose.
 import type { Budget } from "../../engine/budget.ts";
 import { CATEGORIES, PRIORITIES, defineKind, type SecretHit } from "./secret-kind.ts";
-import { looksLikePlaceholderValue } from "./value-filters.ts";
+import { countClasses, looksLikePlaceholderValue } from "./value-filters.ts";
 
 const PROSE_PASSWORD = defineKind(
   "prose_password", CATEGORIES.password, "high", "PASSWORD", "Password given in a sentence", PRIORITIES.generic,
 );
 
 // The word for a password in the languages warden reads; one case-insensitive scan gates the rest.
-const HINT = /pass|wort|mot de|contrase|senha|wachtwoord|as[łl]o|clave|пароль|密码|パスワード/i;
+// A token or API key told the same way (`the deploy token is X`) counts too.
+const HINT = /pass|wort|mot de|contrase|senha|wachtwoord|as[łl]o|clave|пароль|密码|パスワード|token|secret|api.?key|access.?key/i;
 const NOUN =
-  "passwords?|passwort|kennwort|passphrase|pass\\s?code|mot\\s+de\\s+passe|contrase[ñn]a|clave|senha|wachtwoord|has[łl]o|пароль|密码|パスワード";
+  "passwords?|passwort|kennwort|passphrase|pass\\s?code|mot\\s+de\\s+passe|contrase[ñn]a|clave|senha|wachtwoord|has[łl]o|пароль|密码|パスワード|" +
+  "tokens?|secret|api[\\s_-]?key|access[\\s_-]?key";
 // Letters of the scripts above, so a noun is never read inside a longer word (`bypassword`).
 const LETTER = "A-Za-z\\u00C0-\\u024F\\u0400-\\u04FF";
 // The noun, found first; everything else is read from it (sticky) or just before it, so a text
@@ -53,12 +55,18 @@ function looksMadeUp(value: string): boolean {
   return true;
 }
 
-function pushValue(text: string, m: RegExpExecArray, hits: SecretHit[]): void {
+// A token is many things besides a credential (a model's, a form's, a cursor): the word before it
+// says which; and a token or key told in prose must look drawn (long, letters and digits mixed).
+const NOT_A_CREDENTIAL_BEFORE = /(?:csrf|xsrf|next|page|pagination|eos|bos|pad|unk|sep|cls|mask|special|input|output|prompt|completion|sync|cursor|continuation|cancellation|public|publishable)[ \t_-]*$/i;
+const PASSWORD_NOUN = /^(?:pass|wort|kenn|mot|contra|clave|senha|wacht|has|пар|密|パ)/i;
+const looksDrawn = (value: string): boolean => value.length >= 16 && /\d/.test(value) && /[a-z]/i.test(value) && countClasses(value) >= 2;
+
+function pushValue(text: string, m: RegExpExecArray, hits: SecretHit[], isPassword = true): void {
   const { words, quote, value: raw } = m.groups as { words?: string; quote: string; value: string };
   if (words && OTHER_THING.test(words)) return;
   const value = quote ? raw : raw.replace(TRAILING, "");
   if (value.length < 6 || NOT_A_PASSWORD.test(value) || HYPHENATED_WORDS.test(value)) return;
-  if (looksLikePlaceholderValue(value) || !looksMadeUp(value)) return;
+  if (looksLikePlaceholderValue(value) || !looksMadeUp(value) || (!isPassword && !looksDrawn(value))) return;
   const start = m.index + m[0].length - raw.length;
   hits.push({ kind: PROSE_PASSWORD, start, end: start + value.length, score: 0.7 });
 }
@@ -69,16 +77,18 @@ export function scanProsePasswords(text: string, hits: SecretHit[], budget: Budg
   NOUN_AT.lastIndex = 0;
   for (let n = NOUN_AT.exec(text); n !== null && !budget.spent(); n = NOUN_AT.exec(text)) {
     if (n.index > 0 && IS_LETTER.test(text[n.index - 1]!)) continue;
+    const isPassword = PASSWORD_NOUN.test(n[0]);
+    if (!isPassword && NOT_A_CREDENTIAL_BEFORE.test(text.slice(Math.max(0, n.index - 16), n.index))) continue;
     const end = n.index + n[0].length;
     TOLD_AFTER.lastIndex = end;
     const told = TOLD_AFTER.exec(text);
     if (told) {
-      pushValue(text, told, hits);
+      pushValue(text, told, hits, isPassword);
       continue;
     }
     if (!GIVEN_BEFORE.test(text.slice(Math.max(0, n.index - 24), n.index))) continue;
     GIVEN_AFTER.lastIndex = end;
     const given = GIVEN_AFTER.exec(text);
-    if (given) pushValue(text, given, hits);
+    if (given) pushValue(text, given, hits, isPassword);
   }
 }
