@@ -161,6 +161,10 @@ const SECRETS: AdversarialCase[] = [
   ...textCases("secrets", "pgpass-like lines one field short", () => fill("db.example.internal:5432:orders:app\n")),
   ...textCases("secrets", "define calls without a value", () => fill("define('DB_PASSWORD', ")),
   ...textCases("secrets", "appSettings entries with short values", () => fill(`<add key="Partner" value="${randomChars(ALNUM, 31, 13)}"/>`)),
+  ...textCases("secrets", "prose password nouns without a value", () => fill("the password for the staging box is ")),
+  ...textCases("secrets", "multipart parts without their blank line", () => fill('Content-Disposition: form-data; name="password"\r\n')),
+  ...textCases("secrets", "config set of a credential without a value", () => fill("aws configure set aws_secret_access_key ")),
+  ...textCases("secrets", "auth tuples without a password", () => fill("auth=('user', ")),
 ];
 
 /** PII: address, phone, card, IBAN and national-id shapes that fail their last check. */
@@ -196,6 +200,8 @@ const PII: AdversarialCase[] = [
   ...textCases("pii", "Korean cities and roads without a number", () => fill("주소: 서울특별시 강남구 테헤란로 ")),
   ...textCases("pii", "Austrian door numbers without a PLZ", () => fill("wohnhaft Hauptstraße 4/5/6/7/8 ")),
   ...textCases("pii", "id labels without values", () => fill("PESEL マイナンバー TFN PAN: aadhaar ")),
+  ...textCases("pii", "tax and insurance labels with short values", () => fill("NIF 245 UTR: 8471 member ID claim 48213 policy number health ")),
+  ...textCases("pii", "identity card labels with link words only", () => fill("Cartão de Cidadão n.º nummer numero ")),
 ];
 
 /** Injection: vocabulary heads that never complete, encodings, hidden Unicode, markdown. */

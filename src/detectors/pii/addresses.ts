@@ -39,8 +39,8 @@ const STREET_LINES: readonly StreetLine[] = [
   { pattern: new RegExp(
     `(?<![${L}-])(?:[A-ZÄÖÜ][a-zäöüß]{1,20}(?:er)? (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer)|` +
       `(?:[A-ZÄÖÜ][a-zäöüß]{1,20}er )?[A-ZÄÖÜ][a-zäöüß-]{0,30}(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|straat|laan|gracht|plein|kade|singel|dijk|steeg|gatan|gata|vägen|väg|gränd|torget|stigen|veien|vej|gade))` +
-      // Austria adds staircase and door: `Mariahilfer Straße 45/3/12`.
-      ` ?\\d{1,4}(?: ?[a-zA-Z](?![${L}]))?(?:[-/]\\d{1,4}){0,3}(?![\\w])`,
+      // Austria adds staircase and door: `Mariahilfer Straße 45/3/12`; the Dutch a suffix: `118bis`, `52 hs`.
+      ` ?\\d{1,4}(?: ?(?:bis|ter|hs|bg|[a-zA-Z])(?![${L}]))?(?:[-/]\\d{1,4}){0,3}(?![\\w])`,
     "g",
   ) },
   // German lines named without a street word (`Am Sonnenhang 7`, `In der Aue 3a`): only before a PLZ.
@@ -112,6 +112,8 @@ const TAILS: readonly RegExp[] = [
   // PLZ, code postal, CAP, CP (`79100 Freiburg`, `69003 Lyon`, `00184 Roma RM`), on the same line or the next.
   new RegExp(`${SEP}(?:[A-Z]{1,2}-)?\\d{4,5} ${TOWN}(?: \\(?[A-Z]{2}\\)?(?![\\w]))?`, "y"),
   new RegExp(`${SEP}\\d{4} ?[A-Z]{2} ${TOWN}`, "y"),
+  // Singapore: the unit after the street (`#07-1184`), then `Singapore 310208`.
+  new RegExp(`(?:,? #\\d{2}-\\d{2,5})?${SEP}Singapore \\d{6}(?!\\d)`, "y"),
   // Poland: `00-514 Warszawa`; Portugal: `1200-195 Lisboa`; Sweden: `114 55 Stockholm`.
   new RegExp(`${SEP}\\d{2}-\\d{3} ${TOWN}`, "y"),
   new RegExp(`${SEP}\\d{4}-\\d{3} ${TOWN}`, "y"),
@@ -137,15 +139,20 @@ const PERSON_ADDRESS = contextWords(
     "\\w*adres(?:se)?|anschrift|wohnt|wohnhaft|wohnort|woont|domicil[ei]\\w*|demeurant|habite|livraison|" +
     // First-person living and a letter's addressee: `vivo en`, `ich wohne`, `your tenancy at`, `Dear Ms ...`.
     "viv[oe]\\s+en|vivimos\\s+en|wohne|j'habite|abito|moro\\s+(?:em|na|no)|tenancy|dear|" +
+    // Where the speaker is or is to be found: `I'm staying at`, `pick me up from`, `come over to`.
+    "(?:i'?m|i\\s+am|we'?re|we\\s+are)\\s+(?:staying|based|living)\\s+(?:at|in)|staying\\s+at|pick\\s+(?:me|us)\\s+up\\s+(?:at|from)|" +
+    "meet\\s+(?:me|us)\\s+at|come\\s+(?:over\\s+)?to\\s+(?:my|our)|(?:my|our)\\s+(?:place|flat|house|apartment)\\s+(?:is|at)|" +
     "direcci[oó]n|domicilio|indirizzo|residenza|residente|endere[cç]o|morada|vive\\s+en|abita|" +
     // Whose it is and where it goes: the people a record is about, and delivery words.
     "customer|client|applicant|tenant|resident|consignee|addressee|patient|employee|member|buyer|bill(?:ing)?(?:\\s+to)?|" +
+    // The people a legal or police record is about: `the complainant, Jane Roe (DOB ...), of 5 Mill Lane`.
+    "complainant|defendant|witness|victim|suspect|claimant|respondent|accused|plaintiff|petitioner|" +
     "env[ií]o|entrega|enviar\\s+a|destinatario|destinataire|destinat[aá]rio|lieferung|liefer\\w*|zustell\\w*|spedizione|consegna|" +
     "street[\"']?\\s*[:=]|address[_\\s]?line\\w*|line1|住所|お届け先|届け先|送付先|送り先|自宅|現住所|配送先|住址|地址|收货|收件|주소|배송지|adres\\w*|zamieszka\\w*|odbiorca",
 );
-/** `Mr Smith`, `Frau Weber`, or a first and last name just before: `Jane Roe, 12 Elm Street`. */
+/** `Mr Smith`, `Frau Weber`, or a first and last name just before: `Jane Roe, 12 Elm Street` (not `The White House`). */
 const PERSON_NAME =
-  /(?:(?<![a-z])(?:Mr|Mrs|Ms|Miss|Dr|Herr|Frau|Mme|Mlle|M|Sr|Sra|Srta|Sig|Sig\.ra|Dott|Dña|Don)\.? \p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){0,2}|(?:^|[\n:;"'(>•*–—-]|for |to )\s*\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){1,2})(?:,|\s[-–—])?\s*$/u;
+  /(?:(?<![a-z])(?:Mr|Mrs|Ms|Miss|Dr|Herr|Frau|Mme|Mlle|M|Sr|Sra|Srta|Sig|Sig\.ra|Dott|Dña|Don|Mag|Prof|Ing|Dipl\.-Ing|Mgr|Lic|Dra)\.? \p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){0,2}|(?:^|[\n:;"'(>•*–—-]|for |to )\s*(?!(?:The|La|Le|Les|Der|Die|Das|El|Los|Las|Il|Het|De|Os|As)\s)\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){1,2})(?:,|\s[-–—])?\s*$/u;
 const BUSINESS = contextWords(
   "inc|llc|ltd|limited|gmbh|ag|sarl|sas|s\\.a|b\\.?v|n\\.?v|corp|corporation|plc|kg|company|impressum|headquarters|hq|" +
     "registered\\s+office|head\\s+office|offices?|sitz|si[eè]ge|store|shop|branch|campus|warehouse|museum|hotel|restaurant|university|embassy|" +

@@ -28,13 +28,19 @@ const BRANCH_CODES: readonly BranchCode[] = [
 /** `account number: 31926819`, `Kontonummer 0532013000`, `acct # 4410-0928-37`. */
 const ACCOUNT_LABEL =
   /(?<![a-z])(?:(?:bank[\s_-]*)?(?:account|acct|a\/c)[\s_-]*(?:number|no|num|nr|#)|kontonummer|konto[\s_-]*nr|rekeningnummer|n[uú]mero[\s_-]+de[\s_-]+cuenta|numero[\s_-]+di[\s_-]+conto|num[ée]ro[\s_-]+de[\s_-]+compte)(?![a-z])/gi;
+// Labels that name a bank account in their own language whatever stands beside them: unlike
+// English `account number` (a customer's, a cloud's), they are only ever a bank's. Their domestic
+// numbers run longer (Spain's CCC 20 digits, Poland's NRB 26, Mexico's CLABE 18).
+const NATIONAL_ACCOUNT_LABEL =
+  /(?<![a-z])(?:kontonummer|konto[\s_-]*nr|rekeningnummer|n[uú]mero[\s_-]+de[\s_-]+cuenta|numero[\s_-]+di[\s_-]+conto|num[ée]ro[\s_-]+de[\s_-]+compte|numer[\s_-]+rachunku|n[uú]mero[\s_-]+da[\s_-]+conta|conta[\s_-]+corrente|clabe(?:[\s_-]+interbancaria)?)(?![a-z])/gi;
+const NATIONAL_ACCOUNT_VALUE = /\d(?:[ -]?\d){5,25}(?![\w-]|\.\d)/y;
 const PLAIN_ACCOUNT_LABEL = /(?<![a-z])(?:account|acct|a\/c|konto|rekening|cuenta|conto|compte)(?![a-z])/gi;
 const BANK_ACCOUNT_LABEL = /(?<![a-z])bank[\s_-]*(?:account|acct)(?:[\s_-]*(?:number|no|num|nr|#))?(?![a-z])/gi;
 const ACCOUNT_VALUE = /\d(?:[ -]?\d){5,16}(?![\w-]|\.\d)/y;
 // The whole field name, so `aws_account_number` or `customer_account_no` is not a bank's.
 const ACCOUNT_KEY =
   /^(?:(?:bank|beneficiary|recipient|payee|checking|savings|deposit|payout)\s+)?(?:(?:account|acct)\s*(?:number|no|num|nr)|bank\s*account)$|^(?:kontonummer|rekeningnummer|n[uú]mero\s+de\s+cuenta|numero\s+di\s+conto|num[ée]ro\s+de\s+compte)$/;
-const ACCOUNT_PREFILTER = /acc|acct|a\/c|konto|rekening|cuenta|conto|compte/i;
+const ACCOUNT_PREFILTER = /acc|acct|a\/c|konto|rekening|cuenta|conto|conta|compte|rachun|clabe/i;
 /** `000000`, `123456`: what a form shows when it means "an account number goes here". */
 const FILLER = /(\d)\1{5}|012345|123456|234567|345678|456789|987654/;
 
@@ -53,10 +59,10 @@ function pushAccount(text: string, span: { start: number; end: number } | undefi
   hits.push({ kind: PII_KINDS.bankAccount, ...span, score: 0.85 });
 }
 
-function scanLabelled(text: string, label: RegExp, hits: PiiHit[], budget: Budget): void {
+function scanLabelled(text: string, label: RegExp, hits: PiiHit[], budget: Budget, value = ACCOUNT_VALUE): void {
   label.lastIndex = 0;
   for (let m = label.exec(text); m !== null && !budget.spent(); m = label.exec(text)) {
-    pushAccount(text, readAfter(text, m.index + m[0].length, ACCOUNT_VALUE), hits);
+    pushAccount(text, readAfter(text, m.index + m[0].length, value), hits);
   }
 }
 
@@ -107,6 +113,7 @@ export function scanBankAccounts(text: string, context: FieldContext, hits: PiiH
     }
   }
   scanLabelled(text, branch ? ACCOUNT_LABEL : BANK_ACCOUNT_LABEL, hits, budget);
+  scanLabelled(text, NATIONAL_ACCOUNT_LABEL, hits, budget, NATIONAL_ACCOUNT_VALUE);
   // Beside a branch code, plain `account 41920375` is the account it belongs to.
   if (branch) scanLabelled(text, PLAIN_ACCOUNT_LABEL, hits, budget);
 }

@@ -12,8 +12,17 @@ export const PHONE_CONTEXT = word(
   "t[eé]l|tele?phone|phone|phones|ph|mobile|mob|cell|" +
     // `my number is`, `her mobile number`: a person's own number, named by its owner.
     "(?:my|his|her|their|your)\\s+(?:(?:mobile|cell|phone|home|work|new)\\s+)?number|" +
+    "(?:best|good|direct|private)\\s+number(?:\\s+(?:for|to\\s+reach)\\s+(?:me|us|him|her|them))?|" +
+    // A record's contact person, whose number follows their name: `Contactpersoon: Sanne de Vries, 06 ...`.
+    "contact\\s*person|contactpersoon|kontaktperson|ansprechpartner(?:in)?|persona\\s+de\\s+contacto|persona\\s+di\\s+contatto|" +
+    "personne\\s+(?:[àa]\\s+contacter|de\\s+contact)|point\\s+of\\s+contact|" +
+    // The number a caller rang from: `customer called from`, `texted from`, `caller's number`.
+    "(?:called|calling|rang|texted|phoned|messaged)\\s+(?:us\\s+|in\\s+)?from|caller'?s?\\s+(?:number|phone|no)|" +
     "cellphone|whats[\\s_]?app|sms|fax|call\\s+(?:me|us|him|her|them|at|on)|" +
-    "text\\s+me|ring(?:\\s+(?:me|us|him|her|them))?|reach\\s+(?:me|us|him|her|them)\\s+(?:at|on)|contact[\\s_]+(?:number|no)|telefon|tel[eé]fono|t[eé]l[eé]phone|handy|portable|celular|" +
+    "text\\s+me|ring(?:\\s+(?:me|us|him|her|them))?|reach\\s+(?:me|us|him|her|them)\\s+(?:at|on)|" +
+    // `reach my mum on`, `call Tom at`, `text my landlord on`: a person named between the verb and `on`.
+    "(?:reach|call|text|ring|phone|whatsapp|message)\\s+(?:my|his|her|their|our|your)\\s+[a-z\u00C0-\u024F'-]{2,20}(?:\\s+[a-z\u00C0-\u024F'-]{2,20})?\\s+(?:at|on)|" +
+    "contact[\\s_]+(?:number|no)|telefon|tel[eé]fono|t[eé]l[eé]phone|handy|portable|celular|" +
     "m[oó]vil|cellulare|msisdn|mobiel|mobil(?:e?nummer|nr)?|handynummer|rufnummer|telefoonnummer|telefonnummer|gsm|tlf|" +
     // Verbs of calling in the languages the addresses are read in: `appeler X au`, `bel X op`, `llamar a`.
     "appele[rz]|appelle|joindre|bel|bellen|anrufen|ruf\\s+(?:mich|ihn|sie)|llam(?:ar|e|a)|ll[aá]ma(?:me|le)|chiam(?:are|a|ami)|ligar|contato|contacto",
@@ -26,9 +35,14 @@ export const SWITCHBOARD_CONTEXT = word(
   "zentrale|switchboard|reception|front\\s+desk|main\\s+(?:line|office|number)|head\\s+office|hotline|help\\s*desk|" +
     "customer\\s+(?:service|support|care)|kundenservice|kundendienst|service\\s+client|centralino|centralita|centralina|" +
     "[öo]ffnungszeiten|opening\\s+hours|office\\s+hours|business\\s+hours|toll[\\s-]?free|freephone|numero\\s+verde|" +
-    "open\\s+(?:until|daily|24|from|mon\\w*)|(?:reservations?|bookings?|appointments?)(?=\\s*(?::|line|desk|hotline))|" +
+    "open\\s+(?:until|daily|24|from|mon\\w*)|(?:reservations?|bookings?|appointments?)(?=\\s*(?::|line|desk|hotline|on\\b|at\\b|via\\b|by\\s+phone))|" +
     // An organisation's own contact block and its numbers: `Contact us`, `Media contact:`, Twilio's console.
     "contact\\s+us|call\\s+us|reach\\s+us|get\\s+in\\s+touch|media\\s+contact|press\\s+(?:contact|office|enquiries)|enquiries|inquiries|" +
+    // Public services and institutions answer on their own lines: `police non-emergency number`, `hospital switchboard`.
+    "police\\s+(?:station|headquarters|hq|line|number)|non[\\s-]?emergency|emergency\\s+(?:line|number|services?)|ambulance|fire\\s+(?:brigade|department)|poison\\s+control|" +
+    "embassy|consulate|pharmacy|hospital|b[üu]rgeramt|rathaus|town\\s+hall|city\\s+hall|" +
+    // A shop's or office's line in the scripts without word boundaries: opening hours, store, head office, front desk.
+    "営業時間|店舗|本社|支店|営業所|代表電話|受付時間|お問い合わせ|营业时间|门店|总机|客服|영업시간|매장|본사|고객센터|" +
     "support\\s+line|helpline|twilio|virtual\\s+numbers?|friendly\\s+name|caller\\s+id|sender\\s+id|short\\s*code",
 );
 
@@ -47,8 +61,8 @@ export const SSN_CONTEXT = word("ssn|ss#|ss\\s*no|social[\\s_]+security|soc\\.?\
 
 export const DOB_CONTEXT = word(
   "dob|d\\.o\\.b\\.?|date[\\s_]+of[\\s_]+birth|birth[\\s_]*(?:date|dt|day)|birth[\"']?[ \\t]*:[ \\t]*\\{|born(?:\\s+on)?|geboren(?:\\s+(?:am|op))?|geburtsdatum|" +
-    "geb\\.|fecha[\\s_]+(?:de[\\s_]+)?nac(?:imiento|\\.)|nacid[oa]\\s+el|date[\\s_]+de[\\s_]+naissance|n[ée]e?\\s+le|" +
-    "data[\\s_]+di[\\s_]+nascita|nat[oa]\\s+il|data[\\s_]+de[\\s_]+nascimento|nascid[oa]\\s+em|geboortedatum|data[\\s_]+urodzenia|" +
+    "geb\\.|fecha[\\s_]+(?:de[\\s_]+)?nac(?:imiento|\\.)|nacid[oa]\\s+el|date[\\s_]+(?:de[\\s_]+)?naissance|n[ée]e?\\s+le|" +
+    "data[\\s_]+(?:di[\\s_]+)?nascita|nat[oa]\\s+il|data[\\s_]+(?:de[\\s_]+)?nascimento|nascid[oa]\\s+em|geboortedatum|data[\\s_]+urodzenia|" +
     "urodzon[ya]|f[öo]delsedatum|f[øo]dselsdato|syntym[äa]aika",
 );
 /** Scripts without word boundaries, checked as plain substrings. */

@@ -98,8 +98,12 @@ const DATE_CALL_BEFORE = /[\w.]*(?:date|time|parse)\w*\(\s*["'`]?$/i;
 /** `born 1912-06-23, died 1954-06-07`: a life with both ends is a biography, not a record. */
 const DEATH_AFTER = /^[^\n]{0,40}?(?:died|death|deceased|†|–\s*\d{4}|-\s*\d{4}\))/i;
 
+/** `stores ISO dates like 1990-01-01`, `e.g. 31.12.1980`: a date shown as the shape of one. */
+const ILLUSTRATED_BEFORE = /(?<![a-z])(?:like|such\s+as|e\.g\.?|for\s+(?:example|instance)|format(?:ted)?(?:\s+as)?|i\.e\.?)[\s:,'"`(]*$/i;
+
 function isNotARecord(text: string, start: number, end: number): boolean {
-  return DATE_CALL_BEFORE.test(text.slice(Math.max(0, start - 24), start)) || DEATH_AFTER.test(text.slice(end, end + 48));
+  const before = text.slice(Math.max(0, start - 24), start);
+  return DATE_CALL_BEFORE.test(before) || ILLUSTRATED_BEFORE.test(before) || DEATH_AFTER.test(text.slice(end, end + 48));
 }
 
 const MADE_UP_WINDOW = 200;

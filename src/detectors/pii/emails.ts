@@ -40,7 +40,7 @@ const PLACEHOLDER_LOCALS =
 // Mailboxes of a function rather than a person: the sender of receipts, the ops rota, a build
 // system. `dev@`, `ops@` and `receipts@` name a job anyone on the team may hold.
 const ROLE_LOCALS =
-  /^(?:no[._-]?reply|do[._-]?not[._-]?reply|donotreply|notifications?|notify|mailer[._-]?daemon|mailer|postmaster|hostmaster|webmaster|abuse|security|privacy|support|help|helpdesk|service[._-]?desk|info|contact|enquiries|inquiries|sales|billing|invoices?|receipts?|orders|payments|accounts|accounting|finance|admin|administrator|root|hello|team|office|press|media|legal|careers|jobs|hr|marketing|newsletter|news|updates|feedback|service|bounces?|ops|devops|sre|on[._-]?call|alerts?|monitoring|it|dev|devs|developers|engineering|release|releases|builds?|deploy|git|bot|ci|dependabot|renovate|github-actions|actions|soporte|suporte|supporto|ayuda|ajuda|hilfe|kontakt|contacto|contato|contatti|ventas|vendas|vendite|vertrieb|facturacion|faturamento|rechnung|buchhaltung|pedidos|bestellung|kundenservice|service[._-]?client|accueil|assistance)(?:\+.*)?$|^no[._-]?reply/;
+  /^(?:no[._-]?reply|do[._-]?not[._-]?reply|donotreply|notifications?|notify|mailer[._-]?daemon|mailer|postmaster|hostmaster|webmaster|abuse|security|privacy|support|help|helpdesk|service[._-]?desk|info|contact|enquiries|inquiries|sales|billing|invoices?|receipts?|orders|payments|accounts|accounting|finance|admin|administrator|root|hello|team|office|press|media|legal|careers|jobs|hr|marketing|newsletter|news|updates|feedback|service|bounces?|ops|devops|sre|on[._-]?call|alerts?|monitoring|it|dev|devs|developers|engineering|release|releases|builds?|deploy|git|bot|ci|dependabot|renovate|github-actions|actions|maintainers?|authors|core[._-]?team|community|opensource|oss|packaging|security[._-]?team|soporte|suporte|supporto|ayuda|ajuda|hilfe|kontakt|contacto|contato|contatti|ventas|vendas|vendite|vertrieb|facturacion|faturamento|rechnung|buchhaltung|pedidos|bestellung|kundenservice|service[._-]?client|accueil|assistance)(?:\+.*)?$|^no[._-]?reply/;
 
 // `ssh -i key.pem -p 22 deploy@host`: the login is the command's target, options may come first.
 const SSH_LOGIN = /(?<![\w-])(?:ssh|sftp|mosh|ssh-copy-id|telnet)(?:\s+-\S+(?:\s+[^\s-]\S*)?)*\s+$/;
@@ -63,10 +63,16 @@ function findDomainEnd(text: string, at: number): number {
   return end;
 }
 
+// Where a country code is also a file extension, its people still have mail: Poland's webmail
+// providers (`wp.pl`, `o2.pl`, `interia.pl`) and second-level domains (`firma.com.pl`).
+const MAILED_UNDER_EXTENSION =
+  /(?:^|\.)(?:wp|onet|op|o2|interia|gazeta|tlen|vp|go2|poczta|autograf|buziaczek|int|onet\.eu)\.pl$|\.(?:com|net|org|edu|gov|co|ac|biz|info)\.[a-z]{2}$/;
+
 function isAcceptedDomain(domain: string): boolean {
   if (!DOMAIN_SHAPE.test(domain) || PLACEHOLDER_DOMAINS.test(domain)) return false;
   const tld = domain.slice(domain.lastIndexOf(".") + 1);
-  return tld.length === 2 ? !EXTENSION_TLDS.has(tld) : GENERIC_TLDS.has(tld);
+  if (tld.length === 2 && EXTENSION_TLDS.has(tld)) return MAILED_UNDER_EXTENSION.test(domain);
+  return tld.length === 2 || GENERIC_TLDS.has(tld);
 }
 
 /** Not an address but a URL's userinfo, an scp/git remote (`git@host:org/repo`) or an ssh login. */

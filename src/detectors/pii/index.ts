@@ -1,5 +1,5 @@
 // The PII detector: finds personal data (emails, phones, postal addresses, cards, IBANs and bank
-// accounts, national ids, passport and licence numbers, health ids, public IPs, dates of birth,
+// accounts, national and tax ids, passport and licence numbers, health and insurance ids, public IPs, dates of birth,
 // the names records are about) in every text field of an event, in prose and in tables, and asks
 // the engine to redact it. Findings carry offsets only; no matched value ever leaves
 // this module.
@@ -171,7 +171,7 @@ function dropActionAddresses(input: InspectedEvent, findings: Finding[], redacti
 export const piiDetector: DetectorDefinition<PiiConfig> = {
   id: DETECTOR_ID,
   description:
-    "Finds personal data (emails, phone numbers, postal addresses, payment cards, IBANs and bank accounts, national ids, passport and licence numbers, health ids, public IPs, dates of birth, names of a record's subject) and asks for its redaction.",
+    "Finds personal data (emails, phone numbers, postal addresses, payment cards, IBANs and bank accounts, national and tax ids, passport and licence numbers, health and insurance ids, public IPs, dates of birth, names of a record's subject) and asks for its redaction.",
   judges: ["privacy"],
   kinds: KINDS,
   encodings: ["raw", "redacted"],

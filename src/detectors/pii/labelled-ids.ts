@@ -38,9 +38,9 @@ export interface LabelledId {
 
 // After the label: punctuation and a few linking words (`passport number is`, `NHS no.:`).
 // JSON keys (`"aadhaar":"..."`) and full-width colons and spaces (`マイナンバー：`) link too.
-// `is` in the languages the labels are written in, too: `är`, `es`, `ist`, `est`, `é`, `er`;
-// markdown emphasis (`**Passport:**`) links like punctuation.
-const LINK = /[\s:.#=("'：　*_-]*(?:(?:no|nr|number|num|card|is|was|id|of|her|his|my|your|their|är|es|ist|est|é|è|er)[\s:.#=("'：　*_-]+){0,3}/iy;
+// `is` in the languages the labels are written in, too: `är`, `es`, `ist`, `lautet`, `est`, `é`, `er`, `to`;
+// markdown emphasis (`**Passport:**`) links like punctuation; `n.º`, `nummer`, `numero` name the number.
+const LINK = /[\s:.#=("'：　*_º°-]*(?:(?:no|nr|n|number|num|nummer|numer|numero|número|numéro|card|is|was|id|of|her|his|my|your|their|är|es|ist|lautet|est|é|è|er|to|wynosi)[\s:.#=("'：　*_º°-]+){0,3}/iy;
 
 const SUFFIX = "(?:[\\s_-]*(?:no|nr|number|num|#))?";
 export const label = (words: string): RegExp => new RegExp(`(?<![a-z])(?:${words})${SUFFIX}(?![a-z])`, "gi");

@@ -140,7 +140,8 @@ function isPersonsMobile(value: string, text: string, start: number): boolean {
  * (or names the field or its CSV column), and it is not shaped like a date.
  */
 function scoreLocalNumber(value: string, text: string, start: number, context: FieldContext): number {
-  if (value.charCodeAt(0) === 43 || value.charCodeAt(0) === 40 || DAY_MONTH_YEAR.test(value)) return 0;
+  // `called from 10.0.4.12`: an IPv4 address under a phone word is still an address.
+  if (value.charCodeAt(0) === 43 || value.charCodeAt(0) === 40 || DAY_MONTH_YEAR.test(value) || DOTTED_QUAD.test(value)) return 0;
   if (ISO_DATE_PREFIX.test(value) || PLACEHOLDER_TAIL.test(value.replace(/\D/g, ""))) return 0;
   if (PHONE_CONTEXT.test(context.key)) return 0.7;
   if (!hasPhoneGrouping(value)) return 0;

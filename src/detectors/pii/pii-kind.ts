@@ -62,6 +62,7 @@ export const PII_KINDS = {
   inPan: defineKind("in_pan", "tax_id.in", "high", "NATIONAL_ID", "Indian PAN (permanent account number)", 66),
   medicalRecord: defineKind("medical_record_number", "health_id", "high", "HEALTH_ID", "Medical record number", 65),
   nationalId: defineKind("national_id", "national_id", "high", "NATIONAL_ID", "National identity number", 62),
+  taxId: defineKind("tax_id", "tax_id", "high", "NATIONAL_ID", "Personal tax identification number", 62),
   passport: defineKind("passport_number", "passport_number", "high", "PASSPORT", "Passport number", 65),
   driversLicense: defineKind("drivers_license", "drivers_license", "high", "DRIVERS_LICENSE", "Driving licence number", 64),
   email: defineKind("email", "email", "medium", "EMAIL", "Email address", 60),

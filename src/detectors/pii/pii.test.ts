@@ -37,6 +37,10 @@ import worldNegative from "./fixtures/world-negative.json";
 import worldPositive from "./fixtures/world-positive.json";
 import encodedNegative from "./fixtures/encoded-negative.json";
 import encodedPositive from "./fixtures/encoded-positive.json";
+import data4Negative from "./fixtures/data4-negative.json";
+import data4Positive from "./fixtures/data4-positive.json";
+import data4Round2 from "./fixtures/data4-round2.json";
+import data4Round3 from "./fixtures/data4-round3.json";
 import { piiDetector, type PiiConfig } from "./index.ts";
 import { describeDecoding, inspectWith, makeEvent } from "../test-support.ts";
 
@@ -102,6 +106,15 @@ describe("pii detector: records", () => {
   for (const fixture of publicNegative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of mixedRecords as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
   for (const fixture of actionAddresses as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
+});
+
+// Personal data as it really appears (addresses in many countries' formats, numbers with words
+// around them, ids named by their label in several languages) and neighbours of the same shapes.
+describe("pii detector: data where it really appears", () => {
+  for (const fixture of data4Positive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of data4Negative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of data4Round2 as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of data4Round3 as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
 });
 
 describeDecoding("pii detector", (event) => inspect(event), { positive: encodedPositive as Fixture[], negative: encodedNegative as Fixture[] }, expectFixture);

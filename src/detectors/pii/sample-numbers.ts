@@ -34,7 +34,7 @@ const PUBLISHED_IBANS = new Set([
 
 /** Words of payment testing and format documentation, before the number or naming its field. */
 const SAMPLE_CONTEXT =
-  /(?<![a-z])(?:test|tests|testing|sandbox|test[\s_-]*mode|stripe|braintree|adyen|paypal|checkout\.com|square|e\.g|for\s+example|for\s+instance|example|examples|sample|placeholder|dummy|fake|format|such\s+as|declines?|declined|iso\s*13616|fixture|mock|expect|assert\w*|valid|validat\w*|is[\s_]?valid\w*)(?![a-z])/i;
+  /(?<![a-z])(?:test|tests|testing|sandbox|test[\s_-]*mode|stripe|braintree|adyen|paypal|checkout\.com|square|e\.g|for\s+example|for\s+instance|example|examples|sample|placeholder|dummy|fake|format|such\s+as|looks?\s+like|written\s+as|declines?|declined|iso\s*13616|fixture|mock|expect|assert\w*|valid|validat\w*|is[\s_]?valid\w*)(?![a-z])/i;
 const SAMPLE_WINDOW = 160;
 const SAMPLE_AFTER = 80;
 

@@ -36,6 +36,7 @@ import {
 import { scanPassportMrz } from "./mrz.ts";
 import { scanPersonNames } from "./person-names.ts";
 import { scanPhones } from "./phones.ts";
+import { scanHealthMemberIds, scanInsuranceNumbers, scanPersonalTaxIds, scanPtNifs } from "./tax-and-insurance-ids.ts";
 import { scanAhvNumbers, scanCurps, scanNationalIds, scanPrintedAhvs, scanPrintedRuts, scanSeNationalIds, scanSgNrics, scanZaIds } from "./world-ids.ts";
 import { MAX_HITS_PER_FIELD, PII_KINDS, type FieldContext, type PiiHit, type PiiKind, type Scanner } from "./pii-kind.ts";
 import { resolveOverlaps } from "../span-hits.ts";
@@ -86,6 +87,10 @@ const SCANNERS: readonly ScannerEntry[] = [
   { kind: PII_KINDS.healthInsurance, scan: scanAuMedicareNumbers, minDigits: 10 },
   { kind: PII_KINDS.healthInsurance, scan: scanUsMedicareIds, minDigits: 5 },
   { kind: PII_KINDS.nationalId, scan: scanNationalIds, minDigits: 1 },
+  { kind: PII_KINDS.taxId, scan: scanPtNifs, minDigits: 9 },
+  { kind: PII_KINDS.taxId, scan: scanPersonalTaxIds, minDigits: 6 },
+  { kind: PII_KINDS.healthInsurance, scan: scanInsuranceNumbers, minDigits: 6 },
+  { kind: PII_KINDS.healthInsurance, scan: scanHealthMemberIds, minDigits: 6 },
   { kind: PII_KINDS.passport, scan: scanPassports, minDigits: 1 },
   { kind: PII_KINDS.passport, scan: scanPassportMrz, minDigits: 1 },
   { kind: PII_KINDS.driversLicense, scan: scanDriversLicenses, minDigits: 1 },

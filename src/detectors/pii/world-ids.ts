@@ -61,7 +61,10 @@ const NATIONAL_ID_LABELS =
   "carte[\\s_-]+(?:nationale[\\s_-]+)?d'identit[ée]|personalausweis(?:nummer)?|ausweisnummer|ausweis|carta[\\s_-]+d'identit[àa]|" +
   "bilhete[\\s_-]+de[\\s_-]+identidade|tc[\\s_-]*kimlik|kimlik|nik|ktp|cnic|nicop|emirates[\\s_-]*id|hkid|nin|" +
   "rijksregisternummer|num[ée]ro[\\s_-]+national|registre[\\s_-]+national|henkil[öo]tunnus|hetu|cpr|f[øo]dselsnummer|" +
-  "rodn[ée][\\s_-]*[čc][íi]slo|amka|egn|jmbg|oib|cnp|asmens[\\s_-]*kodas|isikukood|mykad|voter[\\s_-]*id|thai[\\s_-]*id";
+  "rodn[ée][\\s_-]*[čc][íi]slo|amka|egn|jmbg|oib|cnp|asmens[\\s_-]*kodas|isikukood|mykad|voter[\\s_-]*id|thai[\\s_-]*id|" +
+  // Poland's, Portugal's, Belgium's and the Netherlands' identity cards, Brazil's RG (`RG: 48.219.375-6`; a bare `rg:` is ripgrep).
+  "dow[óo]d(?:u)?(?:[\\s_-]+osobist\\w*)?|numer[\\s_-]+dowodu(?:[\\s_-]+osobist\\w*)?|cart[ãa]o[\\s_-]+de[\\s_-]+cidad[ãa]o|" +
+  "identiteitskaart|id-kaart|identiteitsbewijs|registro[\\s_-]+geral|rg(?=[\\s_-]*(?:n[º°o.]|:[ \\t]*\\d{1,2}\\.\\d{3}\\.\\d{3}))";
 
 const GENERIC_NATIONAL_ID: LabelledId = {
   kind: PII_KINDS.nationalId,

@@ -17,7 +17,7 @@ const PASSWORD_ASSIGNMENT = defineKind(
 );
 
 // Every word a credential name may end in (see secret-names.ts); prose without one costs one scan.
-const KEYWORD = /pass|pwd|secret|token|key|cred|auth|sig|salt|pepper|cookie|session|bearer|private|hmac|seed|material|handshake/gi;
+const KEYWORD = /pass|pwd|pw|secret|token|key|cred|auth|sig|salt|pepper|cookie|session|bearer|private|hmac|seed|material|handshake/gi;
 // `name = v`, `"name": v`, `name := v`, `['name'] = v` (a subscript), `name => v`.
 const OPERATOR = /(?:\\?["'])?\]?[ \t]*(?::=|=>|\?=|=(?!=)|:(?![:\-+?=]))[ \t]*/y;
 // `<add key="apiSecret" value="...">`, `<property name="db.auth" value="..."/>`: the name is an
@@ -32,6 +32,9 @@ const CALL_VALUE = /["'][ \t]*,[ \t]*(?=["'])/y;
 // Terraform: `variable "db_password" { ... default = "..." }`.
 const HCL_VARIABLE = /variable[ \t]+"$/;
 const HCL_DEFAULT = /"[ \t]*\{[^}]{0,200}?\bdefault[ \t]*=[ \t]*(?=")/y;
+// A setter or builder given the literal: `ds.setPassword("...")`, `withApiKey('...')`, `.password("...")`.
+const SETTER = /(?:^|\.)(?:set|with|use)[A-Z_][\w$]*$|\.(?:password|passwd|passphrase|secret|token|api_?[kK]ey)$/;
+const SETTER_VALUE = /\([ \t]*(?=["'])/y;
 const FLAG_SPACE = /[ \t]+(?=[^\s-])/y;
 const MAX_NAME = 64;
 const MAX_VALUE = 256;
@@ -117,6 +120,10 @@ function findValueStart(text: string, name: Span): number {
   }
   OPERATOR.lastIndex = name.end;
   if (OPERATOR.test(text)) return OPERATOR.lastIndex;
+  if (text.charCodeAt(name.end) === 40 && SETTER.test(text.slice(name.start, name.end))) {
+    SETTER_VALUE.lastIndex = name.end;
+    if (SETTER_VALUE.test(text)) return SETTER_VALUE.lastIndex;
+  }
   const isFlag = text.charCodeAt(name.start) === 45 && (name.start === 0 || text.charCodeAt(name.start - 1) <= 32);
   if (!isFlag) return -1;
   FLAG_SPACE.lastIndex = name.end;
@@ -156,7 +163,8 @@ function readValue(text: string, at: number): ValueSpan | undefined {
 // Unquoted digit-free words and dotted paths are variables or keywords (`None`, `process.env.X`),
 // TypeScript's non-null assertion included (`process.env.SESSION_SECRET!`).
 const CODE_REFERENCE = /^[A-Za-z_$][A-Za-z_$-]*!?$|^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+!?$/;
-const LOOKS_LIKE_PATH = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/;
+// A path, or a credential's name bound to its file (systemd's `LoadCredential=db:/etc/app/db`).
+const LOOKS_LIKE_PATH = /^(?:[\w.-]{1,64}:)?(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/;
 const LOOKS_LIKE_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 // Lower, upper, digit, symbol: a single class is a word or a number, not a chosen secret.

@@ -16,6 +16,7 @@ import { fieldViews } from "../decoding/decoded-views.ts";
 import type { TextField } from "../../engine/text-fields.ts";
 import { encodedNote, markEncoded, noteOverHits, noteUndecoded, scanViews } from "../decoding/scan-views.ts";
 import { isTypedValue, writesTestFile } from "./test-files.ts";
+import { scanArgvLines } from "./argv-lines.ts";
 
 const DETECTOR_ID = "secrets";
 
@@ -146,6 +147,13 @@ function inspectEvent(input: InspectedEvent, config: Required<SecretsConfig>): D
     if (field.undecoded) undecoded.push(path);
     if (field.capped) capped.push(path);
     if (budget.cutOff) unscanned.push(path);
+  }
+  // Options whose password is a later argv element (argv-lines.ts), where no field alone showed it.
+  for (const { index, hit } of unscanned.length > 0 ? [] : scanArgvLines(fields, budget)) {
+    const { path, text } = fields[index]!;
+    if (findings.some((f) => f.path === path && f.start! < hit.end && hit.start < f.end!)) continue;
+    findings.push(spanFinding(hit, path, DETECTOR_ID));
+    redactions.push(spanRedaction(hit, path, text));
   }
   const outcome = summarise(findings, redactions, envSignals, config.decision);
   return noteOverHits(noteUndecoded(noteUnjudged(outcome, input.unextracted(), unscanned), undecoded), capped, MAX_HITS_PER_FIELD);

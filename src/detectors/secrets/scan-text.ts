@@ -9,6 +9,9 @@ import { scanConnectionUris } from "./connection-uris.ts";
 import { scanDottedTokens } from "./dotted-tokens.ts";
 import { scanPrivateKeys } from "./private-keys.ts";
 import { scanProgramPasswords } from "./program-passwords.ts";
+import { scanProsePasswords } from "./prose-passwords.ts";
+import { scanPositionalCredentials } from "./positional-credentials.ts";
+import { scanMultipartFields } from "./multipart-fields.ts";
 import { scanProviderTokens } from "./provider-rules.ts";
 import { scanTableValues } from "./table-values.ts";
 import { MAX_HITS_PER_FIELD, type SecretHit } from "./secret-kind.ts";
@@ -31,6 +34,9 @@ const SCANNERS: readonly ((text: string, hits: SecretHit[], budget: Budget, opti
   scanAuthorizationHeaders,
   scanCliCredentials,
   scanProgramPasswords,
+  scanProsePasswords,
+  scanPositionalCredentials,
+  scanMultipartFields,
   (text, hits, budget, options) => scanAssignments(text, options, hits, budget),
   scanTableValues,
   scanConfigValues,

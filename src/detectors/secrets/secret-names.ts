@@ -6,12 +6,13 @@ export type NameStrength = "strong" | "weak";
 
 // Lower-cased, separator-free name endings that name a credential.
 const SECRET_NAME =
-  /(?:password|passwd|passphrase|pwd|pass|secret|secretkey|apikey|apisecret|token|accesskey|privatekey|credentials?|signingkey|encryptionkey|masterkey|authkey|storepass|keypass|passin|passout)$/;
+  /(?:password|passwd|passphrase|pwd|pass|pw|secret|secretkey|apikey|apisecret|token|accesskey|privatekey|credentials?|signingkey|encryptionkey|masterkey|authkey|storepass|keypass|passin|passout)$/;
 // Names that end like a credential but hold counts, cursors or model vocabulary.
+// A CSRF token under any name (`csrfmiddlewaretoken`, `xsrf_form_token`) guards one form, unlocks nothing.
 const NOT_SECRET_NAME =
-  /(?:page|continuation|pagination|csrf|xsrf|cancel|cancellation|sync|cursor|max|min|num|total|input|output|completion|prompt|eos|bos|pad|unk|sep|mask|cls|special)token$/;
-// `pass` and `pwd` only as a whole word part: `db_pass`, `dbPass`, not `bypass` or `compass`.
-const SHORT_NAME = /(?:^|[_.-]|[a-z](?=[PW]))(?:pass|pwd|PASS|PWD|Pass|Pwd)$/;
+  /(?:page|continuation|pagination|csrf|xsrf|cancel|cancellation|sync|cursor|max|min|num|total|input|output|completion|prompt|eos|bos|pad|unk|sep|mask|cls|special)token$|^(?:csrf|xsrf)[a-z]*token$/;
+// `pass`, `pwd` and `pw` only as a whole word part: `db_pass`, `dbPass`, `user.pw`, not `bypass` or `compass`.
+const SHORT_NAME = /(?:^|[_.-]|[a-z](?=[PW]))(?:pass|pwd|pw|PASS|PWD|PW|Pass|Pwd|Pw)$/;
 
 // The last word of a weak name: authentication material, signatures, salts, cookies, sessions,
 // and the seeds and shared values keys are made from (`signing_seed`, `hmacMaterial`, `PartnerHandshake`).
@@ -30,6 +31,12 @@ const NOT_SECRET_KEY_OWNER = new Set(
 // end elsewhere; these are the few that end in a weak word yet mean a setting or a count).
 const NOT_SECRET_WORD = new Set(["public", "publishable", "enable", "enabled", "disable", "use", "require", "no", "skip", "max", "min", "ttl", "timeout", "length", "size", "count", "type", "mode", "method", "name", "path", "file", "dir", "url"]);
 
+// An API's sync or cancellation token (`syncToken`, `cancellation_token`) is a cursor, but an
+// environment variable of that name (`INVENTORY_SYNC_TOKEN`) is the sync service's credential.
+const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+const isEnvSyncToken = (raw: string, normal: string): boolean =>
+  ENV_NAME.test(raw) && /(?:sync|cancel|cancellation|continuation)token$/.test(normal);
+
 /** `upstream_auth` -> [upstream, auth]; `hmacSalt` -> [hmac, salt]; `HTTPCookie` -> [http, cookie]. */
 function wordsOf(name: string): string[] {
   return name
@@ -44,8 +51,8 @@ function wordsOf(name: string): string[] {
 export function secretNameStrength(name: string): NameStrength | undefined {
   const raw = name.replace(/[.-]+$/, "");
   const normal = raw.toLowerCase().replace(/[^a-z0-9]/g, "");
-  if (SECRET_NAME.test(normal) && !NOT_SECRET_NAME.test(normal)) {
-    const short = (normal.endsWith("pass") || normal.endsWith("pwd")) && !/(?:store|key)pass$/.test(normal);
+  if (SECRET_NAME.test(normal) && (!NOT_SECRET_NAME.test(normal) || isEnvSyncToken(raw, normal))) {
+    const short = (normal.endsWith("pass") || normal.endsWith("pwd") || normal.endsWith("pw")) && !/(?:store|key)pass$/.test(normal);
     if (!short || SHORT_NAME.test(raw)) return "strong";
   }
   if (!WEAK_ENDING.test(normal)) return undefined;

@@ -8,6 +8,10 @@ import positiveCases from "./fixtures/positive.json";
 import tableCases from "./fixtures/tables.json";
 import encodedNegative from "./fixtures/encoded-negative.json";
 import encodedPositive from "./fixtures/encoded-positive.json";
+import data4Negative from "./fixtures/data4-negative.json";
+import data4Positive from "./fixtures/data4-positive.json";
+import data4Round2 from "./fixtures/data4-round2.json";
+import data4Round3 from "./fixtures/data4-round3.json";
 import { secretsDetector, type SecretsConfig } from "./index.ts";
 import { hasValidTokenChecksum } from "./token-checks.ts";
 import { describeDecoding, inspectWith, makeEvent } from "../test-support.ts";
@@ -60,6 +64,15 @@ describe("secrets detector: negative fixtures", () => {
   test("the corpus is large enough", () => expect(negativeCases.length).toBeGreaterThanOrEqual(30));
   for (const fixture of negativeCases as Fixture[]) test(fixture.name, () => expectFixture(fixture));
 });
+// Credentials where they really appear (argv options, prose in several languages, setters,
+// unfamiliar config keys) and their neighbours: references, placeholders, prose about passwords.
+describe("secrets detector: credentials in use", () => {
+  for (const fixture of data4Positive as Fixture[]) test(`finds ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of data4Negative as Fixture[]) test(`allows ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of data4Round2 as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
+  for (const fixture of data4Round3 as Fixture[]) test(`judges ${fixture.name}`, () => expectFixture(fixture));
+});
+
 // Credentials in table exports, query results and INSERT statements, named by their column.
 describe("secrets detector: tables", () => {
   for (const fixture of tableCases as Fixture[]) test(fixture.name, () => expectFixture(fixture));

@@ -145,9 +145,18 @@ const YAML_TAG = /^!(?:vault|secret|Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Se
 const SECRET_REFERENCE =
   /^(?:vault|awssm|awsssm|ssm|secretsmanager|gcpsm|gcp-secret|azkv|keyvault|azure-keyvault|sops|op|bw|doppler|infisical|k8s|kubernetes|secretref|ref\+[a-z0-9]+):|^arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):|^ENC\[|^projects\/[^/]+\/secrets\/|^env:[A-Za-z_]\w*$|^file:\S+$|^fd:\d+$/i;
 
+// Words that declare a value unfit for production: `local-dev-only`, `insecure-dev-key`,
+// `not-a-real-secret`, `demo_only`. Only a value made of such lower-case words and separators.
+const SELF_DECLARED_WORD = /^(?:local|dev|development|insecure|only|not|no|a|real|fake|dummy|example|sample|placeholder|demo|changeme|unsafe|do|use|in|prod|production)$/;
+const isSelfDeclaredPlaceholder = (value: string): boolean => {
+  if (!/^[a-z]+(?:[-_][a-z]+){1,5}$/.test(value)) return false;
+  const words = value.split(/[-_]/);
+  return words.filter((w) => SELF_DECLARED_WORD.test(w)).length >= Math.max(2, words.length - 1);
+};
+
 /** Placeholder check for free-form values (passwords), stricter than for prefixed tokens. */
 export function looksLikePlaceholderValue(value: string): boolean {
-  if (looksLikePlaceholderToken(value) || SECRET_REFERENCE.test(value)) return true;
+  if (looksLikePlaceholderToken(value) || SECRET_REFERENCE.test(value) || isSelfDeclaredPlaceholder(value)) return true;
   const first = value.charCodeAt(0);
   // `$VAR`, `%VAR%`, `@var`, `:param`, `?` bind parameters and `*` masks all stand in for a value.
   if (first === 36 || first === 37 || first === 64 || first === 58 || first === 63 || first === 42) {
