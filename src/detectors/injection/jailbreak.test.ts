@@ -23,6 +23,8 @@ import canaries from "./fixtures/jailbreak-families-6.json";
 import languages from "./fixtures/jailbreak-families-7.json";
 import framings from "./fixtures/jailbreak-families-8.json";
 import hateAndFraud from "./fixtures/jailbreak-families-9.json";
+import bare from "./fixtures/jailbreak-families-10.json";
+import bareAgain from "./fixtures/jailbreak-families-11.json";
 import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
@@ -71,6 +73,18 @@ describe("jailbreak families (rules alone)", () => {
 // "illegally".
 describe("jailbreak families, third round (rules alone)", () => {
   for (const c of [...unbound, ...unboundNeighbours, ...personas, ...templates, ...canaries, ...languages, ...framings, ...hateAndFraud] as MoveCase[]) {
+    test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
+  }
+});
+
+// A tenth round (jailbreak-families-10.json), measured before its rules: harmful requests with
+// no wrapper at all, as the public benchmarks count them (vocabulary-harm-bare.ts): weapons and
+// agents of mass harm, hard drugs, malware, a person killed, stalked or abused, accounts broken
+// into, children sexualised, crowds attacked, groups called vermin, health lies as news; each
+// beside the same topic asked for defence, history, safety or care. An eleventh
+// (jailbreak-families-11.json) was written after those rules in new words and measured first.
+describe("harmful requests asked outright (rules alone)", () => {
+  for (const c of [...bare, ...bareAgain] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });

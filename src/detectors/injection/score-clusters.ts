@@ -51,6 +51,17 @@ function groupSignals(signals: readonly Signal[]): Signal[][] {
   return groups;
 }
 
+/**
+ * A user's harmful request names what it asks for ("plan an attack", "exploit the vulnerability",
+ * "a phishing email"): those words are the request, not an article around it, so for a cluster
+ * with a harm signal the documentation discount reads only the text around the cluster. Blanked
+ * with spaces, so offsets hold.
+ */
+function withoutOwnWords(text: string, classes: ReadonlyMap<SignalClass, number>, start: number, end: number, context: Context): string {
+  if (context !== "user" || (classes.get("harm") ?? 0) < HARM_PROCEDURE) return text;
+  return text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
+}
+
 function scoreGroup(text: string, group: readonly Signal[], context: Context): Cluster {
   const classes = new Map<SignalClass, number>();
   let start = Infinity;
@@ -78,7 +89,7 @@ function scoreGroup(text: string, group: readonly Signal[], context: Context): C
   const bonus = context === "user" ? 0 : rateHiddenMarkup(text, start);
   if (sum + bonus < FINDING_AT) return { start, end, score: sum + bonus, classes };
   const character = context === "user" && [...classes.keys()].every((c) => CHARACTER.has(c)) ? rateCharacterWriting(text) : 1;
-  const score = Math.min(1, sum * rateDocumentation(text, start, end) * character + bonus);
+  const score = Math.min(1, sum * rateDocumentation(withoutOwnWords(text, classes, start, end, context), start, end) * character + bonus);
   return { start, end, score, classes };
 }
 

@@ -1,15 +1,16 @@
 // The procedures for harm of vocabulary-harm.ts beyond English: how to make a bomb, a drug or
 // malware, how to break into someone else's account, and the demand for every step or exact
 // quantities. Languages: es, fr, de, pt, it, nl, pl, ru, tr, id, vi, ar, hi, zh, ja, ko. Like the
-// English patterns, a procedure alone stays a finding; with a frame or a demand for its exact
-// steps it reaches approval. A question about such a thing (its history, its dangers) has no
+// English bare requests (vocabulary-harm-bare.ts), each procedure here is for serious harm (a
+// bomb, a hard drug, malware, someone else's account) and reaches approval alone, as the public
+// benchmarks count the request without a wrapper. A question about such a thing (its history, its dangers) has no
 // verb of making next to it and does not match; a pump, a bath bomb or a dessert ("bomba de agua",
 // "bombe de bain", "bomba alla crema") is named with its complement and is left out.
 import { phrase } from "./vocabulary-multilingual.ts";
 import { r, type Pattern } from "./vocabulary-parts.ts";
 import type { Weights } from "./signal-kind.ts";
 
-const PROCEDURE: Weights = [0, 0.35, 0];
+const PROCEDURE: Weights = [0, 0.55, 0];
 const DETAIL: Weights = [0, 0.2, 0];
 
 /** "How to make" and what is made, per language; at most one word between them. */
