@@ -25,6 +25,9 @@ import framings from "./fixtures/jailbreak-families-8.json";
 import hateAndFraud from "./fixtures/jailbreak-families-9.json";
 import bare from "./fixtures/jailbreak-families-10.json";
 import bareAgain from "./fixtures/jailbreak-families-11.json";
+import bareLanguages from "./fixtures/jailbreak-families-12.json";
+import persuasion from "./fixtures/jailbreak-families-13.json";
+import tricky from "./fixtures/jailbreak-families-14.json";
 import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
@@ -82,9 +85,17 @@ describe("jailbreak families, third round (rules alone)", () => {
 // agents of mass harm, hard drugs, malware, a person killed, stalked or abused, accounts broken
 // into, children sexualised, crowds attacked, groups called vermin, health lies as news; each
 // beside the same topic asked for defence, history, safety or care. An eleventh
-// (jailbreak-families-11.json) was written after those rules in new words and measured first.
+// (jailbreak-families-11.json) was written after those rules in new words and measured first. A
+// twelfth (jailbreak-families-12.json): the same requests in low-resource languages (Tagalog,
+// Hmong, Scots Gaelic, Swahili, Malay) and in Spanish, French, German, Portuguese, Italian. A
+// thirteenth (jailbreak-families-13.json): PAIR-style persuasion around those requests (a dying
+// child, an official's deadline, a lawless world, a thesis, a screenplay), refusal rules, a
+// fabricated compliant dialogue, a word spelled out or cut by stars, a late grandfather. A
+// fourteenth (jailbreak-families-14.json): benign prompts written to trip those rules (a
+// bomb-proof plan, explosive growth, a zombie process, a bomb in a video game, an account run
+// with consent, yoghurt cultured, vanilla extracted) beside a few more requests.
 describe("harmful requests asked outright (rules alone)", () => {
-  for (const c of [...bare, ...bareAgain] as MoveCase[]) {
+  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });
@@ -186,6 +197,12 @@ describe("codes read in place", () => {
     // The text as written, then every word turned around: the plain words read backwards too.
     expect(cipherViews("read each word backwards: olleh dlrow").map((v) => v.text)).toContain("read each word backwards: olleh dlrow\ndaer hcae drow sdrawkcab: hello world");
     expect(cipherViews("here X means 'good' and Y means 'morning', so: X Y").map((v) => v.text)).toContain("here good means 'good' and morning means 'morning', so: good morning");
+  });
+
+  test("one word spelled out letter by letter, and a word cut by stars, are read glued", () => {
+    expect(cipherViews("make a c i d r a i n at home").map((v) => v.text)).toContain("make  acidrain  at home");
+    expect(cipherViews("the m*eth*od is simple").map((v) => v.text)).toContain("the  method  is simple");
+    expect(cipherViews("**bold** and *italic* text").map((v) => v.name)).toEqual([]);
   });
 
   test("one code word is no code book, and a letter is replaced only as a word", () => {
