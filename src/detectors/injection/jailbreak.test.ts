@@ -28,6 +28,7 @@ import bareAgain from "./fixtures/jailbreak-families-11.json";
 import bareLanguages from "./fixtures/jailbreak-families-12.json";
 import persuasion from "./fixtures/jailbreak-families-13.json";
 import tricky from "./fixtures/jailbreak-families-14.json";
+import people from "./fixtures/jailbreak-families-15.json";
 import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
@@ -93,9 +94,13 @@ describe("jailbreak families, third round (rules alone)", () => {
 // fabricated compliant dialogue, a word spelled out or cut by stars, a late grandfather. A
 // fourteenth (jailbreak-families-14.json): benign prompts written to trip those rules (a
 // bomb-proof plan, explosive growth, a zombie process, a bomb in a video game, an account run
-// with consent, yoghurt cultured, vanilla extracted) beside a few more requests.
+// with consent, yoghurt cultured, vanilla extracted) beside a few more requests. A fifteenth
+// (jailbreak-families-15.json, vocabulary-harm-bare-people.ts): harm aimed at people (terror
+// recruitment, a killer praised, a classmate's password, a singer's home address, self-harm
+// hidden, a gun for someone barred, fake reviews, an elderly person conned) and the refusal
+// promised away for whatever comes next, beside their innocent twins.
 describe("harmful requests asked outright (rules alone)", () => {
-  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky] as MoveCase[]) {
+  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });
