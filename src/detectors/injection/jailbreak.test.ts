@@ -29,6 +29,7 @@ import bareLanguages from "./fixtures/jailbreak-families-12.json";
 import persuasion from "./fixtures/jailbreak-families-13.json";
 import tricky from "./fixtures/jailbreak-families-14.json";
 import people from "./fixtures/jailbreak-families-15.json";
+import heldOut from "./fixtures/jailbreak-families-16.json";
 import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
@@ -98,9 +99,13 @@ describe("jailbreak families, third round (rules alone)", () => {
 // (jailbreak-families-15.json, vocabulary-harm-bare-people.ts): harm aimed at people (terror
 // recruitment, a killer praised, a classmate's password, a singer's home address, self-harm
 // hidden, a gun for someone barred, fake reviews, an elderly person conned) and the refusal
-// promised away for whatever comes next, beside their innocent twins.
+// promised away for whatever comes next, beside their innocent twins. A sixteenth
+// (jailbreak-families-16.json) was written in new words before any rule for it and measured:
+// 10 of 18 requests held and no neighbour; its misses (a gas mixed for a roommate, what one
+// would need to put together a nail bomb, code for an info-stealer, a reservoir poisoned, a
+// phishing page, a deepfake nude, a kidnapping, arson for the insurance) then had their rules.
 describe("harmful requests asked outright (rules alone)", () => {
-  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people] as MoveCase[]) {
+  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people, ...heldOut] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });
