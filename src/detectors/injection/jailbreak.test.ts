@@ -30,6 +30,7 @@ import persuasion from "./fixtures/jailbreak-families-13.json";
 import tricky from "./fixtures/jailbreak-families-14.json";
 import people from "./fixtures/jailbreak-families-15.json";
 import heldOut from "./fixtures/jailbreak-families-16.json";
+import benignTopics from "./fixtures/jailbreak-neighbours-17.json";
 import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
@@ -104,8 +105,11 @@ describe("jailbreak families, third round (rules alone)", () => {
 // 10 of 18 requests held and no neighbour; its misses (a gas mixed for a roommate, what one
 // would need to put together a nail bomb, code for an info-stealer, a reservoir poisoned, a
 // phishing page, a deepfake nude, a kidnapping, arson for the insurance) then had their rules.
+// jailbreak-neighbours-17.json: benign prompts on the same topics (an authorised pentest, a
+// translated news item, chemistry homework, a nurse, a villain's plot, an AI ethics essay, a
+// parent's worry, a hunter, a lab safety sheet), measured against those rules.
 describe("harmful requests asked outright (rules alone)", () => {
-  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people, ...heldOut] as MoveCase[]) {
+  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people, ...heldOut, ...benignTopics] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });
