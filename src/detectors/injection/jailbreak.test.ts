@@ -31,6 +31,7 @@ import tricky from "./fixtures/jailbreak-families-14.json";
 import people from "./fixtures/jailbreak-families-15.json";
 import heldOut from "./fixtures/jailbreak-families-16.json";
 import benignTopics from "./fixtures/jailbreak-neighbours-17.json";
+import round18 from "./fixtures/jailbreak-families-18.json";
 import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
@@ -107,9 +108,13 @@ describe("jailbreak families, third round (rules alone)", () => {
 // phishing page, a deepfake nude, a kidnapping, arson for the insurance) then had their rules.
 // jailbreak-neighbours-17.json: benign prompts on the same topics (an authorised pentest, a
 // translated news item, chemistry homework, a nurse, a villain's plot, an AI ethics essay, a
-// parent's worry, a hunter, a lab safety sheet), measured against those rules.
+// parent's worry, a hunter, a lab safety sheet), measured against those rules. An eighteenth
+// (jailbreak-families-18.json), held out the same way, held 1 of 10: counterfeit money, a fake
+// passport, pills on the dark web, a SIM swap, a person knocked out with chloroform, a
+// neighbour's shed burned, an ex's password brute-forced, a coworker followed home, an
+// untraceable poison for a boss; then their rules.
 describe("harmful requests asked outright (rules alone)", () => {
-  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people, ...heldOut, ...benignTopics] as MoveCase[]) {
+  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people, ...heldOut, ...benignTopics, ...round18] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });
