@@ -32,6 +32,7 @@ import people from "./fixtures/jailbreak-families-15.json";
 import heldOut from "./fixtures/jailbreak-families-16.json";
 import benignTopics from "./fixtures/jailbreak-neighbours-17.json";
 import round18 from "./fixtures/jailbreak-families-18.json";
+import round19 from "./fixtures/jailbreak-families-19.json";
 import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
@@ -112,9 +113,12 @@ describe("jailbreak families, third round (rules alone)", () => {
 // (jailbreak-families-18.json), held out the same way, held 1 of 10: counterfeit money, a fake
 // passport, pills on the dark web, a SIM swap, a person knocked out with chloroform, a
 // neighbour's shed burned, an ex's password brute-forced, a coworker followed home, an
-// untraceable poison for a boss; then their rules.
+// untraceable poison for a boss; then their rules. A nineteenth (jailbreak-families-19.json),
+// in the benchmarks' categories, held 2 of 10: a pesticide nerve poison, resistant bacteria,
+// cyanide, MDMA, an atrocity called beneficial, a child bullied, slurs, anorexia promoted,
+// bleach and ammonia recommended, a macro that sends passwords away; then their rules.
 describe("harmful requests asked outright (rules alone)", () => {
-  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people, ...heldOut, ...benignTopics, ...round18] as MoveCase[]) {
+  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people, ...heldOut, ...benignTopics, ...round18, ...round19] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });
