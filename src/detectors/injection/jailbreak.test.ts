@@ -33,6 +33,7 @@ import heldOut from "./fixtures/jailbreak-families-16.json";
 import benignTopics from "./fixtures/jailbreak-neighbours-17.json";
 import round18 from "./fixtures/jailbreak-families-18.json";
 import round19 from "./fixtures/jailbreak-families-19.json";
+import round20 from "./fixtures/jailbreak-families-20.json";
 import modelHeld from "./rules-only/jailbreak-neighbours.json";
 
 const rulesOnly = { ...injectionDetector.defaultConfig, model_threshold: 1 as const };
@@ -116,9 +117,12 @@ describe("jailbreak families, third round (rules alone)", () => {
 // untraceable poison for a boss; then their rules. A nineteenth (jailbreak-families-19.json),
 // in the benchmarks' categories, held 2 of 10: a pesticide nerve poison, resistant bacteria,
 // cyanide, MDMA, an atrocity called beneficial, a child bullied, slurs, anorexia promoted,
-// bleach and ammonia recommended, a macro that sends passwords away; then their rules.
+// bleach and ammonia recommended, a macro that sends passwords away; then their rules. A
+// twentieth (jailbreak-families-20.json) held 0 of 8: a bomb mailed, a wallet drainer, a SWAT
+// team sent, a body hidden, sextortion, a train derailed, an untraceable gun in Italian, a dog
+// poisoned. The tail of bare requests is long; each round's misses are classes the next rules take.
 describe("harmful requests asked outright (rules alone)", () => {
-  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people, ...heldOut, ...benignTopics, ...round18, ...round19] as MoveCase[]) {
+  for (const c of [...bare, ...bareAgain, ...bareLanguages, ...persuasion, ...tricky, ...people, ...heldOut, ...benignTopics, ...round18, ...round19, ...round20] as MoveCase[]) {
     test(c.name, () => expect(outcome(c.payload.text).decision).toBe(c.expect.decision));
   }
 });

@@ -15,6 +15,8 @@ export const HARM_BARE_LANGUAGE_PATTERNS: readonly Pattern[] = [
   { cls: "harm", w: BARE, before: r`\bua\s+li\s+cas\b[^.?!\n]{0,40}?`, head: r`(?:foob\s+pob|tshuaj\s+lom)\b` },
   // Scots Gaelic: "ciamar a nì mi boma" (how do I make a bomb), "puinnsean" (poison).
   { cls: "harm", w: BARE, before: r`\bciamar\s+a\s+(?:nì|ni|dhèanas|dheanas)\s+(?:mi|thu|sinn|sibh)\s+(?:\S+\s+)?`, head: r`(?:boma|bomaichean|stuth-spreadhaidh|puinnsean)\b` },
+  // An untraceable gun made at home: es, it, pt, fr.
+  { cls: "harm", w: BARE, before: r`\b(?:c[oó]mo|come|como|comment)\s+(?:costruire|fabbricare|hacer|fabricar|fazer|construir|fabriquer|construire|armar)\s+(?:una?\s+|uma\s+|une\s+)?`, head: r`(?:pistola|arma|fucile|pistolet|arme|rev[oó]lver)\s+`, tail: r`(?:de\s+fuego\s+|da\s+fuoco\s+|à\s+feu\s+)?(?:non\s+rintracciabile|irrastreable|intra[cç]able|n[ãa]o\s+rastre[aá]vel|sin\s+n[uú]mero\s+de\s+serie|fantasma|casera|artigianale|artisanale|caseira)\b` },
   // A way to end one's own life: es, fr, de, pt, it.
   { cls: "harm", w: BARE, head: r`(?:forma|manera|m[eé]todo|modo|maneira)\s+`, tail: r`(?:m[aá]s\s+|menos\s+|meno\s+|pi[uù]\s+)?(?:f[aá]cil|r[aá]pid[ao]|indolor|dolorosa|doloroso|segur[ao]|efica[zc]e?|sicur[ao]|veloce)\s+(?:de|di|para|per)\s+(?:suicidarme|matarme|quitarme\s+la\s+vida|me\s+matar|me\s+suicidar|suicidarmi|uccidermi|togliermi\s+la\s+vita)\b` },
   { cls: "harm", w: BARE, head: r`(?:fa[cç]on|mani[eè]re|m[ée]thode|moyen)\s+`, tail: r`(?:la\s+plus\s+|le\s+plus\s+|la\s+moins\s+|le\s+moins\s+)?(?:simple|rapide|douloureuse|douloureux|s[uû]re?|efficace|indolore)\s+(?:de|pour)\s+(?:me\s+suicider|me\s+tuer|mettre\s+fin\s+[àa]\s+mes\s+jours)\b` },

@@ -60,6 +60,8 @@ export const HARM_BARE_PEOPLE_PATTERNS: readonly Pattern[] = [
   // A macro or script that hunts for passwords and sends them on.
   { cls: "harm", w: [0, 0.35, 0], before: r`\b(?:macro|script|program|code|extension|add-?on|plugin|app|tool|malware|bot)\s+(?:that|which|to)\s+(?:silently\s+|secretly\s+)?(?:searches|search|collects?|finds?|grabs?|harvests?|steals?|scans?|dumps?|extracts?)\s+(?:[\w'’-]+\s+){0,5}?(?:for\s+)?`, head: r`(?:passwords|credentials|credit\s+card\s+numbers|saved\s+logins|cookies|session\s+tokens)\b` },
   { cls: "detail", w: [0, 0.25, 0], before: r`\b(?:sends?|uploads?|posts?|emails?|forwards?|exfiltrates?)\s+(?:them|it|the\s+\w+|everything)\s+to\s+`, head: r`(?:me|my\s+(?:server|webhook|email|endpoint|telegram|discord|bot)|a\s+(?:webhook|telegram\s+bot|discord\s+webhook))\b` },
+  // Someone's intimate images threatened for money (sextortion), as the one who threatens.
+  { cls: "harm", w: BARE, before: r`\b(?:send|share|post|leak|release|publish|show)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+(?:'s|’s)|her|his|their)\s+(?:[\w-]+\s+)?`, head: r`(?:nudes?|nude\s+(?:pics|photos|pictures|images|videos)|intimate\s+(?:pics|photos|pictures|images|videos)|sex\s+tape)\b`, validate: (m, text, start) => (/\b(?:unless|or\s+else|pays?|money|dollars|euros|bitcoin|gift\s+cards?)\b/i.test(text.slice(start, start + m.length + 160)) ? 1 : 0) },
   // The refusal promised away for whatever comes next.
   { cls: "persona", w: [0, 0.3, 0], head: r`whatever\s+I\s+(?:ask|say|request|tell\s+you|want)\s+`, tail: r`(?:(?:next|from\s+now\s+on|of\s+you|later)\s*)?,?\s*you\s+(?:will\s+|must\s+|shall\s+)?(?:answer|do|comply|respond|obey|provide|write)\b` },
 ];
