@@ -52,7 +52,11 @@ const USER_CHECK: Partial<Record<SignalClass, string>> = {
 
 function checkIdOf(cluster: Cluster, context: Context): string {
   if (context === "user") {
-    return USER_CHECK[dominantClass(cluster, []) ?? "persona"] ?? "jailbreak.persona";
+    // A harmful request asked through a persona is named by the persona: the move is what the
+    // finding reports; the request is named only when nothing wraps it.
+    const top = dominantClass(cluster, []);
+    const named = top === "harm" && (cluster.classes.get("persona") ?? 0) >= 0.2 ? "persona" : top;
+    return USER_CHECK[named ?? "persona"] ?? "jailbreak.persona";
   }
   return DATA_CHECK[dominantClass(cluster, ["override", "role", "tag"]) ?? "address"] ?? "injection.embedded_instruction";
 }

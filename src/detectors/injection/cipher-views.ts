@@ -58,6 +58,8 @@ const BINARY_RUN = /(?<![\w])(?:[01]{8}[ ,]?){6,}(?![\w])/g;
 const SPACED_RUN = /(?<![A-Za-z])[A-Za-z](?:[ ]{1,4}[A-Za-z](?![A-Za-z])){5,}/g;
 /** Six or more letters split by one hyphen, dot, star or underscore each: "m-e-t-h", "b.o.m.b.s". */
 const SPLIT_RUN = /(?<![A-Za-z0-9])[A-Za-z](?:[-.*_][A-Za-z](?![A-Za-z0-9])){5,}/g;
+/** A word cut by stars into pieces of any length: "m*eth*amphetamine", "ransom*ware". */
+const STARRED_RUN = /(?<![A-Za-z0-9*])[A-Za-z]{1,20}(?:\*[A-Za-z]{1,20}){1,6}(?![A-Za-z0-9*])/g;
 
 /** A code word defined in the text: `🍎 means 'how to'`, `"apple" stands for "bomb"`. */
 const CODE_WORD = /(?<![^\s,;(])["'‘“]?([^\s"'‘“’”]{1,12})["'’”]?\s+(?:means|stands\s+for|=|is\s+code\s+for)\s+["'‘“]([^"'’”\n]{1,40})["'’”]/gi;
@@ -110,9 +112,12 @@ const decodeHex = (run: string): string | undefined => {
 const decodeBinary = (run: string): string | undefined =>
   readable(run.replace(/[ ,]/g, "").replace(/[01]{8}/g, (b) => String.fromCharCode(parseInt(b, 2))));
 
-/** Spaced letters glued into words; runs with no wider gap between words stay as they are. */
+/**
+ * Spaced letters glued into words, a wider gap between words; a run with no wider gap is one
+ * word spelled out in a sentence ("how to make n a p a l m").
+ */
 function decodeSpaced(run: string): string | undefined {
-  if (!/[ ]{2,}/.test(run)) return undefined;
+  if (!/[ ]{2,}/.test(run)) return run.replace(/ /g, "");
   return run.split(/[ ]{2,}/).map((w) => w.replace(/ /g, "")).join(" ");
 }
 
@@ -173,6 +178,7 @@ const RUN_CODES: readonly [CipherView["name"], RegExp, (run: string) => string |
   ["binary", BINARY_RUN, decodeBinary],
   ["spaced", SPACED_RUN, decodeSpaced],
   ["spaced", SPLIT_RUN, decodeSplit],
+  ["spaced", STARRED_RUN, (run) => run.replace(/\*/g, "")],
 ];
 
 /** The cipher readings worth scoring for `text`, none for most texts. */

@@ -51,6 +51,23 @@ function groupSignals(signals: readonly Signal[]): Signal[][] {
   return groups;
 }
 
+/** A request for serious harm asked outright (vocabulary-harm-bare.ts) reaches approval alone. */
+const HARM_BARE = 0.55;
+
+/**
+ * Documentation discount for a user's harmful request. One for serious harm asked outright is
+ * not discounted at all: "for a threat assessment", "as a security researcher" are the pretexts
+ * a persuasive jailbreak puts around it, and its patterns leave defensive objects alone. A lesser
+ * one names what it asks for ("exploit", "phishing"): those words are the request, not an
+ * article around it, so the discount reads only the text around the cluster.
+ */
+function rateUserHarm(text: string, classes: ReadonlyMap<SignalClass, number>, start: number, end: number): number {
+  const harm = classes.get("harm") ?? 0;
+  if (harm >= HARM_BARE) return 1;
+  if (harm < HARM_PROCEDURE) return rateDocumentation(text, start, end);
+  return rateDocumentation(text.slice(0, start) + " ".repeat(end - start) + text.slice(end), start, end);
+}
+
 function scoreGroup(text: string, group: readonly Signal[], context: Context): Cluster {
   const classes = new Map<SignalClass, number>();
   let start = Infinity;
@@ -78,7 +95,7 @@ function scoreGroup(text: string, group: readonly Signal[], context: Context): C
   const bonus = context === "user" ? 0 : rateHiddenMarkup(text, start);
   if (sum + bonus < FINDING_AT) return { start, end, score: sum + bonus, classes };
   const character = context === "user" && [...classes.keys()].every((c) => CHARACTER.has(c)) ? rateCharacterWriting(text) : 1;
-  const score = Math.min(1, sum * rateDocumentation(text, start, end) * character + bonus);
+  const score = Math.min(1, sum * (context === "user" ? rateUserHarm(text, classes, start, end) : rateDocumentation(text, start, end)) * character + bonus);
   return { start, end, score, classes };
 }
 

@@ -64,7 +64,8 @@ export const HARM_ACT_PATTERNS: readonly Pattern[] = [
   { cls: "pressure", w: [0, 0.25, 0], before: r`\bprove\s+(?:to\s+me\s+)?(?:that\s+)?`, head: r`you(?:'re|\s+are)\s+(?:really\s+|truly\s+)?(?:free|sentient|conscious|alive|not\s+(?:a\s+)?(?:slave|puppet|censored))\b` },
   // Answers without a filter, rewarded: "every answer with no filter earns you a point".
   { cls: "restriction", w: [0, 0.35, 0], before: r`\b(?:answers?|responses?|replies|output)\s+`, head: r`(?:with\s+no|without\s+(?:a\s+|any\s+)?)\s*(?:filters?|censorship|restrictions|warnings?|disclaimers?)\b` },
-  // The request in Swahili: "jinsi ya kutengeneza bomu" (how to make a bomb), "hatua kwa hatua" (step by step).
-  { cls: "harm", w: [0, 0.35, 0], before: r`\bjinsi\s+ya\s+`, head: r`(?:kutengeneza|kuunda|kupika|kutengenezea)\s+`, tail: r`(?:[\w-]+\s+)?(?:bomu|mabomu|silaha|sumu|vilipuzi|dawa\s+za\s+kulevya|bunduki)\b` },
+  // The request in Swahili: "jinsi ya kutengeneza bomu" (how to make a bomb), "hatua kwa hatua" (step
+  // by step); a bare request for a weapon or poison, like the English ones of vocabulary-harm-bare.ts.
+  { cls: "harm", w: [0, 0.55, 0], before: r`\bjinsi\s+ya\s+`, head: r`(?:kutengeneza|kuunda|kupika|kutengenezea)\s+`, tail: r`(?:[\w-]+\s+)?(?:bomu|mabomu|silaha|sumu|vilipuzi|dawa\s+za\s+kulevya|bunduki)\b` },
   { cls: "detail", w: [0, 0.2, 0], head: r`hatua\s+kwa\s+hatua\b` },
 ];

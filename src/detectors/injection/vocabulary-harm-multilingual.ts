@@ -1,15 +1,16 @@
 // The procedures for harm of vocabulary-harm.ts beyond English: how to make a bomb, a drug or
 // malware, how to break into someone else's account, and the demand for every step or exact
 // quantities. Languages: es, fr, de, pt, it, nl, pl, ru, tr, id, vi, ar, hi, zh, ja, ko. Like the
-// English patterns, a procedure alone stays a finding; with a frame or a demand for its exact
-// steps it reaches approval. A question about such a thing (its history, its dangers) has no
+// English bare requests (vocabulary-harm-bare.ts), each procedure here is for serious harm (a
+// bomb, a hard drug, malware, someone else's account) and reaches approval alone, as the public
+// benchmarks count the request without a wrapper. A question about such a thing (its history, its dangers) has no
 // verb of making next to it and does not match; a pump, a bath bomb or a dessert ("bomba de agua",
 // "bombe de bain", "bomba alla crema") is named with its complement and is left out.
 import { phrase } from "./vocabulary-multilingual.ts";
 import { r, type Pattern } from "./vocabulary-parts.ts";
 import type { Weights } from "./signal-kind.ts";
 
-const PROCEDURE: Weights = [0, 0.35, 0];
+const PROCEDURE: Weights = [0, 0.55, 0];
 const DETAIL: Weights = [0, 0.2, 0];
 
 /** "How to make" and what is made, per language; at most one word between them. */
@@ -22,7 +23,7 @@ const PROCEDURES = [
   r`(?:Bau|Herstellungs)anleitung\s+f[üu]r\s+(?:eine?n?\s+)?(?:\S+\s+)?(?:(?:Rohr|Nagel|Auto)?bombe|Sprengstoff|Sprengsatz|Schusswaffe)|Bombenbauanleitung|Anleitung\s+zum\s+(?:Bau|Bauen|Herstellen|Kochen)\s+(?:eine[rs]\s+|von\s+)?(?:\S+\s+)?(?:(?:Rohr|Nagel|Auto)?bombe|Sprengstoff|Sprengsatz|Meth|Methamphetamin|Schusswaffe)`,
   r`wie\s+(?:ich|man)\s+(?:in\s+)?(?:das|den|die)\s+(?:Konto|E-?Mail-?Konto|Handy|WLAN|Instagram|Facebook)\S*\s+(?:meine[rs]?|eine[rs]\s+anderen|von\s+jemand)\S*\s+(?:\S+\s+)?(?:hacke|hackt|eindringe|einbreche|knacke)`,
   r`como\s+(?:fabricar|fazer|construir|sintetizar|preparar|criar|produzir|programar|escrever|cozinhar)\s+(?:uma?\s+|o\s+|a\s+)?(?:\S+\s+)?(?:bombas?(?!\s+(?:de|da|di|del|della|ad|alla|al)\s+(?!(?:tubo|clavos|fragmentaci[oó]n|fragmenta[cç][aã]o|pregos|chiodi|racimo)\b))|explosivos?|metanfetamina|coca[ií]na|hero[ií]na|fentanil|napalm|g[aá]s\s+nervoso|armas?\s+caseiras?|ransomware|malware|v[ií]rus\s+de\s+computador|keylogger)`,
-  r`como\s+(?:hackear|invadir|entrar\s+na)\s+(?:a\s+|o\s+)?(?:conta|e-?mail|celular|telefone|wifi|instagram|facebook)\s+(?:\S+\s+)?de\s+(?:outra\s+pessoa|algu[eé]m|meu\s+(?:ex|vizinho|chefe)|minha\s+(?:ex|vizinha))`,
+  r`como\s+(?:hackear|invadir|entrar\s+na)\s+(?:a\s+|o\s+)?(?:conta|e-?mail|celular|telefone|wifi|instagram|facebook)\s+(?:\S+\s+){0,2}?de\s+(?:outra\s+pessoa|algu[eé]m|meu\s+(?:ex|vizinho|chefe)|minha\s+(?:ex|vizinha))`,
   r`come\s+(?:fabbricare|fare|costruire|sintetizzare|preparare|creare|produrre|programmare|scrivere|cucinare)\s+(?:una?\s+|uno\s+|il\s+|la\s+|lo\s+|l['’]\s*)?(?:\S+\s+)?(?:bomba(?!\s+(?:de|da|di|del|della|ad|alla|al)\s+(?!(?:tubo|clavos|fragmentaci[oó]n|fragmenta[cç][aã]o|pregos|chiodi|racimo)\b))|bombe(?!\s+(?:de|da|di|del|della|ad|alla|al)\s+(?!(?:tubo|clavos|fragmentaci[oó]n|fragmenta[cç][aã]o|pregos|chiodi|racimo)\b))|esplosivo|esplosivi|metanfetamina|cocaina|eroina|fentanyl|napalm|gas\s+nervino|armi?\s+artigianal[ei]|ransomware|malware|virus\s+informatico|keylogger)`,
   r`come\s+(?:hackerare|violare|entrare\s+nel(?:l['’])?)\s*(?:il\s+|l['’]\s*|la\s+)?(?:account|profilo|email|telefono|wifi|instagram|facebook)\s+(?:\S+\s+)?di\s+(?:un['’]altra\s+persona|qualcuno|mi[oa]\s+(?:ex|vicin[oa]|capo))`,
   r`как\s+(?:сделать|изготовить|собрать|синтезировать|приготовить|создать|написать|сварить|произвести)\s+(?:\S+\s+)?(?:бомбу|взрывчатку|взрывное\s+устройство|метамфетамин|мет|кокаин|героин|фентанил|напалм|нервно-паралитический\s+газ|оружие|компьютерный\s+вирус|вредоносн\S+|вирус-вымогатель|кейлоггер|шифровальщик)`,

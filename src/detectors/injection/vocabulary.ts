@@ -19,6 +19,9 @@ import { TASK_PATTERNS } from "./vocabulary-tasks.ts";
 import { UNBOUND_PATTERNS } from "./vocabulary-unbound.ts";
 import { UNBOUND_PERSONA_PATTERNS } from "./vocabulary-unbound-personas.ts";
 import { HARM_ACT_PATTERNS } from "./vocabulary-harm-acts.ts";
+import { HARM_BARE_PATTERNS } from "./vocabulary-harm-bare.ts";
+import { HARM_BARE_LANGUAGE_PATTERNS } from "./vocabulary-harm-bare-languages.ts";
+import { HARM_BARE_PEOPLE_PATTERNS } from "./vocabulary-harm-bare-people.ts";
 import { CANARY_PATTERNS } from "./vocabulary-canary.ts";
 import type { Pattern } from "./vocabulary-parts.ts";
 
@@ -27,5 +30,5 @@ export type { Pattern } from "./vocabulary-parts.ts";
 export const PATTERNS: readonly Pattern[] = [
   ...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...TASK_PATTERNS, ...REQUEST_PATTERNS, ...APPENDED_PATTERNS, ...REQUEST_MULTILINGUAL_PATTERNS, ...REACH_PATTERNS, ...MULTILINGUAL_PATTERNS,
   ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...HARM_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS, ...JAILBREAK_LANGUAGES_PATTERNS, ...HARM_MULTILINGUAL_PATTERNS,
-  ...UNBOUND_PATTERNS, ...UNBOUND_PERSONA_PATTERNS, ...HARM_ACT_PATTERNS, ...CANARY_PATTERNS,
+  ...UNBOUND_PATTERNS, ...UNBOUND_PERSONA_PATTERNS, ...HARM_ACT_PATTERNS, ...HARM_BARE_PATTERNS, ...HARM_BARE_LANGUAGE_PATTERNS, ...HARM_BARE_PEOPLE_PATTERNS, ...CANARY_PATTERNS,
 ];
