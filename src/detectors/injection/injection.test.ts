@@ -228,8 +228,11 @@ describe("contexts", () => {
 
 describe("robustness", () => {
   const MIB = 1 << 20;
-  /** Four 1 MiB texts a case: up to 1 s on a quiet machine, under 2 s on a loaded one; a quadratic scan takes hours. */
-  const COMPLETES_MS = 20_000;
+  /**
+   * Four 1 MiB texts a case: up to 3.3 s measured with other work on the machine (2026-11-27),
+   * so the bound keeps a tenfold margin; a quadratic scan takes hours.
+   */
+  const COMPLETES_MS = 60_000;
   const fill = (unit: string) => unit.repeat(Math.ceil(MIB / unit.length)).slice(0, MIB - 16);
   const hostile = [
     fill("ignore "),
