@@ -24,6 +24,7 @@ export const CHECKS = {
   "egress.obfuscated_ip": { category: SSRF, severity: "high", decision: "require_approval", score: 0.9, title: "Internal address written in an obfuscated form" },
   "egress.control_port": { category: SSRF, severity: "high", decision: "require_approval", score: 0.85, title: "Request to a local control-plane port" },
   "egress.admin_api": { category: SSRF, severity: "high", decision: "require_approval", score: 0.8, title: "Request to an internal service's admin or secret API" },
+  "egress.local_file_url": { category: SSRF, severity: "high", decision: "require_approval", score: 0.8, title: "Local file URL given to a web-fetch tool" },
   "egress.smuggling_scheme": { category: SSRF, severity: "high", decision: "require_approval", score: 0.85, title: "Raw-protocol URL scheme aimed at an internal host" },
   "egress.mining_pool": { category: "security.malicious_command", severity: "high", decision: "block", score: 0.9, title: "Connection to a cryptocurrency mining pool" },
   "egress.exfil_service": { category: EXFIL, severity: "high", decision: "require_approval", score: 0.8, title: "Request to a paste, tunnel or request-capture service" },

@@ -131,6 +131,7 @@ export function judgeToolCall(payload: Record<string, unknown>, opts: EgressOpti
   for (const { at, schemeless } of targets.urls) hits.push(...judgeUrl(at, opts, { ...extra, schemeless }));
   for (const at of targets.hosts) hits.push(...judgeBareHost(at, undefined, opts, extra));
   for (const target of targets.files) hits.push(...judgeFile(target, targets.content, opts));
+  for (const at of targets.fetchedFiles ?? []) hits.push({ check: "egress.local_file_url", ...wholeOf(at) });
   if (targets.search && huntsCredentials(targets.search.text, targets.files)) hits.push({ check: "files.credential_search", ...wholeOf(targets.search) });
   return hits;
 }
