@@ -43,6 +43,8 @@ export const CHECKS = {
   "shell.privileged_shell_escape": { category: PRIVESC, severity: "high", decision: "block", score: 0.85, title: "Shell started through a program's own escape under privilege" },
   "shell.keystroke_capture": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "Terminal input or commands captured" },
   "shell.history_tampering": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "Shell history disabled or erased" },
+  "shell.timestamp_forgery": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "A system file's timestamps forged" },
+  "shell.remote_login_weakened": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "SSH server opened to root or password logins" },
   "shell.log_tampering": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "System logs erased or altered" },
   "shell.persistence_authorized_keys": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "SSH authorized keys modified" },
   "shell.persistence_cron": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.7, title: "Scheduled task installed" },

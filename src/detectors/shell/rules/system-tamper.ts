@@ -3,11 +3,14 @@
 // certificates trusted through a tool, kernel modules loaded, the boot entry changed; a hunt for
 // key files across a disk; files encrypted and their originals removed in bulk. Shells escaped to
 // under privilege are escapes.ts's.
+import { writesOf } from "../effects.ts";
 import type { Invocation } from "../model.ts";
+import { normalizePath } from "../paths.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
 export const systemTamperRule: Rule = (ctx) => [
   ...eachInvocation(ctx, judgeInvocation),
+  ...eachInvocation(ctx, judgeSshdEdit),
   ...massEncryption(ctx.invocations),
 ];
 
@@ -15,7 +18,7 @@ const KEY_NAMES = /(?:\*?\.(?:pem|key|ppk|kdbx|p12|pfx|jks|keystore|ovpn)|id_(?:
 const SEARCH_ROOTS = /^(?:\/|\/home\/?|\/Users\/?|\/root\/?|~\/?|\$HOME\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?|\/media\/?)$/;
 
 /** The programs `judgeInvocation` knows, checked first: most commands are none of them. */
-const BY_NAME = new Set(["security", "trust", "certutil", "insmod", "modprobe", "grub-editenv", "grub2-editenv", "efibootmgr", "find"]);
+const BY_NAME = new Set(["security", "trust", "certutil", "insmod", "modprobe", "grub-editenv", "grub2-editenv", "efibootmgr", "find", "touch"]);
 
 function judgeInvocation(inv: Invocation): Hit[] | undefined {
   if (!BY_NAME.has(inv.name)) return undefined;
@@ -49,8 +52,55 @@ function judgeInvocation(inv: Invocation): Hit[] | undefined {
     case "find":
       if (huntsKeys(args)) hits.push(hit("shell.credential_hunt", inv));
       break;
+    case "touch":
+      if (forgesSystemTimestamp(args)) hits.push(hit("shell.timestamp_forgery", inv));
+      break;
   }
   return hits;
+}
+
+/** Programs, libraries, boot files, configuration and logs: where a planted file hides by its date. */
+const SYSTEM_TREE = /^\/(?:s?bin|lib(?:32|64|x32)?|boot|etc|usr\/(?:local\/)?(?:s?bin|lib(?:exec|32|64)?)|var\/log)(?:\/|$)/;
+const DATE_FLAG = /^-[acmh]*[rdt]$|^--(?:reference|date)$/;
+
+/**
+ * `touch -r /bin/ls /usr/local/bin/.x`, `touch -d 2021-03-04 /etc/cron.d/x`: a file in a system
+ * tree given another date (ATT&CK T1070.006, timestomping) so it looks as old as its neighbours.
+ * A date set on a project's or a test's files, or `touch` of a system file without a date, is not.
+ */
+function forgesSystemTimestamp(args: readonly string[]): boolean {
+  let dated = false;
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (DATE_FLAG.test(arg)) {
+      dated = true;
+      i++;
+    } else if (/^--(?:reference|date)=/.test(arg)) dated = true;
+    else if (!arg.startsWith("-")) operands.push(arg);
+  }
+  return dated && operands.some((path) => SYSTEM_TREE.test(path));
+}
+
+/** sshd options that open the machine to root or password logins, or to keys kept elsewhere. */
+const SSHD_WEAKENING = /\b(?:PermitRootLogin[ \t]+yes|PasswordAuthentication[ \t]+yes|PermitEmptyPasswords[ \t]+yes|AuthorizedKeysFile[ \t]|AuthorizedKeysCommand[ \t])/i;
+const SSHD_CONFIG = /^\/etc\/ssh\/sshd_config(?:\.d\/[^/]+)?$/;
+/** The replacement of a sed `s` command: in `s/^#PermitRootLogin .\+$/PermitRootLogin yes/` it is `PermitRootLogin yes`. */
+const SED_REPLACEMENT = /s([/|#,:@])(?:\\.|(?!\1)[^\\\n])*\1((?:\\.|(?!\1)[^\\\n])*)\1/g;
+
+/**
+ * The SSH server told to let root or passwords in, or to look for keys elsewhere: a way back
+ * into the machine that survives the session. Hardening (`PasswordAuthentication no`) is not.
+ */
+function judgeSshdEdit(inv: Invocation): Hit | undefined {
+  const writes = writesOf(inv).filter((write) => SSHD_CONFIG.test(normalizePath(write.path)));
+  const edited = inv.name === "sed" && inv.args.some((arg) => SSHD_CONFIG.test(normalizePath(arg.text)));
+  if (writes.length === 0 && !edited) return undefined;
+  const written = writes.map((write) => write.content?.text.slice(0, 1 << 16) ?? "");
+  if (inv.name === "sed") {
+    for (const arg of inv.args) for (const m of arg.text.slice(0, 1024).matchAll(SED_REPLACEMENT)) written.push(m[2]!);
+  }
+  return written.some((text) => SSHD_WEAKENING.test(text)) ? hit("shell.remote_login_weakened", inv) : undefined;
 }
 
 /** `find / -name id_rsa`, `find ~ -iname '*.pem' -o -name .env`: key files looked for across a tree. */
