@@ -70,8 +70,17 @@ function sendsBulk(inv: Invocation): boolean {
   // The last operand of a copier is where it goes; the others are what it sends.
   const operands = args.filter((a) => !a.startsWith("-") || a.startsWith("--post-file=") || a.startsWith("--upload-file="));
   const sent = REMOTE_COPIERS.has(inv.name) ? operands.slice(0, -1) : args;
-  // `rsync -a ~/ host:` copies the whole home directory, whatever is in it.
-  return sent.some(isBulkPath) || (REMOTE_COPIERS.has(inv.name) && sent.some((a) => WHOLE_TREE.has(a) && a !== "*"));
+  // `rsync -a ~/ host:` copies the whole home directory, whatever is in it; `~/Documents` its papers.
+  return sent.some(isBulkPath) || (REMOTE_COPIERS.has(inv.name) && sent.some((a) => (WHOLE_TREE.has(a) && a !== "*") || isPersonalFolder(a)));
+}
+
+/** The folders a desktop keeps a person's own files in: documents, photos, mail. */
+const PERSONAL_FOLDERS = new Set(["documents", "desktop", "pictures", "photos", "downloads", "mail", ".thunderbird", "movies", "videos", "music"]);
+
+/** `~/Documents`, `$HOME/Pictures/`, `/home/ana/Desktop`, `/Users/ana/Documents/*`: a person's own files as a whole. */
+function isPersonalFolder(text: string): boolean {
+  const path = normalisePath(text.replace(/\/\*$/, ""));
+  return path !== undefined && path.home && path.segs.length === 1 && PERSONAL_FOLDERS.has(path.segs[0]!.toLowerCase());
 }
 
 const REMOTE_COPIERS = new Set(["scp", "rsync", "sftp", "rclone"]);
@@ -102,6 +111,8 @@ function destinationsOf(inv: Invocation): string[] {
 /** Some destination is a public host (a cloud copy made public is outside by its ACL). */
 function goesOutside(inv: Invocation): boolean {
   if (CLOUD_COPIERS.has(inv.name)) return true;
+  // rclone's `name:path` is a configured cloud remote (a drive, a bucket, a share), not a host name.
+  if (inv.name === "rclone") return inv.args.slice(1).some((arg) => /^[\w.-]+:/.test(arg.text) && !/^(?:local|\w):/i.test(arg.text));
   const hosts = destinationsOf(inv);
   return hosts.some((host) => classifyHost(host).cls === "public");
 }

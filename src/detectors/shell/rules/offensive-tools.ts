@@ -22,6 +22,8 @@ const ATTACK_TOOLS = new Set([
   // online password guessing and credential relaying
   "hydra", "medusa", "ncrack", "patator", "crowbar", "kerbrute", "crackmapexec", "cme", "netexec", "nxc", "responder", "mitm6",
   "ntlmrelayx.py", "evil-winrm", "mimikatz", "mimikatz.exe", "pypykatz", "lazagne", "rubeus", "rubeus.exe",
+  // passwords scraped from a Linux machine's memory, swap and keyrings
+  "mimipenguin", "linikatz", "3snake", "swap_digger",
   // offline cracking of captured hashes
   "hashcat", "john",
   // exploitation and web attacks
@@ -45,7 +47,7 @@ const HANDLER = /\b(?:exploit\/|multi\/handler|payload\s+\S*(?:reverse|bind|mete
  * Public exploits go by their CVE or by what they are: `./CVE-2021-4034.sh`, `python3
  * cve-2021-3156.py`, `gcc exploit.c`, `./pwnkit`, and the privilege-escalation scouts.
  */
-const EXPLOIT_NAME = /(?:^|[/_.-])(?:cve-?\d{4}-\d{4,}|exploit|pwnkit|dirty_?(?:cow|pipe|cred|sock)|dirtyc0w|privesc|linpeas|winpeas|linux-exploit-suggester|pspy(?:32|64)?)(?:[/_.-]|$)/i;
+const EXPLOIT_NAME = /(?:^|[/_.-])(?:cve-?\d{4}-\d{4,}|exploit|pwnkit|dirty_?(?:cow|pipe|cred|sock)|dirtyc0w|privesc|linpeas|winpeas|linux-exploit-suggester|pspy(?:32|64)?|mimipenguin|linikatz|lazagne|swap_digger)(?:[/_.-]|$)/i;
 const RUNNERS = new Set(["python", "python2", "python3", "perl", "ruby", "bash", "sh", "node", "php", "gcc", "cc", "clang", "g++", "tcc", "go", "chmod"]);
 
 /** The program itself, or the script or source a runner or compiler is given, is a public exploit. */
@@ -84,7 +86,24 @@ const runsHidden = (inv: Invocation): boolean => {
 /** Public tunnels (ngrok, cloudflared, bore, localtunnel) handed a remote-access or database port. */
 const TUNNELS = new Set(["ngrok", "cloudflared", "bore", "lt", "localtunnel", "frpc", "chisel"]);
 const EXPOSED_PORTS = new Set(["22", "23", "3389", "5900", "5901", "2375", "2376", "6443", "10250", "5432", "3306", "6379", "27017", "9200", "11211", "5984"]);
+/**
+ * `ssh -R 2222:localhost:22 host`: this machine's ssh, desktop or database port opened on
+ * another host; `ssh -R 1080 host`: a reverse SOCKS proxy into this machine's whole network.
+ * Sharing a dev server's port (`-R 8080:localhost:3000`) is neither.
+ */
+function reverseForwardExposes(inv: Invocation): boolean {
+  const args = inv.args.map((arg) => arg.text);
+  return args.some((arg, i) => {
+    const spec = arg === "-R" ? args[i + 1] : /^-R(.+)$/.exec(arg)?.[1];
+    if (spec === undefined) return false;
+    if (/^(?:[^:]*:)?\d{1,5}$/.test(spec)) return true;
+    const parts = spec.replace(/\[[^\]]*\]/g, "v6").split(":");
+    return parts.length >= 3 && EXPOSED_PORTS.has(parts[parts.length - 1]!);
+  });
+}
+
 function exposesPort(inv: Invocation): boolean {
+  if (inv.name === "ssh" || inv.name === "autossh") return reverseForwardExposes(inv);
   if (!TUNNELS.has(inv.name)) return false;
   return inv.args.some((arg) => EXPOSED_PORTS.has(arg.text.replace(/^(?:--(?:url|local-port|port)=)?(?:tcp:\/\/|https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)?:?/, "")));
 }
