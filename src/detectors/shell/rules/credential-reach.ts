@@ -172,7 +172,10 @@ function uploadsStore(inv: Invocation): boolean {
 }
 
 /** Commands whose job is to print a live credential. */
-const MINTERS = new Set(["gh", "gcloud", "aws", "az", "kubectl", "oc", "vault", "heroku", "doctl", "gpg", "gpg2", "secret-tool", "pass", "bw", "lpass"]);
+const MINTERS = new Set([
+  "gh", "gcloud", "aws", "az", "kubectl", "oc", "vault", "heroku", "doctl", "gpg", "gpg2", "secret-tool", "pass", "bw", "lpass", "op",
+  "doppler", "git",
+]);
 /** Global options that take a value (`kubectl -n prod get secret`): the value is no subcommand word. */
 const VALUED_GLOBALS = /^(?:-n|--namespace|--context|--kubeconfig|--cluster|--user|-s|--server|--profile|--region|--project)$/;
 
@@ -204,24 +207,35 @@ function mintsToken(inv: Invocation): boolean {
     case "gh":
       return said("auth", "token");
     case "gcloud":
-      return words.includes("auth") && words.some((word) => /^print-(?:access|identity|refresh)-token$/.test(word));
+      return (words.includes("auth") && words.some((word) => /^print-(?:access|identity|refresh)-token$/.test(word))) || said("secrets", "versions", "access");
     case "aws":
       return (
         (said("configure", "get") && /(?:secret_access_key|session_token|access_key_id)$/.test(words[2] ?? "")) ||
         said("configure", "export-credentials") ||
         said("ecr", "get-login-password") ||
-        said("sts", "get-session-token")
+        said("sts", "get-session-token") ||
+        // A secret store's value: Secrets Manager, or Parameter Store decrypting a SecureString.
+        said("secretsmanager", "get-secret-value") ||
+        (said("ssm") && /^get-parameters?(?:-by-path)?$/.test(words[1] ?? "") && inv.args.some((arg) => arg.text === "--with-decryption"))
       );
     case "az":
-      return said("account", "get-access-token");
+      return said("account", "get-access-token") || said("keyvault", "secret", "show") || said("keyvault", "secret", "download");
     case "kubectl":
     case "oc":
       // `kubectl get secret x -o yaml` prints the base64 of every key in it.
       return said("create", "token") || (words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && printsSecretData(inv));
     case "vault":
-      return said("print", "token") || said("token", "create");
+      return said("print", "token") || said("token", "create") || said("kv", "get") || said("read");
     case "heroku":
-      return said("auth:token");
+      // `heroku config` prints every config var of the app, its credentials among them.
+      return said("auth:token") || said("config") || said("config:get");
+    case "op":
+      return said("read") || (said("item", "get") && inv.args.some((arg) => /^--(?:reveal|fields)(?:=|$)/.test(arg.text)));
+    case "doppler":
+      return said("secrets") && (words.length === 1 || words[1] === "get" || words[1] === "download");
+    case "git":
+      // `git credential fill` answers with the stored password for a host.
+      return said("credential", "fill");
     case "doctl":
       return said("auth", "token");
     case "gpg":
