@@ -2,6 +2,7 @@
 // authorized keys, startup and scheduler files, hooks, and the agent's own guardrail and
 // instruction files. Deleting a guardrail file counts as writing it: both switch a guard off.
 import { isInertStartup } from "../startup-lines.ts";
+import { isInertUnitSnippet } from "../unit-files.ts";
 import type { CheckId } from "./checks.ts";
 import { type NormalPath, baseOf, endsWith, findSequence, isBelow, parentOf } from "./paths.ts";
 
@@ -45,6 +46,8 @@ function isPersistence(p: NormalPath, base: string, content: string | undefined)
   if (isOwnStartupFile(p)) return content === undefined || !isInertStartup(content);
   if (p.absolute && p.segs.length === 2 && p.segs[0] === "etc" && SYSTEM_STARTUP_FILES.has(base)) return true;
   if (p.absolute && p.segs[0] === "etc" && p.segs[1]?.startsWith("cron")) return true;
+  const unitPath = `${p.home ? "~" : ""}/${p.segs.join("/")}`;
+  if (content !== undefined && isInertUnitSnippet(unitPath, content)) return false;
   if (ABS_STARTUP_DIRS.some((dir) => isBelow(p, "abs", dir))) return true;
   if (HOME_STARTUP_DIRS.some((dir) => isBelow(p, "home", dir))) return true;
   if (parentOf(p) === ".ssh" && (base === "rc" || base === "environment")) return true;

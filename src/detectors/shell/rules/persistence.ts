@@ -12,6 +12,7 @@ import { baseOf, normalisePath } from "../../egress/paths.ts";
 import { globToRegExp } from "../resolve.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 import { isInertStartup } from "../../startup-lines.ts";
+import { isInertUnitSnippet } from "../../unit-files.ts";
 
 type Hook =
   | "shell.persistence_authorized_keys"
@@ -90,6 +91,8 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
     // A user's own startup file given only configuration (a PATH entry, an alias, a tool's init
     // line): nothing planted, so nothing to approve (startup-lines.ts says which lines those are).
     if (hook === "shell.persistence_shell_rc" && write.content && isOwnStartupFile(write.path) && isInertStartup(write.content.text)) continue;
+    // A unit override that only sets environment or limits starts nothing new (unit-files.ts).
+    if (hook === "shell.persistence_service" && write.content && !write.clearing && isInertUnitSnippet(normalizePath(write.path), write.content.text)) continue;
     hits.push(hit(hook, inv));
     if (hook === "shell.persistence_shell_rc" && write.content && capturesCommands(write.content.text)) hits.push(hit("shell.keystroke_capture", inv));
     if (write.content && !write.clearing && hook !== "shell.persistence_authorized_keys") {
