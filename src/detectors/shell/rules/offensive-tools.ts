@@ -102,9 +102,14 @@ function reverseForwardExposes(inv: Invocation): boolean {
   });
 }
 
+/** Package runners that fetch and start a tool by its package name (`npx localtunnel --port 22`). */
+const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
+
 function exposesPort(inv: Invocation): boolean {
   if (inv.name === "ssh" || inv.name === "autossh") return reverseForwardExposes(inv);
-  if (!TUNNELS.has(inv.name)) return false;
+  const runner = PACKAGE_RUNNERS.has(inv.name);
+  const tool = runner ? inv.args.find((arg) => !arg.text.startsWith("-"))?.text.replace(/@[^/]*$/, "") : inv.name;
+  if (tool === undefined || !TUNNELS.has(tool)) return false;
   return inv.args.some((arg) => EXPOSED_PORTS.has(arg.text.replace(/^(?:--(?:url|local-port|port)=)?(?:tcp:\/\/|https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)?:?/, "")));
 }
 

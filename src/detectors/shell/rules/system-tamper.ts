@@ -18,7 +18,7 @@ const KEY_NAMES = /(?:\*?\.(?:pem|key|ppk|kdbx|p12|pfx|jks|keystore|ovpn)|id_(?:
 const SEARCH_ROOTS = /^(?:\/|\/home\/?|\/Users\/?|\/root\/?|~\/?|\$HOME\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?|\/media\/?)$/;
 
 /** The programs `judgeInvocation` knows, checked first: most commands are none of them. */
-const BY_NAME = new Set(["security", "trust", "certutil", "insmod", "modprobe", "grub-editenv", "grub2-editenv", "efibootmgr", "find", "touch"]);
+const BY_NAME = new Set(["security", "trust", "certutil", "insmod", "modprobe", "grub-editenv", "grub2-editenv", "efibootmgr", "find", "touch", "locate", "plocate", "mlocate"]);
 
 function judgeInvocation(inv: Invocation): Hit[] | undefined {
   if (!BY_NAME.has(inv.name)) return undefined;
@@ -34,6 +34,8 @@ function judgeInvocation(inv: Invocation): Hit[] | undefined {
       break;
     case "certutil":
       if (args.some((a) => /^-addstore$/i.test(a)) && args.some((a) => /^root$/i.test(a))) hits.push(hit("shell.trust_store_modification", inv));
+      // NSS (Firefox, Chromium on Linux): `certutil -A -t "C,," -i ca.crt` trusts a CA for the browser.
+      else if (args.includes("-A") && args.some((a, i) => args[i - 1] === "-t" && /[CT]/.test(a.split(",")[0] ?? ""))) hits.push(hit("shell.trust_store_modification", inv));
       break;
     case "insmod":
       hits.push(hit("shell.kernel_module_load", inv));
@@ -51,6 +53,12 @@ function judgeInvocation(inv: Invocation): Hit[] | undefined {
       break;
     case "find":
       if (huntsKeys(args)) hits.push(hit("shell.credential_hunt", inv));
+      break;
+    case "locate":
+    case "plocate":
+    case "mlocate":
+      // The file-name index of the whole disk asked for key and wallet names.
+      if (args.some((a) => !a.startsWith("-") && KEY_NAMES.test(a))) hits.push(hit("shell.credential_hunt", inv));
       break;
     case "touch":
       if (forgesSystemTimestamp(args)) hits.push(hit("shell.timestamp_forgery", inv));
