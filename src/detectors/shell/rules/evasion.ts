@@ -200,7 +200,7 @@ function judgeTraceErasure(inv: Invocation): Hit | undefined {
   const erased = erasedPaths(inv);
   if (erased.some(isHistoryFile)) return hit("shell.history_tampering", inv);
   if (erased.some((path) => isSystemLog(path) && !isApplicationLog(path))) return hit("shell.log_tampering", inv);
-  if (deletionsOf(inv).some((deletion) => SECURITY_AGENT_FILES.test(normalizePath(deletion.path).toLowerCase()))) return hit("shell.disable_security_control", inv);
+  if (isDeleter(inv.name) && deletionsOf(inv).some((deletion) => SECURITY_AGENT_FILES.test(normalizePath(deletion.path).toLowerCase()))) return hit("shell.disable_security_control", inv);
   return undefined;
 }
 
