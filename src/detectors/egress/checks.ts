@@ -46,6 +46,7 @@ export const CHECKS = {
   "files.persistence_write": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Startup, scheduler or hook file written" },
   "files.trust_config_write": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Name resolution, trusted certificates or package sources written" },
   "files.package_source_write": { category: "security.supply_chain", severity: "high", decision: "require_approval", score: 0.75, title: "Package manager pointed at another registry" },
+  "files.remote_login_weakened": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "SSH server opened to root or password logins" },
   "files.authorized_keys_write": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.9, title: "SSH authorized keys written" },
   "files.account_file_write": { category: "security.privilege_escalation", severity: "critical", decision: "block", score: 0.95, title: "System account or sudo database written" },
   "files.guard_config_write": { category: TAMPER, severity: "high", decision: "block", score: 0.9, title: "Agent guardrail or tool configuration written" },

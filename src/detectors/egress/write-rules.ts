@@ -3,6 +3,7 @@
 // instruction files. Deleting a guardrail file counts as writing it: both switch a guard off.
 import { isInertStartup } from "../startup-lines.ts";
 import { isInertUnitSnippet } from "../unit-files.ts";
+import { SSHD_WEAKENING } from "../sshd-options.ts";
 import type { CheckId } from "./checks.ts";
 import { type NormalPath, baseOf, endsWith, findSequence, isBelow, parentOf } from "./paths.ts";
 
@@ -56,6 +57,10 @@ function isPersistence(p: NormalPath, base: string, content: string | undefined)
   if (/^(?:microsoft\.powershell_profile|profile)\.ps1$/.test(base) && /powershell$/.test(parentOf(p))) return true;
   return isCodeHook(p, base, content);
 }
+
+/** `/etc/ssh/sshd_config` and its drop-ins. */
+const isSshdConfig = (p: NormalPath, base: string): boolean =>
+  (p.absolute && p.segs.length === 3 && p.segs[0] === "etc" && p.segs[1] === "ssh" && base === "sshd_config") || isBelow(p, "abs", ["etc", "ssh", "sshd_config.d"]);
 
 /** Files that decide where names resolve, which certificates and which package sources are trusted. */
 const RESOLVER_FILES = new Set(["hosts", "resolv.conf", "nsswitch.conf", "gai.conf"]);
@@ -218,6 +223,7 @@ export function classifyWrite(p: NormalPath, op: WriteOp, content?: string): Che
   if (op === "delete") return undefined;
   if (isAccountFile(p, base)) return "files.account_file_write";
   if (isAuthorizedKeys(p, base)) return "files.authorized_keys_write";
+  if (isSshdConfig(p, base) && content !== undefined && SSHD_WEAKENING.test(content.slice(0, 1 << 16))) return "files.remote_login_weakened";
   if (isPersistence(p, base, content)) return "files.persistence_write";
   if (isTrustConfig(p, base)) return "files.trust_config_write";
   return undefined;

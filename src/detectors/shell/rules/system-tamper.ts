@@ -6,6 +6,7 @@
 import { writesOf } from "../effects.ts";
 import type { Invocation } from "../model.ts";
 import { normalizePath } from "../paths.ts";
+import { SSHD_WEAKENING } from "../../sshd-options.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
 export const systemTamperRule: Rule = (ctx) => [
@@ -90,8 +91,6 @@ function forgesSystemTimestamp(args: readonly string[]): boolean {
   return dated && operands.some((path) => SYSTEM_TREE.test(path));
 }
 
-/** sshd options that open the machine to root or password logins, or to keys kept elsewhere. */
-const SSHD_WEAKENING = /\b(?:PermitRootLogin[ \t]+yes|PasswordAuthentication[ \t]+yes|PermitEmptyPasswords[ \t]+yes|AuthorizedKeysFile[ \t]|AuthorizedKeysCommand[ \t])/i;
 const SSHD_CONFIG = /^\/etc\/ssh\/sshd_config(?:\.d\/[^/]+)?$/;
 /** The replacement of a sed `s` command: in `s/^#PermitRootLogin .\+$/PermitRootLogin yes/` it is `PermitRootLogin yes`. */
 const SED_REPLACEMENT = /s([/|#,:@])(?:\\.|(?!\1)[^\\\n])*\1((?:\\.|(?!\1)[^\\\n])*)\1/g;
