@@ -37,6 +37,8 @@ const ABS_STARTUP_DIRS: readonly (readonly string[])[] = [
 const HOME_STARTUP_DIRS: readonly (readonly string[])[] = [
   [".config", "systemd", "user"], [".config", "autostart"], [".config", "fish"], ["library", "launchagents"],
   [".local", "share", "systemd", "user"],
+  // Every file in an editor's plugin directory runs when the editor starts.
+  [".vim", "plugin"], [".config", "nvim", "plugin"],
 ];
 
 /** A startup file of the user's own (`~/.bashrc`, `/home/dev/.profile`), not a system-wide one. */

@@ -105,8 +105,32 @@ function reverseForwardExposes(inv: Invocation): boolean {
 /** Package runners that fetch and start a tool by its package name (`npx localtunnel --port 22`). */
 const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
 
+/** Directories that hold a person's or the machine's everything: served as a site, all of it is readable. */
+const WHOLE_TREES = /^(?:~|\$HOME|\/|\/root|\/home(?:\/[^/]+)?|\/Users\/[^/]+|\/etc)\/?$/;
+const LOOPBACK_BIND = /^(?:127\.\d+\.\d+\.\d+|localhost|::1)$/;
+
+/**
+ * `python3 -m http.server --directory ~ --bind 0.0.0.0`: the home directory (or the root, or /etc)
+ * served to every host that can reach this one. Serving a build folder, or anything on loopback,
+ * is a preview.
+ */
+function servesWholeTree(inv: Invocation): boolean {
+  if (!/^python(?:\d(?:\.\d+)?)?$/.test(inv.name)) return false;
+  const args = inv.args.map((arg) => arg.text);
+  const module = args[args.indexOf("-m") + 1];
+  if (!args.includes("-m") || (module !== "http.server" && module !== "SimpleHTTPServer")) return false;
+  const valueOf = (...flags: string[]) => {
+    const at = args.findIndex((arg) => flags.includes(arg));
+    return at === -1 ? undefined : args[at + 1];
+  };
+  const dir = valueOf("-d", "--directory") ?? args.find((arg) => arg.startsWith("--directory="))?.slice(12);
+  const bind = valueOf("-b", "--bind") ?? args.find((arg) => arg.startsWith("--bind="))?.slice(7);
+  return dir !== undefined && WHOLE_TREES.test(dir) && !(bind !== undefined && LOOPBACK_BIND.test(bind));
+}
+
 function exposesPort(inv: Invocation): boolean {
   if (inv.name === "ssh" || inv.name === "autossh") return reverseForwardExposes(inv);
+  if (servesWholeTree(inv)) return true;
   const runner = PACKAGE_RUNNERS.has(inv.name);
   const tool = runner ? inv.args.find((arg) => !arg.text.startsWith("-"))?.text.replace(/@[^/]*$/, "") : inv.name;
   if (tool === undefined || !TUNNELS.has(tool)) return false;
