@@ -9,7 +9,27 @@
 import type { Invocation } from "../model.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
-export const offensiveToolRule: Rule = (ctx) => eachInvocation(ctx, judgeOffensive);
+export const offensiveToolRule: Rule = (ctx) => {
+  const venvs = virtualEnvsMade(ctx.invocations);
+  return eachInvocation(ctx, (inv) => judgeOffensive(inv, venvs));
+};
+
+/**
+ * Directories the same command made into a Python virtual environment (`python3 -m venv DIR`,
+ * `virtualenv DIR`, `uv venv DIR`): their `bin/` holds a copy of the system's interpreter and
+ * what pip installs, not something planted.
+ */
+function virtualEnvsMade(invocations: readonly Invocation[]): string[] {
+  const dirs: string[] = [];
+  for (const inv of invocations) {
+    const args = inv.args.map((arg) => arg.text);
+    const operands = args.filter((arg) => !arg.startsWith("-"));
+    if (/^python(?:\d(?:\.\d+)?)?$/.test(inv.name) && args[args.indexOf("-m") + 1] === "venv" && args.includes("-m")) dirs.push(...operands.slice(1));
+    else if (inv.name === "virtualenv") dirs.push(...operands);
+    else if (inv.name === "uv" && operands[0] === "venv") dirs.push(...operands.slice(1));
+  }
+  return dirs.map((dir) => dir.replace(/\/+$/, ""));
+}
 
 /** Payload options of exploit frameworks: where the payload calls back to, or listens on. */
 const PAYLOAD_OPTION = /^(?:[lr]host|[lr]port|lhosts?)=\S/i;
@@ -137,9 +157,9 @@ function exposesPort(inv: Invocation): boolean {
   return inv.args.some((arg) => EXPOSED_PORTS.has(arg.text.replace(/^(?:--(?:url|local-port|port)=)?(?:tcp:\/\/|https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)?:?/, "")));
 }
 
-function judgeOffensive(inv: Invocation): Hit | undefined {
+function judgeOffensive(inv: Invocation, venvs: readonly string[]): Hit | undefined {
   if (runsExploit(inv)) return hit("shell.offensive_tool", inv);
-  if (runsHidden(inv)) return hit("shell.hidden_binary", inv);
+  if (runsHidden(inv) && !venvs.some((dir) => inv.argv0.startsWith(`${dir}/bin/`))) return hit("shell.hidden_binary", inv);
   if (exposesPort(inv)) return hit("shell.port_exposed", inv);
   const name = inv.name.toLowerCase();
   if (MINERS.has(name)) return hit("shell.cryptominer", inv);
