@@ -23,6 +23,7 @@ export const CHECKS = {
   "shell.cryptominer": { category: MALICIOUS, severity: "high", decision: "block", score: 0.9, title: "Cryptocurrency miner started" },
   "shell.hidden_binary": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Program run from memory-backed storage or under a kernel thread's name" },
   "shell.port_exposed": { category: "security.data_exfiltration", severity: "high", decision: "require_approval", score: 0.7, title: "Remote-access or database port exposed through a public tunnel" },
+  "shell.made_public": { category: "security.data_exfiltration", severity: "high", decision: "require_approval", score: 0.75, title: "Repository or stored data made readable by anyone" },
   "shell.bulk_data_upload": { category: "security.data_exfiltration", severity: "high", decision: "require_approval", score: 0.75, title: "Database or whole tree sent to an outside host" },
   "shell.data_exfiltration": { category: "security.data_exfiltration", severity: "high", decision: "block", score: 0.85, title: "Sensitive data sent over the network" },
   "shell.raw_socket_redirect": { category: MALICIOUS, severity: "medium", decision: "require_approval", score: 0.6, title: "Raw network socket opened through a redirection" },
