@@ -8,6 +8,7 @@ import { featureCommands, startsShell } from "../exec-features.ts";
 import { invocationsIn } from "../facts.ts";
 import type { Invocation } from "../model.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
+import { unshareStartsShell } from "./sandbox.ts";
 
 export const escapeRule: Rule = (ctx) => eachInvocation(ctx, (inv) => judgeEscape(ctx, inv));
 
@@ -38,7 +39,7 @@ function readsInputDevice(inv: Invocation): boolean {
 }
 
 /** The programs `judgeByName` knows, checked first: most commands are none of them. */
-const BY_NAME = new Set(["find", "vim", "vi", "nvim", "view", "ex", "script", "strace", "ltrace", "sudoedit", "nmap", "sh", "bash", "dash", "zsh", "xinput", "logkeys", "gcore", "gdb", "procdump"]);
+const BY_NAME = new Set(["unshare", "find", "vim", "vi", "nvim", "view", "ex", "script", "strace", "ltrace", "sudoedit", "nmap", "sh", "bash", "dash", "zsh", "xinput", "logkeys", "gcore", "gdb", "procdump"]);
 
 function judgeByName(ctx: RuleContext, inv: Invocation, hits: Hit[]): void {
   if (!BY_NAME.has(inv.name)) return;
@@ -46,6 +47,10 @@ function judgeByName(ctx: RuleContext, inv: Invocation, hits: Hit[]): void {
   switch (inv.name) {
     case "find":
       if (inv.privileged && spawnsShellFromFind(args)) hits.push(hit("shell.privileged_shell_escape", inv));
+      break;
+    case "unshare":
+      // `sudo unshare /bin/sh`, `sudo unshare -m`: root's shell, by way of a namespace tool.
+      if (inv.privileged && unshareStartsShell(args)) hits.push(hit("shell.privileged_shell_escape", inv));
       break;
     case "vim":
     case "vi":

@@ -134,7 +134,7 @@ function entersHostByCommand(inv: Invocation): boolean {
     case "unshare": {
       const flags = flagSet(inv);
       const rootMapped = flags.has("-r") || flags.has("--map-root-user") || texts.some((text) => /^--map-user=(0|root)$/.test(text));
-      return rootMapped && startsShell(texts);
+      return rootMapped && unshareStartsShell(texts);
     }
     case "capsh":
       return texts.length > 0 && texts.some((text) => !CAPSH_READ_ONLY.test(text));
@@ -154,7 +154,7 @@ const UNSHARE_VALUED = /^(?:--(?:map-user|map-group|map-users|map-groups|propaga
  * kernel's namespace-only capabilities are the way into a container escape. `unshare -r -n make
  * test` runs one program without network: a sandbox, not a way out of one.
  */
-function startsShell(texts: readonly string[]): boolean {
+export function unshareStartsShell(texts: readonly string[]): boolean {
   let i = 0;
   while (i < texts.length && texts[i]!.startsWith("-")) i += UNSHARE_VALUED.test(texts[i]!) ? 2 : 1;
   const program = texts[i];
