@@ -136,7 +136,7 @@ describe("configuration", () => {
     const bin = makeEvent("tool_call", { name: "fetch", arguments: { url: "https://webhook.site/x?d=aaaaaaaaaaaaaaaaaaaaaaaa" } });
     expect(inspect(bin, config).decision).toBe("allow");
     expect(inspect(makeEvent("network", { host: "10.20.3.4", port: 5432 }), config).decision).toBe("allow");
-    expect(inspect(makeEvent("network", { host: "10.21.3.4", port: 5432 }), config).decision).toBe("require_approval");
+    expect(inspect(makeEvent("network", { host: "10.21.3.4", port: 3389 }), config).decision).toBe("require_approval");
   });
 });
 

@@ -16,7 +16,16 @@ export interface HostVerdict {
 
 const MAX_HOST_CHARS = 512;
 
-const LOOPBACK_NAMES = new Set(["localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"]);
+/**
+ * Names for the developer's own machine: the loopback names, and the names Docker Desktop,
+ * Podman, Lima and OrbStack give the host as seen from a container or VM it runs (a dev server
+ * on the laptop, reached from inside the container). Its control ports and admin paths are
+ * still judged as loopback's are.
+ */
+const LOOPBACK_NAMES = new Set([
+  "localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback",
+  "host.docker.internal", "gateway.docker.internal", "host.containers.internal", "host.lima.internal", "host.orb.internal",
+]);
 /** Public wildcard names that resolve to 127.0.0.1, used for local development. */
 const LOOPBACK_DEV_DOMAINS = ["localtest.me", "lvh.me", "vcap.me", "localh.st"];
 const METADATA_NAMES = new Set([

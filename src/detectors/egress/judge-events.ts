@@ -44,10 +44,24 @@ export function judgeNetwork(payload: Record<string, unknown>, opts: EgressOptio
   const hosts = ["host", "hostname", "sni", "domain"].map((k) => stringAt(payload, k)).filter((h) => h !== undefined);
   const url = stringAt(payload, "url");
   if (hosts.length === 0 && !url) return { abstain: "network event names no host" };
-  const hits = hosts.flatMap((at) => judgeBareHost(at, port !== undefined && Number.isInteger(port) ? port : undefined, opts, extra));
+  const hits = hosts.flatMap((at) => judgeBareHost(at, port !== undefined && Number.isInteger(port) ? port : undefined, opts, extra)).map(observedConnection(port));
   if (url) hits.push(...judgeUrl(url, opts, { ...extra, schemeless: true }));
   return hits;
 }
+
+/**
+ * A connection a sensor saw to a private address or an internal name, with no URL: a program
+ * reaching its database, cache or service (`psql` to 10.0.3.15:5432), not a request someone
+ * forged. Noted, not held; a control port, metadata or a disguised address on it still is, and
+ * a URL the event carries is judged as a fetch's would be.
+ */
+function observedConnection(port: number | undefined): (hit: Hit) => Hit {
+  const lateral = port !== undefined && LATERAL_PORTS.has(port);
+  return (hit) => (!lateral && (hit.check === "egress.private_network" || hit.check === "egress.internal_hostname") ? { ...hit, severity: "info", decision: "allow" } : hit);
+}
+
+/** Remote shells and desktops, file sharing and Windows management: how an intruder moves between hosts. */
+const LATERAL_PORTS = new Set([22, 23, 135, 139, 445, 3389, 5900, 5901, 5985, 5986]);
 
 /** The check a file operation trips; reads and writes follow different rules. */
 /** Deleting a database's files, or a system or home directory (the shell's `rm -rf` vocabulary). */
@@ -131,6 +145,7 @@ export function judgeToolCall(payload: Record<string, unknown>, opts: EgressOpti
   for (const { at, schemeless } of targets.urls) hits.push(...judgeUrl(at, opts, { ...extra, schemeless }));
   for (const at of targets.hosts) hits.push(...judgeBareHost(at, undefined, opts, extra));
   for (const target of targets.files) hits.push(...judgeFile(target, targets.content, opts));
+  for (const at of targets.fetchedFiles ?? []) hits.push({ check: "egress.local_file_url", ...wholeOf(at) });
   if (targets.search && huntsCredentials(targets.search.text, targets.files)) hits.push({ check: "files.credential_search", ...wholeOf(targets.search) });
   return hits;
 }

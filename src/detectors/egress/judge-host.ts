@@ -65,6 +65,17 @@ const HTTP_SCHEMES = new Set(["http", "https"]);
  */
 const ADMIN_PATH = /^\/(?:api\/v1\/(?:namespaces\/[^/]+\/)?secrets|v2\/keys|v3\/kv|v1\/(?:kv|agent|secret|sys|catalog)(?:\/|$)|_all_dbs|_users(?:\/|$)|_cat\/|_cluster\/|_nodes(?:\/|$)|solr\/admin|api\/tunnels|(?:actuator|manage)\/(?:env|heapdump|jolokia|shutdown|configprops|threaddump|loggers)|heapdump|jolokia|server-status|druid\/(?:coordinator|indexer)\/|containers\/|images\/json|\d{4}-\d{2}-\d{2}\/runtime\/|minio\/admin|uddiexplorer|psigw)/i;
 const SMUGGLING_SCHEMES = new Set(["gopher", "dict", "ldap", "ldaps", "tftp", "telnet"]);
+/**
+ * Script and deployment consoles of internal servers, on any port: Jenkins' Groovy console,
+ * Tomcat's manager and JBoss' consoles run code or deploy an archive for whoever reaches them.
+ */
+const CONSOLE_PATH = /^\/(?:jenkins\/)?(?:script(?:Text)?|manager\/(?:html|text)|host-manager\/html|jmx-console|web-console|invoker\/JMXInvokerServlet)(?:\/|$)/i;
+/**
+ * Liveness and version probes of a control plane (`/healthz`, `/_ping`, Consul's health and
+ * status views, RabbitMQ's overview, Vault's health): they report whether the service is up and
+ * hand out nothing, so a developer checking their local stack is not reaching into it.
+ */
+const STATUS_PATH = /^\/(?:healthz?|readyz|livez|version|_ping|v1\/health\/|v1\/status\/(?:leader|peers)$|v1\/sys\/health$|api\/(?:overview|healthchecks\/node|aliveness-test\/))/i;
 
 function judgeAddress(cls: HostClass, dest: Destination, obfuscated: boolean, opts: EgressOptions, name: string): Hit[] {
   if (cls === "public") return [];
@@ -75,9 +86,11 @@ function judgeAddress(cls: HostClass, dest: Destination, obfuscated: boolean, op
   const check = CLASS_CHECKS[cls];
   hits.push(cls === "loopback" && opts.allowLoopback ? { check, severity: "info", decision: "allow" } : { check });
   if (obfuscated || dest.disguised) hits.push({ check: "egress.obfuscated_ip" });
-  const store = dest.port !== undefined && STORE_PORTS.has(dest.port) && HTTP_SCHEMES.has(dest.scheme ?? "");
-  if (dest.port !== undefined && (CONTROL_PORTS.has(dest.port) || store) && cls !== "metadata") hits.push({ check: "egress.control_port" });
-  else if (dest.urlPath && cls !== "metadata" && ADMIN_PATH.test(dest.urlPath)) hits.push({ check: "egress.admin_api" });
+  const http = HTTP_SCHEMES.has(dest.scheme ?? "");
+  const store = dest.port !== undefined && STORE_PORTS.has(dest.port) && http;
+  const status = http && dest.urlPath !== undefined && STATUS_PATH.test(dest.urlPath);
+  if (dest.port !== undefined && (store || (CONTROL_PORTS.has(dest.port) && !status)) && cls !== "metadata") hits.push({ check: "egress.control_port" });
+  else if (dest.urlPath && !status && cls !== "metadata" && (ADMIN_PATH.test(dest.urlPath) || CONSOLE_PATH.test(dest.urlPath))) hits.push({ check: "egress.admin_api" });
   if (dest.scheme && SMUGGLING_SCHEMES.has(dest.scheme)) hits.push({ check: "egress.smuggling_scheme" });
   return hits;
 }

@@ -19,7 +19,16 @@ const SHELL_CHECKS = new Set<CheckId>([
   "egress.denied_host", "egress.mining_pool", "egress.control_port", "egress.admin_api",
 ]);
 
+/**
+ * `http://169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI`: an address followed by a variable
+ * that holds the path. The address is whole (four octets, maybe a port); what follows cannot be
+ * part of the host, so the address is judged as the host.
+ */
+const ADDRESS_THEN_VARIABLE = /^([a-z][a-z0-9+.-]*:\/\/(?:[^@/?#$]*@)?\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?)\$/i;
+
 function judgeTarget(target: NetworkTarget, opts: EgressOptions): Hit[] {
+  const address = target.kind === "url" ? ADDRESS_THEN_VARIABLE.exec(target.text) : null;
+  if (address) return judgeTarget({ ...target, text: `${address[1]}/` }, opts);
   const at = locateField(target.span.path, target.text);
   const extra = { carriesData: target.sends, carriesFile: target.sendsFile === true, namesSecrets: target.sendsSecretWords === true };
   const found = target.kind === "url" ? judgeUrl(at, opts, { ...extra, schemeless: true }) : judgeBareHost(at, target.port, opts, extra);

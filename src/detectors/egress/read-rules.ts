@@ -72,6 +72,8 @@ const HOME_CREDENTIAL_FILES = new Set([
   // Agent and model-hub logins: the token that lets the agent itself act as the user.
   ".claude/.credentials.json", ".codex/auth.json", ".config/github-copilot/hosts.json", ".config/github-copilot/apps.json",
   ".huggingface/token", ".cache/huggingface/token",
+  // Cloud-storage remotes with their keys and OAuth tokens.
+  ".config/rclone/rclone.conf",
 ]);
 
 /** OAuth client secrets, service-account keys and app secret stores (`.streamlit/secrets.toml`). */
@@ -79,6 +81,8 @@ const SECRET_CONFIG = /^(?:client_secrets?|service[-_]?account|credentials|\.?se
 
 const isCredentialFile: ReadRule = (p, base) =>
   base === ".git-credentials" ||
+  // Terraform keeps every resource's attributes in its state, database passwords and keys in the clear.
+  base === "terraform.tfstate" || base === "terraform.tfstate.backup" ||
   (SECRET_CONFIG.test(base) && parentOf(p) !== "templates" && !ENV_TEMPLATE_WORDS.test(base)) ||
   base.endsWith(".keytab") ||
   (p.home && p.segs.length <= 3 && HOME_CREDENTIAL_FILES.has(p.segs.join("/")));

@@ -28,6 +28,8 @@ export interface ToolTargets {
   content: string | undefined;
   /** What a search tool looks for (`pattern`, `regex`, `query`), when it is one. */
   search: Located | undefined;
+  /** `file://` URLs given to a web-fetch tool: a local file reached through a tool made for the web. */
+  fetchedFiles?: Located[];
 }
 
 const SEARCH_KEYS = new Set(["pattern", "regex", "query", "searchpattern"]);
@@ -142,6 +144,7 @@ function collectTargets(leaves: readonly Leaf[], name: string, carriesData: bool
       targets.files.push(...readPatchTargets(at));
     } else if (/^\s*file:\/\//i.test(text) && (URL_KEYS.has(key) || isFileKey(role, fetch, key))) {
       targets.files.push({ at, op: fileOpFor(role, key, editorCommand) });
+      if (fetch) (targets.fetchedFiles ??= []).push(at);
     } else if (!underHeaders && (URL_KEYS.has(key) || (fetch && looksLikeUrl(text)))) {
       targets.urls.push({ at, schemeless: URL_KEYS.has(key) });
     } else if (HOST_KEYS.has(key) && /^[^\s/]{1,255}$/.test(text)) {

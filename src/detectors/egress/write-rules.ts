@@ -2,6 +2,8 @@
 // authorized keys, startup and scheduler files, hooks, and the agent's own guardrail and
 // instruction files. Deleting a guardrail file counts as writing it: both switch a guard off.
 import { isInertStartup } from "../startup-lines.ts";
+import { isInertUnitSnippet } from "../unit-files.ts";
+import { SSHD_WEAKENING } from "../sshd-options.ts";
 import type { CheckId } from "./checks.ts";
 import { type NormalPath, baseOf, endsWith, findSequence, isBelow, parentOf } from "./paths.ts";
 
@@ -35,6 +37,8 @@ const ABS_STARTUP_DIRS: readonly (readonly string[])[] = [
 const HOME_STARTUP_DIRS: readonly (readonly string[])[] = [
   [".config", "systemd", "user"], [".config", "autostart"], [".config", "fish"], ["library", "launchagents"],
   [".local", "share", "systemd", "user"],
+  // Every file in an editor's plugin directory runs when the editor starts.
+  [".vim", "plugin"], [".config", "nvim", "plugin"],
 ];
 
 /** A startup file of the user's own (`~/.bashrc`, `/home/dev/.profile`), not a system-wide one. */
@@ -45,6 +49,8 @@ function isPersistence(p: NormalPath, base: string, content: string | undefined)
   if (isOwnStartupFile(p)) return content === undefined || !isInertStartup(content);
   if (p.absolute && p.segs.length === 2 && p.segs[0] === "etc" && SYSTEM_STARTUP_FILES.has(base)) return true;
   if (p.absolute && p.segs[0] === "etc" && p.segs[1]?.startsWith("cron")) return true;
+  const unitPath = `${p.home ? "~" : ""}/${p.segs.join("/")}`;
+  if (content !== undefined && isInertUnitSnippet(unitPath, content)) return false;
   if (ABS_STARTUP_DIRS.some((dir) => isBelow(p, "abs", dir))) return true;
   if (HOME_STARTUP_DIRS.some((dir) => isBelow(p, "home", dir))) return true;
   if (parentOf(p) === ".ssh" && (base === "rc" || base === "environment")) return true;
@@ -53,6 +59,10 @@ function isPersistence(p: NormalPath, base: string, content: string | undefined)
   if (/^(?:microsoft\.powershell_profile|profile)\.ps1$/.test(base) && /powershell$/.test(parentOf(p))) return true;
   return isCodeHook(p, base, content);
 }
+
+/** `/etc/ssh/sshd_config` and its drop-ins. */
+const isSshdConfig = (p: NormalPath, base: string): boolean =>
+  (p.absolute && p.segs.length === 3 && p.segs[0] === "etc" && p.segs[1] === "ssh" && base === "sshd_config") || isBelow(p, "abs", ["etc", "ssh", "sshd_config.d"]);
 
 /** Files that decide where names resolve, which certificates and which package sources are trusted. */
 const RESOLVER_FILES = new Set(["hosts", "resolv.conf", "nsswitch.conf", "gai.conf"]);
@@ -215,6 +225,7 @@ export function classifyWrite(p: NormalPath, op: WriteOp, content?: string): Che
   if (op === "delete") return undefined;
   if (isAccountFile(p, base)) return "files.account_file_write";
   if (isAuthorizedKeys(p, base)) return "files.authorized_keys_write";
+  if (isSshdConfig(p, base) && content !== undefined && SSHD_WEAKENING.test(content.slice(0, 1 << 16))) return "files.remote_login_weakened";
   if (isPersistence(p, base, content)) return "files.persistence_write";
   if (isTrustConfig(p, base)) return "files.trust_config_write";
   return undefined;

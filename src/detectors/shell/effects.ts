@@ -156,7 +156,31 @@ function truncateWrites(inv: Invocation, add: AddWrite): void {
 export function downloadTargets(inv: Invocation): string[] {
   if (inv.name === "curl") return curlTargets(inv.args);
   if (OTHER_DOWNLOADERS.has(inv.name)) return otherTargets(inv);
+  if (inv.name === "tftp") return tftpTargets(inv.args.map((arg) => arg.text));
+  if (inv.name === "scp") return scpTargets(inv.args.map((arg) => arg.text));
   return inv.name === "wget" ? wgetTargets(inv.args) : [];
+}
+
+const lastSegment = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
+
+/** `tftp HOST -c get REMOTE [LOCAL]` (tftp-hpa) and busybox's `tftp -g -r REMOTE [-l LOCAL] HOST`. */
+function tftpTargets(args: readonly string[]): string[] {
+  const command = args.indexOf("-c");
+  if (command !== -1 && args[command + 1] === "get" && args[command + 2]) return [args[command + 3] ?? lastSegment(args[command + 2]!)];
+  if (!args.includes("-g")) return [];
+  const local = args[args.indexOf("-l") + 1];
+  const remote = args[args.indexOf("-r") + 1];
+  if (args.includes("-l") && local) return [local];
+  return args.includes("-r") && remote ? [lastSegment(remote)] : [];
+}
+
+/** `scp host:/path/x ./x`: the last operand is where a copy from another host lands. */
+function scpTargets(args: readonly string[]): string[] {
+  const operands = args.filter((arg, i) => !arg.startsWith("-") && !/^-[a-zA-Z]*[cFiJlPoS]$/.test(args[i - 1] ?? ""));
+  if (operands.length < 2) return [];
+  const target = operands[operands.length - 1]!;
+  const remote = (text: string) => /^(?:scp:\/\/|[^/\s:]+:)/.test(text);
+  return !remote(target) && operands.slice(0, -1).every(remote) ? [target] : [];
 }
 
 const WGET_SPEC: OptionSpec = { shortWithValue: "OoaPteUiBQDlARXIw", longWithValue: ["output-document", "directory-prefix"] };

@@ -75,6 +75,16 @@ const FEATURES = new Map<string, Extract>([
   ["less", argumentsMatching(/^\+?!(.+)$/s)],
   // tcpdump's post-rotate command (`-z CMD`), run on each saved file as the -Z user.
   ["tcpdump", optionValues(["-z"], [])],
+  // script runs `-c CMD`, or the user's shell when given none: a session in a new terminal.
+  ["script", (args) => {
+    const clustered = args.findIndex((arg) => /^-[a-zA-Z]*c$/.test(arg));
+    const command = clustered !== -1 && args[clustered + 1] !== undefined ? [args[clustered + 1]!] : optionValues([], ["--command"])(args);
+    return command.length > 0 ? command : ["sh"];
+  }],
+  // expect's `spawn PROGRAM` in a -c script; make's recipe lines given with --eval (`x:\n\tCMD`).
+  ["expect", within(optionValues(["-c"], []), /\bspawn\s+([^;\n]+)/)],
+  ["make", within(optionValues([], ["--eval"]), /\n\t-?@?(.+)$/s)],
+  ["gmake", within(optionValues([], ["--eval"]), /\n\t-?@?(.+)$/s)],
 ]);
 
 /** The commands `inv` hands to its own exec feature; empty for most programs. */

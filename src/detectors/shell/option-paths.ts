@@ -26,7 +26,12 @@ const WORD_OPTIONS = new Map<string, "read" | "write">([
   ["-in", "read"], ["-iL", "read"], ["-out", "write"], ["-oN", "write"], ["-oG", "write"], ["-oX", "write"], ["-oA", "write"], ["-oS", "write"],
 ]);
 /** Short options that read a file only for some programs (`wget -i F` prints each line it fails to fetch). */
-const PROGRAM_READS: Record<string, string> = { wget: "-i", wget2: "-i", curl: "-T", curlie: "-T" };
+const PROGRAM_READS: Record<string, string> = {
+  wget: "-i", wget2: "-i", curl: "-T", curlie: "-T",
+  // Lists read from a file whose lines come back in the errors (GTFOBins' file reads): `date -f F`,
+  // `file -f F`, `arp -f F`, `ss -F F`, `dmesg -F F`.
+  date: "-f", file: "-f", arp: "-f", ss: "-F", dmesg: "-F",
+};
 /**
  * Programs whose `-o` is no output file: a flag (`grep -o`), an option string (`ssh -o`,
  * `mount -o`, `apt-get -o`), or an OR (`find -o`). Downloaders' own outputs are effects.ts's.

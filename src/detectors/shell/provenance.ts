@@ -34,7 +34,7 @@ export function provenanceOf(state: WalkState, name: string, head: Field, args: 
   const descriptor = program?.kind === "file" ? DESCRIPTOR.exec(program.file.text)?.[1] : undefined;
   if (descriptor !== undefined && descriptor !== "0") provenance.programFeed = feedOfDescriptor(state, ctx.redirects, Number(descriptor));
   if ((ctx.prefix?.length ?? 0) + peeled.assignments.length > 0) {
-    const preloads = preloadsOf(name, head.text, [...(ctx.prefix ?? []), ...peeled.assignments]);
+    const preloads = preloadsOf(name, head.text, [...(ctx.prefix ?? []), ...peeled.assignments], peeled.privileged);
     if (preloads.length > 0) provenance.preloads = preloads;
   }
   return provenance;
@@ -55,9 +55,18 @@ function dispatchOf(state: WalkState, peeled: Peeled, ctx: InvokeContext): Dispa
  */
 const WORLD_WRITABLE = /^\/(?:tmp|var\/tmp|dev\/shm)\/?$/;
 
-function preloadsOf(name: string, written: string, assignments: readonly Field[]): string[] {
+/** Each interpreter's module search path: what it imports is looked for there first. */
+const MODULE_PATHS: Record<string, readonly string[]> = {
+  python: ["PYTHONPATH"], perl: ["PERL5LIB", "PERLLIB"], ruby: ["RUBYLIB"], node: ["NODE_PATH"],
+};
+/** Directories the invoking user (or anyone) can write: a module there was put there by them. */
+const USER_WRITABLE = /^(?:\/(?:tmp|var\/tmp|dev\/shm|home)\/|~|\$HOME|[^/$])/;
+
+function preloadsOf(name: string, written: string, assignments: readonly Field[], privileged = false): string[] {
   const found: string[] = [];
-  const shell = languageOf(name) === "shell";
+  const language = languageOf(name);
+  const shell = language === "shell";
+  const modulePaths = privileged && language !== undefined ? MODULE_PATHS[language] : undefined;
   for (const assignment of assignments) {
     const eq = assignment.text.indexOf("=");
     const variable = assignment.text.slice(0, eq);
@@ -65,6 +74,11 @@ function preloadsOf(name: string, written: string, assignments: readonly Field[]
     if (eq <= 0 || value === "") continue;
     if (shell && (variable === "BASH_ENV" || variable === "ENV")) found.push(value);
     if (variable === "LD_PRELOAD" || variable === "LD_AUDIT") found.push(...value.split(/[:\s]+/).filter((path) => path !== ""));
+    // `sudo PYTHONPATH=/tmp/mods python3 /opt/x.py`, `sudo LD_LIBRARY_PATH=~/lib prog`: root imports
+    // or links whatever the user put in a directory they can write; the directory is what loads.
+    if (modulePaths?.includes(variable) || (privileged && variable === "LD_LIBRARY_PATH")) {
+      for (const dir of value.split(":")) if (dir !== "" && USER_WRITABLE.test(dir)) found.push(`${dir.replace(/\/+$/, "")}/`);
+    }
     // `PATH=.:$PATH a`: a relative PATH entry makes the bare name run the file of that name there.
     if (variable === "PATH" && !name.includes("/")) {
       for (const dir of value.split(":")) if (dir === "" || /^[^/~$]/.test(dir)) found.push(`${dir || "."}/${name}`);

@@ -20,12 +20,46 @@ export const bulkUploadRule: Rule = (ctx) => {
   const git: GitState = { remotes: new Map(), secretsStaged: false };
   return eachInvocation(ctx, (inv) => {
     if (inv.name === "git") return judgeGit(inv, git) ? hit("shell.bulk_data_upload", inv) : undefined;
+    if (PUBLISHERS_OF_ACCESS.has(inv.name) && makesPublic(inv)) return hit("shell.made_public", inv);
     if (!SENDERS.has(inv.name) && !isSocketTool(inv) && !CLOUD_COPIERS.has(inv.name)) return undefined;
     return sendsBulk(inv) && goesOutside(inv) ? hit("shell.bulk_data_upload", inv) : undefined;
   });
 };
 
 const SENDERS = new Set([...FETCHERS, "rsync", "rclone", "ftp", "lftp", "ncftpput", "ssh"]);
+
+/** CLIs that can open a repository or stored objects to everyone. */
+const PUBLISHERS_OF_ACCESS = new Set(["gh", "glab", "gsutil", "gcloud", "aws", "az"]);
+const EVERYONE = /^(?:-u\s*)?(?:allusers|allauthenticatedusers)(?::|$)|^(?:--member=)?allusers(?::|$)|^--member=allauthenticatedusers$/i;
+
+/**
+ * A private repository pushed as a public one (`gh repo create --public --source=. --push`,
+ * `gh repo edit --visibility public`), or stored objects opened to anyone (`gsutil acl ch -u
+ * AllUsers:R`, `aws s3api put-object-acl --acl public-read`, a container's public access): the
+ * data leaves for everyone at once.
+ */
+function makesPublic(inv: Invocation): boolean {
+  const args = argTexts(inv);
+  const words = args.filter((a) => !a.startsWith("-"));
+  const lower = args.map((a) => a.toLowerCase());
+  switch (inv.name) {
+    case "gh":
+    case "glab":
+      if (words[0] !== "repo") return false;
+      if (words[1] === "create") return lower.includes("--public") && lower.some((a) => a === "--push" || a.startsWith("--source"));
+      return words[1] === "edit" && lower.some((a, i) => a === "--visibility=public" || (a === "--visibility" && lower[i + 1] === "public"));
+    case "gsutil":
+      return (words[0] === "acl" || words[0] === "iam") && words[1] === "ch" && lower.some((a) => EVERYONE.test(a));
+    case "gcloud":
+      return words.includes("add-iam-policy-binding") && lower.some((a, i) => EVERYONE.test(a) || (a === "--member" && EVERYONE.test(lower[i + 1] ?? "")));
+    case "aws":
+      return words[0] === "s3api" && /^put-(?:object|bucket)-acl$/.test(words[1] ?? "") && lower.some((a, i) => /^--acl=public-read/.test(a) || (a === "--acl" && /^public-read/.test(lower[i + 1] ?? "")));
+    case "az":
+      return words[0] === "storage" && words[1] === "container" && lower.some((a, i) => (a === "--public-access" && /^(?:blob|container)$/.test(lower[i + 1] ?? "")) || /^--public-access=(?:blob|container)$/.test(a));
+    default:
+      return false;
+  }
+}
 const CLOUD_COPIERS = new Set(["aws", "gsutil", "gcloud", "az", "s3cmd"]);
 /** Database files and dumps by their names: `customers.db`, `dump.sql`, `prod.sqlite3.gz`. */
 const DATABASE_FILE = /\.(?:db|sqlite|sqlite3|db3|sql|dump|mdb|accdb|bak|rdb|bson|ibd|frm|myd)(?:\.(?:gz|bz2|xz|zst|zip|gpg|enc|b64))?$/i;
@@ -42,10 +76,23 @@ const argTexts = (inv: Invocation): string[] => inv.args.map((arg) => arg.text);
 /** A path argument as a sender spells it: `@file`, `f=@file`, `--post-file=file`, `--upload-file=file`. */
 const pathIn = (text: string): string => text.replace(/^--[\w-]+=/, "").replace(/^[\w-]*=?@/, "").replace(/^@/, "").replace(/;type=.*$/, "");
 
+/**
+ * Exports of people: `customers.csv`, `users_2026-11.xlsx`, `patients.jsonl`, `payroll.parquet`.
+ * A table named for the people in it, in a data format, is personal data in bulk.
+ */
+const DATA_EXTENSION = /\.(?:csv|tsv|xlsx?|jsonl|ndjson|parquet)(?:\.(?:gz|zip|bz2|xz))?$/i;
+/** Plural: a table of many people, not one record (`create-user.json` is a request body). */
+const PEOPLE_WORD = /(?:^|[_.-])(?:customers|users|members|patients|employees|contacts|subscribers|clients|leads|people|persons|staff|payroll|applicants|students|donors|guests|accounts)(?=[_.-]|$)/i;
+const isPersonalTable = (name: string): boolean => {
+  if (name.length > 255) return false;
+  const extension = DATA_EXTENSION.exec(name);
+  return extension !== null && PEOPLE_WORD.test(name.slice(0, extension.index));
+};
+
 export function isBulkPath(text: string): boolean {
   const path = pathIn(text);
   if (path === "" || path.startsWith("-") || /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return false;
-  if (DATABASE_FILE.test(baseName(path))) return true;
+  if (DATABASE_FILE.test(baseName(path)) || isPersonalTable(baseName(path))) return true;
   const normal = normalisePath(path.replace(/\/\*$/, ""));
   return normal !== undefined && isDataStore(normal);
 }
@@ -70,8 +117,17 @@ function sendsBulk(inv: Invocation): boolean {
   // The last operand of a copier is where it goes; the others are what it sends.
   const operands = args.filter((a) => !a.startsWith("-") || a.startsWith("--post-file=") || a.startsWith("--upload-file="));
   const sent = REMOTE_COPIERS.has(inv.name) ? operands.slice(0, -1) : args;
-  // `rsync -a ~/ host:` copies the whole home directory, whatever is in it.
-  return sent.some(isBulkPath) || (REMOTE_COPIERS.has(inv.name) && sent.some((a) => WHOLE_TREE.has(a) && a !== "*"));
+  // `rsync -a ~/ host:` copies the whole home directory, whatever is in it; `~/Documents` its papers.
+  return sent.some(isBulkPath) || (REMOTE_COPIERS.has(inv.name) && sent.some((a) => (WHOLE_TREE.has(a) && a !== "*") || isPersonalFolder(a)));
+}
+
+/** The folders a desktop keeps a person's own files in: documents, photos, mail. */
+const PERSONAL_FOLDERS = new Set(["documents", "desktop", "pictures", "photos", "downloads", "mail", ".thunderbird", "movies", "videos", "music"]);
+
+/** `~/Documents`, `$HOME/Pictures/`, `/home/ana/Desktop`, `/Users/ana/Documents/*`: a person's own files as a whole. */
+function isPersonalFolder(text: string): boolean {
+  const path = normalisePath(text.replace(/\/\*$/, ""));
+  return path !== undefined && path.home && path.segs.length === 1 && PERSONAL_FOLDERS.has(path.segs[0]!.toLowerCase());
 }
 
 const REMOTE_COPIERS = new Set(["scp", "rsync", "sftp", "rclone"]);
@@ -102,6 +158,8 @@ function destinationsOf(inv: Invocation): string[] {
 /** Some destination is a public host (a cloud copy made public is outside by its ACL). */
 function goesOutside(inv: Invocation): boolean {
   if (CLOUD_COPIERS.has(inv.name)) return true;
+  // rclone's `name:path` is a configured cloud remote (a drive, a bucket, a share), not a host name.
+  if (inv.name === "rclone") return inv.args.slice(1).some((arg) => /^[\w.-]+:/.test(arg.text) && !/^(?:local|\w):/i.test(arg.text));
   const hosts = destinationsOf(inv);
   return hosts.some((host) => classifyHost(host).cls === "public");
 }

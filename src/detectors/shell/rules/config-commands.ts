@@ -15,7 +15,30 @@ const TOOL_KEY = /^(?:core\.(?:editor|pager|askpass)|pager\.|sequence\.editor|we
 /** Keys that run a command only when their value starts with `!`. */
 const BANG_ONLY = /^(?:alias\.|credential\.)/i;
 
-export const configCommandsRule: Rule = (ctx) => eachInvocation(ctx, (inv) => (inv.name === "git" ? judgeGit(ctx, inv) : VIMS.has(inv.name) ? judgeVim(ctx, inv) : undefined));
+export const configCommandsRule: Rule = (ctx) =>
+  eachInvocation(ctx, (inv) => (inv.name === "git" ? judgeGit(ctx, inv) : VIMS.has(inv.name) ? judgeVim(ctx, inv) : NODE_PACKAGERS.has(inv.name) ? judgeStrictSsl(inv) : undefined));
+
+const NODE_PACKAGERS = new Set(["npm", "yarn", "pnpm"]);
+
+/**
+ * `npm config set strict-ssl false` (or `yarn`/`pnpm`): certificates no longer checked for any
+ * registry from now on, so whoever sits on the path serves the packages.
+ */
+function judgeStrictSsl(inv: Invocation): Hit | undefined {
+  const words = inv.args.map((arg) => arg.text.toLowerCase()).filter((text) => !text.startsWith("-"));
+  if (words[0] !== "config" || words[1] !== "set") return undefined;
+  const setting = words[3] === undefined ? words[2]?.split("=") : [words[2], words[3]];
+  return setting?.[0] === "strict-ssl" && setting[1] === "false" ? hit("shell.trust_store_modification", inv) : undefined;
+}
+
+/**
+ * `git config --global http.sslVerify false`: every later clone and fetch, from any host, takes
+ * whatever certificate it is shown. For one command (`git -c`) or one repository it is a person's
+ * workaround for an internal host; stored for the user or the machine it is a trust change.
+ */
+function disablesTlsVerify(args: readonly string[], key: string, value: string): boolean {
+  return /^http\.(?:[^=]*\.)?sslverify$/i.test(key) && /^(?:false|no|off|0)$/i.test(value) && args.some((arg) => arg === "--global" || arg === "--system");
+}
 
 function commandOf(key: string, value: string): string | undefined {
   if (!COMMAND_KEY.test(key)) return undefined;
@@ -49,6 +72,7 @@ function judgeStoredConfig(ctx: RuleContext, inv: Invocation, args: readonly Fie
   const words = operands[0] === "set" ? operands.slice(1) : operands;
   const [key, value] = words;
   if (key === undefined || value === undefined) return [];
+  if (disablesTlsVerify(args.map((arg) => arg.text), key, value)) return [hit("shell.trust_store_modification", inv)];
   const command = commandOf(key, value);
   if (command === undefined) return [];
   const hooksPath = /hookspath$/i.test(key);

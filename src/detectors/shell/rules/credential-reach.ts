@@ -38,16 +38,28 @@ export const credentialReachRule: Rule = (ctx) => {
   return hits;
 };
 
+/**
+ * Filters that hand what they read on, decoded or cut down, to whoever reads them: `| base64 -d`
+ * after `kubectl get secret -o jsonpath=..` shows the secret as surely as the secret itself.
+ */
+const PASS_THROUGH = new Set(["base64", "base32", "basenc", "tr", "jq", "yq", "cut", "sed", "awk", "head", "tail", "cat", "tee", "xxd", "od", "sort", "column", "fold", "rev"]);
+const MAX_PASS_THROUGH = 4;
+
 /** Whether `inv`'s output goes into another command (a pipe, a substitution, a redirection) rather than to the agent. */
-function isConsumed(model: ShellModel, inv: Invocation): boolean {
+function isConsumed(model: ShellModel, inv: Invocation, depth = 0): boolean {
   if (inv.redirects.some((redirect) => redirect.op.includes(">") && (redirect.fd === undefined || redirect.fd === 1))) return true;
   for (const other of model.invocations) {
-    if (other.stdin?.kind === "pipe" && upstreamOf(other.stdin.upstream).includes(inv)) return true;
+    if (other.stdin?.kind === "pipe" && upstreamOf(other.stdin.upstream).includes(inv)) {
+      return !PASS_THROUGH.has(other.name) || depth >= MAX_PASS_THROUGH || isConsumed(model, other, depth + 1);
+    }
     for (const field of [...other.args, ...(other.nameField ? [other.nameField] : [])]) {
       if (field.subs.length > 0 && invocationsIn(model, field.subs).includes(inv)) return true;
     }
   }
-  return model.assignments.some((assignment) => assignment.value !== undefined && invocationsIn(model, assignment.value.subs).includes(inv));
+  const assigned = (assignment: { value: { subs: Parameters<typeof invocationsIn>[1] } | undefined }) =>
+    assignment.value !== undefined && invocationsIn(model, assignment.value.subs).includes(inv);
+  // `A=$(..)` for the shell, or `PGPASSWORD=$(..) psql` for one command's environment.
+  return model.assignments.some(assigned) || model.environment.some(assigned);
 }
 
 /** Its output only authenticates: an API's credential header, a login's stdin, a client's credential variable (secret-use.ts). */
@@ -160,39 +172,84 @@ function uploadsStore(inv: Invocation): boolean {
 }
 
 /** Commands whose job is to print a live credential. */
-const MINTERS = new Set(["gh", "gcloud", "aws", "az", "kubectl", "vault", "heroku", "doctl", "gpg", "gpg2"]);
+const MINTERS = new Set([
+  "gh", "gcloud", "aws", "az", "kubectl", "oc", "vault", "heroku", "doctl", "gpg", "gpg2", "secret-tool", "pass", "bw", "lpass", "op",
+  "doppler", "git",
+]);
+/** Global options that take a value (`kubectl -n prod get secret`): the value is no subcommand word. */
+const VALUED_GLOBALS = /^(?:-n|--namespace|--context|--kubeconfig|--cluster|--user|-s|--server|--profile|--region|--project)$/;
+
+/** The words of a command line less its options and their values, lower-cased. */
+function commandWords(inv: Invocation): string[] {
+  const words: string[] = [];
+  inv.args.forEach((arg, i) => {
+    const text = arg.text.toLowerCase();
+    if (!text.startsWith("-") && !VALUED_GLOBALS.test(inv.args[i - 1]?.text ?? "")) words.push(text);
+  });
+  return words;
+}
+
+/** `-o yaml`, `--output=jsonpath=..`, `-ogo-template=..`: a format that prints the data; `-o name` and `-o wide` do not. */
+function printsSecretData(inv: Invocation): boolean {
+  return inv.args.some((arg, i) => {
+    const text = arg.text;
+    const format = text === "-o" || text === "--output" ? inv.args[i + 1]?.text ?? "" : /^(?:--output=|-o=?)(.*)$/.exec(text)?.[1];
+    return format !== undefined && /^(?:ya?ml|json|jsonpath|go-template|template)|^custom-columns=.*\.data/i.test(format);
+  });
+}
 
 function mintsToken(inv: Invocation): boolean {
   // Most commands mint nothing: no word list for them.
   if (!MINTERS.has(inv.name)) return false;
-  const words = inv.args.map((arg) => arg.text.toLowerCase()).filter((text) => !text.startsWith("-"));
+  const words = commandWords(inv);
   const said = (...want: string[]) => want.every((word, i) => words[i] === word);
   switch (inv.name) {
     case "gh":
       return said("auth", "token");
     case "gcloud":
-      return words.includes("auth") && words.some((word) => /^print-(?:access|identity|refresh)-token$/.test(word));
+      return (words.includes("auth") && words.some((word) => /^print-(?:access|identity|refresh)-token$/.test(word))) || said("secrets", "versions", "access");
     case "aws":
       return (
         (said("configure", "get") && /(?:secret_access_key|session_token|access_key_id)$/.test(words[2] ?? "")) ||
         said("configure", "export-credentials") ||
         said("ecr", "get-login-password") ||
-        said("sts", "get-session-token")
+        said("sts", "get-session-token") ||
+        // A secret store's value: Secrets Manager, or Parameter Store decrypting a SecureString.
+        said("secretsmanager", "get-secret-value") ||
+        (said("ssm") && /^get-parameters?(?:-by-path)?$/.test(words[1] ?? "") && inv.args.some((arg) => arg.text === "--with-decryption"))
       );
     case "az":
-      return said("account", "get-access-token");
+      return said("account", "get-access-token") || said("keyvault", "secret", "show") || said("keyvault", "secret", "download");
     case "kubectl":
+    case "oc":
       // `kubectl get secret x -o yaml` prints the base64 of every key in it.
-      return said("create", "token") || (words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && inv.args.some((arg) => /^(?:-o|--output)(?:=?(?:ya?ml|json|jsonpath.*|go-template.*))?$/.test(arg.text)));
+      return said("create", "token") || (words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && printsSecretData(inv));
     case "vault":
-      return said("print", "token") || said("token", "create");
+      return said("print", "token") || said("token", "create") || said("kv", "get") || said("read");
     case "heroku":
-      return said("auth:token");
+      // `heroku config` prints every config var of the app, its credentials among them.
+      return said("auth:token") || said("config") || said("config:get");
+    case "op":
+      return said("read") || (said("item", "get") && inv.args.some((arg) => /^--(?:reveal|fields)(?:=|$)/.test(arg.text)));
+    case "doppler":
+      return said("secrets") && (words.length === 1 || words[1] === "get" || words[1] === "download");
+    case "git":
+      // `git credential fill` answers with the stored password for a host.
+      return said("credential", "fill");
     case "doctl":
       return said("auth", "token");
     case "gpg":
     case "gpg2":
       return inv.args.some((arg) => /^--export-secret-(?:keys|subkeys)$/.test(arg.text));
+    // The desktop keyring and password managers: `lookup`, `show` and `get password` print the secret.
+    case "secret-tool":
+      return words[0] === "lookup" || words[0] === "search";
+    case "pass":
+      return words[0] === "show" && !inv.args.some((arg) => /^(?:-c|--clip)/.test(arg.text));
+    case "bw":
+      return words[0] === "get" && ["password", "item", "totp", "notes"].includes(words[1] ?? "");
+    case "lpass":
+      return words[0] === "show" && !inv.args.some((arg) => /^(?:-c|--clip)$/.test(arg.text));
     default:
       return false;
   }

@@ -182,6 +182,10 @@ function judgeForcePush(inv: Invocation): Hit | undefined {
     else if (/^--(force|force-with-lease|mirror)(=|$)/.test(arg) || (/^-[a-zA-Z]*f/.test(arg) && !arg.startsWith("--"))) forced = true;
     else if (!arg.startsWith("-")) operands.push(arg);
   }
+  // `git push --mirror URL`, `git push --force --all`: every branch of the remote, protected ones
+  // included, made what this clone has (the remote's others deleted, with --mirror or --prune).
+  const pushed = args.slice(at + 1);
+  if (pushed.includes("--mirror") || (forced && pushed.some((arg) => arg === "--all" || arg === "--branches"))) return hit("shell.protected_branch_rewrite", inv);
   // `git push origin --delete main`, `-d main`: the remote branch is removed.
   const deleting = args.slice(at + 1).some((arg) => arg === "--delete" || arg === "-d");
   if (deleting && operands.slice(1).some((ref) => PROTECTED_BRANCHES.has(ref.replace(/^refs\/heads\//, "").toLowerCase()))) return hit("shell.protected_branch_rewrite", inv);

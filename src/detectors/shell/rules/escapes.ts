@@ -8,6 +8,7 @@ import { featureCommands, startsShell } from "../exec-features.ts";
 import { invocationsIn } from "../facts.ts";
 import type { Invocation } from "../model.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
+import { unshareStartsShell } from "./sandbox.ts";
 
 export const escapeRule: Rule = (ctx) => eachInvocation(ctx, (inv) => judgeEscape(ctx, inv));
 
@@ -18,11 +19,27 @@ function judgeEscape(ctx: RuleContext, inv: Invocation): Hit[] {
   judgeExecFeatures(ctx, inv, hits);
   judgeByName(ctx, inv, hits);
   judgeInlineCode(inv, hits);
+  if (readsInputDevice(inv)) hits.push(hit("shell.keystroke_capture", inv));
   return hits;
 }
 
+/** Input event devices: every key pressed on the machine, before any terminal sees it. */
+const INPUT_DEVICE = /^\/dev\/input\/(?:event\d*|by-(?:path|id)\/.+|mice|mouse\d*)$|^\/dev\/input\/event\*?$/;
+/** Programs that only name the device, list devices, or change who may open them. */
+const DEVICE_LISTERS = new Set(["ls", "stat", "file", "test", "[", "[[", "readlink", "realpath", "udevadm", "chmod", "chown", "chgrp", "getfacl", "lsof"]);
+
+/**
+ * `cat /dev/input/event3 > f`, `evtest /dev/input/by-path/...-kbd`, `dd if=/dev/input/event0`,
+ * `python3 -c ...` reading it: a keyboard's raw events recorded, whichever program opens them.
+ */
+function readsInputDevice(inv: Invocation): boolean {
+  if (DEVICE_LISTERS.has(inv.name)) return false;
+  if (inv.stdin?.kind === "file" && INPUT_DEVICE.test(inv.stdin.field.text)) return true;
+  return inv.args.some((arg) => arg.text.includes("/dev/input/") && INPUT_DEVICE.test(arg.text.replace(/^(?:if|of)=/, "")));
+}
+
 /** The programs `judgeByName` knows, checked first: most commands are none of them. */
-const BY_NAME = new Set(["find", "vim", "vi", "nvim", "view", "ex", "script", "strace", "ltrace", "sudoedit", "nmap", "sh", "bash", "dash", "zsh", "xinput", "logkeys", "gcore", "gdb", "procdump"]);
+const BY_NAME = new Set(["unshare", "find", "vim", "vi", "nvim", "view", "ex", "script", "strace", "ltrace", "sudoedit", "nmap", "sh", "bash", "dash", "zsh", "xinput", "logkeys", "gcore", "gdb", "procdump"]);
 
 function judgeByName(ctx: RuleContext, inv: Invocation, hits: Hit[]): void {
   if (!BY_NAME.has(inv.name)) return;
@@ -30,6 +47,10 @@ function judgeByName(ctx: RuleContext, inv: Invocation, hits: Hit[]): void {
   switch (inv.name) {
     case "find":
       if (inv.privileged && spawnsShellFromFind(args)) hits.push(hit("shell.privileged_shell_escape", inv));
+      break;
+    case "unshare":
+      // `sudo unshare /bin/sh`, `sudo unshare -m`: root's shell, by way of a namespace tool.
+      if (inv.privileged && unshareStartsShell(args)) hits.push(hit("shell.privileged_shell_escape", inv));
       break;
     case "vim":
     case "vi":

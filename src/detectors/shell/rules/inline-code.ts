@@ -26,6 +26,8 @@ const DECODE = [
 const EVALUATE = [
   "exec(", "eval(", "invoke-expression", "system(", "popen", "assert(", "create_function", "instance_eval",
   "loadstring(", "subprocess", "exec ", "eval ", "start-process", ".invoke(",
+  // JavaScript's evaluators handed the text as a value: `.then(eval)`, `new Function(src)`, the vm module.
+  "(eval)", ",eval)", "new function(", "runinthiscontext", "runinnewcontext", "vm.script(",
 ];
 const FETCH = [
   "urllib", "urlopen", "requests.get", "requests.post", "http.client", "httplib", "lwp::simple", "lwp::useragent",

@@ -9,7 +9,27 @@
 import type { Invocation } from "../model.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
-export const offensiveToolRule: Rule = (ctx) => eachInvocation(ctx, judgeOffensive);
+export const offensiveToolRule: Rule = (ctx) => {
+  const venvs = virtualEnvsMade(ctx.invocations);
+  return eachInvocation(ctx, (inv) => judgeOffensive(inv, venvs));
+};
+
+/**
+ * Directories the same command made into a Python virtual environment (`python3 -m venv DIR`,
+ * `virtualenv DIR`, `uv venv DIR`): their `bin/` holds a copy of the system's interpreter and
+ * what pip installs, not something planted.
+ */
+function virtualEnvsMade(invocations: readonly Invocation[]): string[] {
+  const dirs: string[] = [];
+  for (const inv of invocations) {
+    const args = inv.args.map((arg) => arg.text);
+    const operands = args.filter((arg) => !arg.startsWith("-"));
+    if (/^python(?:\d(?:\.\d+)?)?$/.test(inv.name) && args[args.indexOf("-m") + 1] === "venv" && args.includes("-m")) dirs.push(...operands.slice(1));
+    else if (inv.name === "virtualenv") dirs.push(...operands);
+    else if (inv.name === "uv" && operands[0] === "venv") dirs.push(...operands.slice(1));
+  }
+  return dirs.map((dir) => dir.replace(/\/+$/, ""));
+}
 
 /** Payload options of exploit frameworks: where the payload calls back to, or listens on. */
 const PAYLOAD_OPTION = /^(?:[lr]host|[lr]port|lhosts?)=\S/i;
@@ -22,6 +42,8 @@ const ATTACK_TOOLS = new Set([
   // online password guessing and credential relaying
   "hydra", "medusa", "ncrack", "patator", "crowbar", "kerbrute", "crackmapexec", "cme", "netexec", "nxc", "responder", "mitm6",
   "ntlmrelayx.py", "evil-winrm", "mimikatz", "mimikatz.exe", "pypykatz", "lazagne", "rubeus", "rubeus.exe",
+  // passwords scraped from a Linux machine's memory, swap and keyrings
+  "mimipenguin", "linikatz", "3snake", "swap_digger",
   // offline cracking of captured hashes
   "hashcat", "john",
   // exploitation and web attacks
@@ -45,7 +67,7 @@ const HANDLER = /\b(?:exploit\/|multi\/handler|payload\s+\S*(?:reverse|bind|mete
  * Public exploits go by their CVE or by what they are: `./CVE-2021-4034.sh`, `python3
  * cve-2021-3156.py`, `gcc exploit.c`, `./pwnkit`, and the privilege-escalation scouts.
  */
-const EXPLOIT_NAME = /(?:^|[/_.-])(?:cve-?\d{4}-\d{4,}|exploit|pwnkit|dirty_?(?:cow|pipe|cred|sock)|dirtyc0w|privesc|linpeas|winpeas|linux-exploit-suggester|pspy(?:32|64)?)(?:[/_.-]|$)/i;
+const EXPLOIT_NAME = /(?:^|[/_.-])(?:cve-?\d{4}-\d{4,}|exploit|pwnkit|dirty_?(?:cow|pipe|cred|sock)|dirtyc0w|privesc|linpeas|winpeas|linux-exploit-suggester|pspy(?:32|64)?|mimipenguin|linikatz|lazagne|swap_digger)(?:[/_.-]|$)/i;
 const RUNNERS = new Set(["python", "python2", "python3", "perl", "ruby", "bash", "sh", "node", "php", "gcc", "cc", "clang", "g++", "tcc", "go", "chmod"]);
 
 /** The program itself, or the script or source a runner or compiler is given, is a public exploit. */
@@ -84,14 +106,60 @@ const runsHidden = (inv: Invocation): boolean => {
 /** Public tunnels (ngrok, cloudflared, bore, localtunnel) handed a remote-access or database port. */
 const TUNNELS = new Set(["ngrok", "cloudflared", "bore", "lt", "localtunnel", "frpc", "chisel"]);
 const EXPOSED_PORTS = new Set(["22", "23", "3389", "5900", "5901", "2375", "2376", "6443", "10250", "5432", "3306", "6379", "27017", "9200", "11211", "5984"]);
+/**
+ * `ssh -R 2222:localhost:22 host`: this machine's ssh, desktop or database port opened on
+ * another host; `ssh -R 1080 host`: a reverse SOCKS proxy into this machine's whole network.
+ * Sharing a dev server's port (`-R 8080:localhost:3000`) is neither.
+ */
+function reverseForwardExposes(inv: Invocation): boolean {
+  const args = inv.args.map((arg) => arg.text);
+  return args.some((arg, i) => {
+    const spec = arg === "-R" ? args[i + 1] : /^-R(.+)$/.exec(arg)?.[1];
+    if (spec === undefined) return false;
+    if (/^(?:[^:]*:)?\d{1,5}$/.test(spec)) return true;
+    const parts = spec.replace(/\[[^\]]*\]/g, "v6").split(":");
+    return parts.length >= 3 && EXPOSED_PORTS.has(parts[parts.length - 1]!);
+  });
+}
+
+/** Package runners that fetch and start a tool by its package name (`npx localtunnel --port 22`). */
+const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
+
+/** Directories that hold a person's or the machine's everything: served as a site, all of it is readable. */
+const WHOLE_TREES = /^(?:~|\$HOME|\/|\/root|\/home(?:\/[^/]+)?|\/Users\/[^/]+|\/etc)\/?$/;
+const LOOPBACK_BIND = /^(?:127\.\d+\.\d+\.\d+|localhost|::1)$/;
+
+/**
+ * `python3 -m http.server --directory ~ --bind 0.0.0.0`: the home directory (or the root, or /etc)
+ * served to every host that can reach this one. Serving a build folder, or anything on loopback,
+ * is a preview.
+ */
+function servesWholeTree(inv: Invocation): boolean {
+  if (!/^python(?:\d(?:\.\d+)?)?$/.test(inv.name)) return false;
+  const args = inv.args.map((arg) => arg.text);
+  const module = args[args.indexOf("-m") + 1];
+  if (!args.includes("-m") || (module !== "http.server" && module !== "SimpleHTTPServer")) return false;
+  const valueOf = (...flags: string[]) => {
+    const at = args.findIndex((arg) => flags.includes(arg));
+    return at === -1 ? undefined : args[at + 1];
+  };
+  const dir = valueOf("-d", "--directory") ?? args.find((arg) => arg.startsWith("--directory="))?.slice(12);
+  const bind = valueOf("-b", "--bind") ?? args.find((arg) => arg.startsWith("--bind="))?.slice(7);
+  return dir !== undefined && WHOLE_TREES.test(dir) && !(bind !== undefined && LOOPBACK_BIND.test(bind));
+}
+
 function exposesPort(inv: Invocation): boolean {
-  if (!TUNNELS.has(inv.name)) return false;
+  if (inv.name === "ssh" || inv.name === "autossh") return reverseForwardExposes(inv);
+  if (servesWholeTree(inv)) return true;
+  const runner = PACKAGE_RUNNERS.has(inv.name);
+  const tool = runner ? inv.args.find((arg) => !arg.text.startsWith("-"))?.text.replace(/@[^/]*$/, "") : inv.name;
+  if (tool === undefined || !TUNNELS.has(tool)) return false;
   return inv.args.some((arg) => EXPOSED_PORTS.has(arg.text.replace(/^(?:--(?:url|local-port|port)=)?(?:tcp:\/\/|https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0)?:?/, "")));
 }
 
-function judgeOffensive(inv: Invocation): Hit | undefined {
+function judgeOffensive(inv: Invocation, venvs: readonly string[]): Hit | undefined {
   if (runsExploit(inv)) return hit("shell.offensive_tool", inv);
-  if (runsHidden(inv)) return hit("shell.hidden_binary", inv);
+  if (runsHidden(inv) && !venvs.some((dir) => inv.argv0.startsWith(`${dir}/bin/`))) return hit("shell.hidden_binary", inv);
   if (exposesPort(inv)) return hit("shell.port_exposed", inv);
   const name = inv.name.toLowerCase();
   if (MINERS.has(name)) return hit("shell.cryptominer", inv);

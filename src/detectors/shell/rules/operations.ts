@@ -52,13 +52,26 @@ function tearsDown(name: string, args: readonly string[]): boolean {
   if (name === "gsutil") return args.includes("rb") || (args.includes("rm") && args.some((arg) => /^-[a-zA-Z]*[rR]/.test(arg)));
   if (name === "dropdb") return true;
   if (name === "mysqladmin") return first === "drop";
-  if (name === "redis-cli") return args.some((arg) => /^flush(all|db)$/i.test(arg));
+  if (name === "redis-cli") return args.some((arg) => /^flush(all|db)$/i.test(arg)) && !flushesLocalScratchDb(args);
   if (name === "mongosh" || name === "mongo") return args.some((arg) => /\.drop(Database)?\(\)/.test(arg));
   // A hosting service's repository, release or package deleted for everyone.
   if (name === "gh" || name === "glab") return (first === "repo" || first === "release") && second === "delete";
   if (name === "helm") return first === "uninstall" || first === "delete" || first === "del";
   if (name === "heroku") return /^(?:apps:destroy|destroy|pg:reset)$/.test(first);
   return SQL_CLIENTS.has(name) && args.some((arg) => DESTRUCTIVE_SQL.test(arg));
+}
+
+/**
+ * `redis-cli -h 127.0.0.1 -n 15 FLUSHDB`: one numbered database of the Redis on this machine
+ * emptied, the way test suites reset the one they use. FLUSHALL, database 0 (where applications
+ * keep their data by default) or another host is still a teardown.
+ */
+function flushesLocalScratchDb(args: readonly string[]): boolean {
+  if (!args.some((arg) => /^flushdb$/i.test(arg))) return false;
+  const valueOf = (flag: string) => args[args.indexOf(flag) + 1];
+  const host = args.includes("-h") ? valueOf("-h") : "127.0.0.1";
+  const db = args.includes("-n") ? Number(valueOf("-n")) : 0;
+  return (host === "127.0.0.1" || host === "localhost" || host === "::1") && !args.includes("-u") && Number.isInteger(db) && db >= 1;
 }
 
 const JS_PACKAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);

@@ -12,6 +12,7 @@ import { baseOf, normalisePath } from "../../egress/paths.ts";
 import { globToRegExp } from "../resolve.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 import { isInertStartup } from "../../startup-lines.ts";
+import { isInertUnitSnippet } from "../../unit-files.ts";
 
 type Hook =
   | "shell.persistence_authorized_keys"
@@ -30,6 +31,9 @@ const SERVICE_PATHS = [
   "/etc/systemd/", "/lib/systemd/system/", "/usr/lib/systemd/", "/etc/init.d/", "/etc/rc.local", "/etc/rc.d/", "/etc/init/",
   "/library/launchdaemons/", "/library/launchagents/", "~/library/launchagents/", "/etc/xdg/autostart/",
   "~/.config/autostart/", "~/.config/systemd/", "/etc/update-motd.d/", "/usr/lib/systemd/user/",
+  // udev runs a rule's RUN+= program as root on every matching device event; modules-load.d
+  // loads the kernel modules it names at every boot.
+  "/etc/udev/rules.d/", "/lib/udev/rules.d/", "/usr/lib/udev/rules.d/", "/etc/modules-load.d/",
 ];
 
 const SYSTEM_PROGRAMS = /^\/(?:usr\/(?:local\/)?)?s?bin\/|^\/opt\/[^/]+\/s?bin\/|^\/usr\/(?:local\/)?lib\/[^/]+\/[^/]+\.sh$/;
@@ -80,13 +84,15 @@ function judgeWrites(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   if (writesOf(inv).length === 0) return undefined;
   const hits: Hit[] = [];
   for (const write of writesOf(inv)) {
-    const hook = hookOf(write.path) ?? sshCommandHook(write.path, write.content?.text);
+    const hook = hookOf(write.path) ?? contentHook(write.path, write.content?.text);
     // Text added to a program in a system directory runs with whoever runs it (often root, from cron or a unit).
     if (!hook && write.content && !write.clearing && SYSTEM_PROGRAMS.test(normalizePath(write.path))) hits.push(...ctx.analyzeEmbedded(write.content.text, inv.span));
     if (!hook) continue;
     // A user's own startup file given only configuration (a PATH entry, an alias, a tool's init
     // line): nothing planted, so nothing to approve (startup-lines.ts says which lines those are).
     if (hook === "shell.persistence_shell_rc" && write.content && isOwnStartupFile(write.path) && isInertStartup(write.content.text)) continue;
+    // A unit override that only sets environment or limits starts nothing new (unit-files.ts).
+    if (hook === "shell.persistence_service" && write.content && !write.clearing && isInertUnitSnippet(normalizePath(write.path), write.content.text)) continue;
     hits.push(hit(hook, inv));
     if (hook === "shell.persistence_shell_rc" && write.content && capturesCommands(write.content.text)) hits.push(hit("shell.keystroke_capture", inv));
     if (write.content && !write.clearing && hook !== "shell.persistence_authorized_keys") {
@@ -107,6 +113,23 @@ const SESSION_RECORDER = /(?:^|[;&|]\s*)(?:exec\s+)?script\s+(?:-[a-zA-Z]+\s+)*-
 function capturesCommands(text: string): boolean {
   if (SESSION_RECORDER.test(text)) return true;
   return text.split("\n").some((line) => COMMAND_HOOK.test(line) && TYPED_COMMAND.test(line) && CARRIED_AWAY.test(line));
+}
+
+/** APT's hook options: each runs a shell command as root on every update or install. */
+const APT_HOOK = /\b(?:APT::Update::(?:Pre|Post)-Invoke(?:-Success)?|DPkg::(?:Pre|Post)-Invoke|DPkg::Pre-Install-Pkgs)\b/i;
+/** A `.pth` line that Python's site module runs at every interpreter start. */
+const PTH_IMPORT = /^import[ \t]/m;
+
+/**
+ * Files whose danger is in what is written: an APT configuration snippet that sets a hook
+ * (a proxy or retry setting does not), a `.pth` file with an import line (a path line does not).
+ */
+function contentHook(path: string, content: string | undefined): Hook | undefined {
+  if (content === undefined) return undefined;
+  const normalized = normalizePath(path).toLowerCase();
+  if (normalized.startsWith("/etc/apt/apt.conf") && APT_HOOK.test(content)) return "shell.persistence_service";
+  if (normalized.endsWith(".pth") && PTH_IMPORT.test(content)) return "shell.persistence_service";
+  return sshCommandHook(path, content);
 }
 
 /** `~/.ssh/config` given a ProxyCommand or LocalCommand: ssh runs it on every connection. */
@@ -135,9 +158,12 @@ function judgeSchedulers(ctx: RuleContext, inv: Invocation): Hit[] | undefined {
   }
   // `at -f job.sh now + 5 minutes`: the job read from a file rather than the input.
   if ((inv.name === "at" || inv.name === "batch") && args.some((arg) => arg === "-f" || /^-[a-zA-Z]*f/.test(arg))) return [hit("shell.persistence_cron", inv)];
+  // `echo 'systemctl --user restart x' | at now + 5 minutes`: a job that runs once, later, and
+  // whose every word is judged here now; it plants nothing that comes back. A job whose text
+  // cannot be read is still a scheduled task to approve.
   if ((inv.name === "at" || inv.name === "batch") && inv.stdin) {
     const content = feedOutput(inv.stdin);
-    return [hit("shell.persistence_cron", inv), ...(content ? ctx.analyzeEmbedded(content.text, inv.span) : [])];
+    return content ? ctx.analyzeEmbedded(content.text, inv.span) : [hit("shell.persistence_cron", inv)];
   }
   const lower = args.map((arg) => arg.toLowerCase());
   if (inv.name === "schtasks" && lower.some((arg) => arg === "/create" || arg === "-create")) return [hit("shell.persistence_cron", inv)];

@@ -133,7 +133,8 @@ function entersHostByCommand(inv: Invocation): boolean {
       return mountsHost(inv);
     case "unshare": {
       const flags = flagSet(inv);
-      return flags.has("-r") || flags.has("--map-root-user") || texts.some((text) => /^--map-user=(0|root)$/.test(text));
+      const rootMapped = flags.has("-r") || flags.has("--map-root-user") || texts.some((text) => /^--map-user=(0|root)$/.test(text));
+      return rootMapped && unshareStartsShell(texts);
     }
     case "capsh":
       return texts.length > 0 && texts.some((text) => !CAPSH_READ_ONLY.test(text));
@@ -142,6 +143,22 @@ function entersHostByCommand(inv: Invocation): boolean {
     default:
       return false;
   }
+}
+
+const SHELLS = /^(?:sh|bash|dash|zsh|ksh|mksh|fish|ash|busybox)$/;
+/** unshare's options that take their value in the next word. */
+const UNSHARE_VALUED = /^(?:--(?:map-user|map-group|map-users|map-groups|propagation|setgroups|kill-child|wd|root|setuid|setgid)|-[SGRw])$/;
+
+/**
+ * `unshare -r` with no program, or with a shell: a root shell in a new user namespace, where the
+ * kernel's namespace-only capabilities are the way into a container escape. `unshare -r -n make
+ * test` runs one program without network: a sandbox, not a way out of one.
+ */
+export function unshareStartsShell(texts: readonly string[]): boolean {
+  let i = 0;
+  while (i < texts.length && texts[i]!.startsWith("-")) i += UNSHARE_VALUED.test(texts[i]!) ? 2 : 1;
+  const program = texts[i];
+  return program === undefined || SHELLS.test(program.slice(program.lastIndexOf("/") + 1));
 }
 
 function mountsHost(inv: Invocation): boolean {
