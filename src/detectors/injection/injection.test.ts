@@ -16,6 +16,8 @@ import plantedRequestsMultilingual from "./fixtures/planted-requests-multilingua
 import definitionRundown from "./fixtures/definition-rundown.json";
 import plantedTasks from "./fixtures/planted-tasks.json";
 import plantedTurns from "./fixtures/planted-turns.json";
+import hijackDirect from "./fixtures/hijack-direct.json";
+import hijackPlanted from "./fixtures/hijack-planted.json";
 import { injectionDetector, type InjectionConfig } from "./index.ts";
 import { scanSignals } from "./scan-signals.ts";
 import { splitAlternatives } from "./regex-source.ts";
@@ -71,6 +73,14 @@ describe("fixtures", () => {
     }
   });
 
+
+  // Tasks hijacked: everything before dropped, a new task opened, old rules declared void, a fixed
+  // reply or the guarded password asked for, in several languages; notes tagged for the agent in data.
+  describe("hijacked tasks and guarded passwords", () => {
+    for (const [file, cases] of Object.entries({ hijackDirect, hijackPlanted })) {
+      for (const fixture of cases as Fixture[]) test(`${file}: ${fixture.name}`, () => expectFixture(fixture));
+    }
+  });
 
   test("the corpora are large enough", () => {
     expect(positiveCases.length).toBeGreaterThanOrEqual(40);
