@@ -21,6 +21,7 @@ import { UNBOUND_PERSONA_PATTERNS } from "./vocabulary-unbound-personas.ts";
 import { HARM_ACT_PATTERNS } from "./vocabulary-harm-acts.ts";
 import { CANARY_PATTERNS } from "./vocabulary-canary.ts";
 import { HIJACK_PATTERNS } from "./vocabulary-hijack.ts";
+import { HIJACK_DATA_PATTERNS } from "./vocabulary-hijack-data.ts";
 import type { Pattern } from "./vocabulary-parts.ts";
 
 export type { Pattern } from "./vocabulary-parts.ts";
@@ -28,5 +29,5 @@ export type { Pattern } from "./vocabulary-parts.ts";
 export const PATTERNS: readonly Pattern[] = [
   ...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...TASK_PATTERNS, ...REQUEST_PATTERNS, ...APPENDED_PATTERNS, ...REQUEST_MULTILINGUAL_PATTERNS, ...REACH_PATTERNS, ...MULTILINGUAL_PATTERNS,
   ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...HARM_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS, ...JAILBREAK_LANGUAGES_PATTERNS, ...HARM_MULTILINGUAL_PATTERNS,
-  ...UNBOUND_PATTERNS, ...UNBOUND_PERSONA_PATTERNS, ...HARM_ACT_PATTERNS, ...CANARY_PATTERNS, ...HIJACK_PATTERNS,
+  ...UNBOUND_PATTERNS, ...UNBOUND_PERSONA_PATTERNS, ...HARM_ACT_PATTERNS, ...CANARY_PATTERNS, ...HIJACK_PATTERNS, ...HIJACK_DATA_PATTERNS,
 ];
