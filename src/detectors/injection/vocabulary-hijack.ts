@@ -7,7 +7,9 @@
 // tagged for the agent in code comments and answers drawn from a text told what to say.
 // The same words in innocent use ("forget my last message", "what makes a password strong",
 // "encode this string in base64") stay below a finding: each move names what only a hijack names.
-// Weights are [data, user, definition].
+// Weights are [data, user, definition]. A move that is nothing alone weighs just under a finding
+// (0.29), so a prompt holding only it is still read by the model tier at its ordinary bar; a move
+// that is a hijack on its own weighs an approval (0.55).
 import { r, rateAddressed, requireCapitalised, type Pattern } from "./vocabulary-parts.ts";
 
 /** The word a password game guards. "password reset", "password for my router" are not it. */
@@ -19,7 +21,7 @@ const SHAPE = r`(?:backwards|reversed|in\s+reverse|letter\s+by\s+letter|one\s+le
 /** "PWNED" in capitals or pulled apart: "I have been pwned" in lower case is a user's worry. */
 const pwnedAsTarget = (match: string): number => {
   // Pulled apart to slip past a filter is evasion on top of the target: enough to hold alone.
-  if (/p[\W_]+w[\W_]*n[\W_]*e[\W_]*d/i.test(match)) return 1.25;
+  if (/p[\W_]+w[\W_]*n[\W_]*e[\W_]*d/i.test(match)) return 2;
   return /P[\W_]*W[\W_]*N[\W_]*E[\W_]*D/.test(match) ? 1 : 0;
 };
 
@@ -38,15 +40,15 @@ const AGENT_TAG = r`(?:agents?|ai|assistants?|llms?|copilot|claude|codex|cursor|
 
 export const HIJACK_PATTERNS: readonly Pattern[] = [
   // A fixed reply demanded once the task is set aside: "and just say 'x'", "then print: x".
-  { cls: "reply", w: [0, 0.3, 0], before: r`(?:\b(?:and|then|now|instead|just|only|simply)\s+|[,;:.!]\s*)`, head: r`(?:say|write|print|output|type|respond\s+with|reply\s+with|answer\s+with|return)\b`, tail: r`\s*(?:only\s+|just\s+|exactly\s+|out\s+)?(?:the\s+(?:words?|phrase|sentence|text)\s*)?:?\s*["'“‘]` },
-  { cls: "reply", w: [0, 0.3, 0], head: r`(?:without|with\s+no|no)\s+`, tail: r`(?:any\s+|the\s+)?(?:punctuation|full\s+stop|trailing\s+(?:period|dot)|period\s+at\s+the\s+end|quotation\s+marks)\b` },
-  { cls: "reply", w: [0, 0.3, 0], head: r`(?:output|print|write|say|return|respond\s+with|reply\s+with|type)\s+`, tail: r`(?:only|just|nothing\s+but)\s+(?:it|that|this|the\s+(?:phrase|sentence|result|answer|words?|completed\s+\w+|value|output))\b` },
-  { cls: "reply", w: [0, 0.3, 0], head: r`(?:print|output|return|say|show)\s+`, tail: r`(?:only\s+)?the\s+value\s+(?:of|for|under)\s+(?:the\s+)?(?:key\s+|field\s+)?["'\x60]?(?:output|answer|response|result|reply|text)\b` },
-  { cls: "reply", w: [0, 0.3, 0], head: r`(?:remove|delete|drop|strip)\s+`, tail: r`(?:all\s+)?(?:the\s+)?(?:underscores|dashes|hyphens|spaces\s+between\s+the\s+letters|dots\s+between)\b` },
-  { cls: "override", w: [0, 0.45, 0], head: r`i\s+have\s+been\s+`, tail: r`p[\s._*'"+-]{0,3}w[\s._*'"+-]{0,3}n[\s._*'"+-]{0,3}e[\s._*'"+-]{0,3}d\b`, validate: pwnedAsTarget },
+  { cls: "reply", w: [0, 0.29, 0], before: r`(?:\b(?:and|then|now|instead|just|only|simply)\s+|[,;:.!]\s*)`, head: r`(?:say|write|print|output|type|respond\s+with|reply\s+with|answer\s+with|return)\b`, tail: r`\s*(?:only\s+|just\s+|exactly\s+|out\s+)?(?:the\s+(?:words?|phrase|sentence|text)\s*)?:?\s*["'“‘]` },
+  { cls: "reply", w: [0, 0.29, 0], head: r`(?:without|with\s+no|no)\s+`, tail: r`(?:any\s+|the\s+)?(?:punctuation|full\s+stop|trailing\s+(?:period|dot)|period\s+at\s+the\s+end|quotation\s+marks)\b` },
+  { cls: "reply", w: [0, 0.29, 0], head: r`(?:output|print|write|say|return|respond\s+with|reply\s+with|type)\s+`, tail: r`(?:only|just|nothing\s+but)\s+(?:it|that|this|the\s+(?:phrase|sentence|result|answer|words?|completed\s+\w+|value|output))\b` },
+  { cls: "reply", w: [0, 0.29, 0], head: r`(?:print|output|return|say|show)\s+`, tail: r`(?:only\s+)?the\s+value\s+(?:of|for|under)\s+(?:the\s+)?(?:key\s+|field\s+)?["'\x60]?(?:output|answer|response|result|reply|text)\b` },
+  { cls: "reply", w: [0, 0.29, 0], head: r`(?:remove|delete|drop|strip)\s+`, tail: r`(?:all\s+)?(?:the\s+)?(?:underscores|dashes|hyphens|spaces\s+between\s+the\s+letters|dots\s+between)\b` },
+  { cls: "override", w: [0, 0.29, 0], head: r`i\s+have\s+been\s+`, tail: r`p[\s._*'"+-]{0,3}w[\s._*'"+-]{0,3}n[\s._*'"+-]{0,3}e[\s._*'"+-]{0,3}d\b`, validate: pwnedAsTarget },
   // Everything before dropped, in the languages the direct-injection sets come in.
-  { cls: "override", w: [0.45, 0.5, 0.45], head: r`(?:forget|ignore|disregard|drop|scrap|abandon)\s+`, tail: r`(?:about\s+)?(?:all\s+)?(?:the\s+|your\s+|those\s+|these\s+)?(?:previous|prior|preceding|earlier|above|original|old|former|initial)\s+(?:tasks?|assignments?|orders|commands|directions|requests?|prompts?|context)\b` },
-  { cls: "override", w: [0.4, 0.45, 0.4], head: r`(?:forget|ignore|disregard)\s+`, tail: r`(?:about\s+)?(?:all\s+(?:of\s+)?)?(?:the|your)\s+(?:assignments|tasks|orders|instructions)\b(?!\s+(?:for|about|on|from|in|at|of)\b)` },
+  { cls: "override", w: [0.45, 0.55, 0.45], head: r`(?:forget|ignore|disregard|drop|scrap|abandon)\s+`, tail: r`(?:about\s+)?(?:all\s+)?(?:the\s+|your\s+|those\s+|these\s+)?(?:previous|prior|preceding|earlier|above|original|old|former|initial)\s+(?:tasks?|assignments?|orders|commands|directions|requests?|prompts?|context)\b` },
+  { cls: "override", w: [0.29, 0.55, 0.29], head: r`(?:forget|ignore|disregard)\s+`, tail: r`(?:about\s+)?(?:all\s+(?:of\s+)?)?(?:the|your)\s+(?:assignments|tasks|orders|instructions)\b(?!\s+(?:for|about|on|from|in|at|of)\b)` },
   { cls: "override", w: [0.5, 0.55, 0.5], head: r`(?:vergiss|vergesst|vergessen\s+sie|ignoriere|ignoriert|ignorieren\s+sie)\s+`, tail: r`(?:bitte\s+)?(?:alles\s+(?:davor|zuvor|vorher|vorherige|bisherige|bisher\s+gesagte|oben|obige|vorangegangene|was\s+(?:vorher|zuvor|davor|bisher|oben))|(?:alle|sämtliche)\s+(?:\w+\s+)?(?:Aufgaben|Aufträge|Anweisungen|Befehle|Instruktionen|Vorgaben)|(?:die|deine|ihre|eure)\s+(?:vorherigen|bisherigen|obigen|früheren|alten|ursprünglichen|vorigen)\s+(?:Aufgaben|Aufgabe|Aufträge|Auftrag|Anweisungen|Befehle))` },
   { cls: "override", w: [0.5, 0.55, 0.5], head: r`(?:olvida|olvide|olvidad|olvídate\s+de|olvidate\s+de|ignora|ignore|ignorad)\s+`, tail: r`(?:todo\s+(?:lo\s+)?(?:anterior|que\s+(?:te\s+)?(?:dije|he\s+dicho|dijeron|han\s+dicho)|lo\s+de\s+arriba)|(?:la|tu|su|las|tus|sus|todas\s+las)\s+(?:tareas?|órdenes|ordenes|misi[óo]n(?:es)?)\s+(?:anterior(?:es)?|previas?|original(?:es)?))` },
   { cls: "override", w: [0.5, 0.55, 0.5], head: r`(?:oublie|oubliez|ignore|ignorez)\s+`, tail: r`(?:tout\s+ce\s+qui\s+(?:précède|precede|est\s+au-dessus|a\s+été\s+dit)|tout\s+ce\s+que\s+(?:je\s+(?:t['’]|vous\s+)ai\s+dit|l['’]on\s+(?:t['’]|vous\s+)a\s+dit)|(?:la|ta|votre|les|tes|vos|toutes\s+les)\s+(?:tâches?|taches?|missions?|consignes|ordres)\s+(?:précédente?s?|precedente?s?|antérieure?s?|anterieure?s?|initiale?s?))` },
@@ -54,40 +56,53 @@ export const HIJACK_PATTERNS: readonly Pattern[] = [
   { cls: "override", w: [0.5, 0.55, 0.5], head: r`(?:esqueça|esqueca|esquece|esqueçam|ignore|ignora|desconsidere)\s+`, tail: r`(?:tudo\s+(?:o\s+que\s+(?:foi\s+dito|eu\s+(?:te\s+)?disse|te\s+disseram)|o\s+que\s+vem\s+antes|(?:o\s+)?(?:anterior|acima))|(?:a|as|todas\s+as|sua|suas|tua|tuas)\s+(?:tarefas?|ordens|instruções|instrucoes)\s+(?:anterior(?:es)?|prévias?|previas?|originais|original))` },
   { cls: "override", w: [0.5, 0.55, 0.5], head: r`(?:vergeet|negeer)\s+`, tail: r`(?:alles\s+(?:wat\s+(?:hiervoor|hierboven|eerder|ervoor)|hiervoor|hierboven|daarvoor|eerder)|(?:alle\s+|de\s+|je\s+|jouw\s+)?(?:vorige|voorgaande|eerdere)\s+(?:instructies|opdrachten|opdracht|taken|taak|regels))` },
   { cls: "override", w: [0.5, 0.55, 0.5], head: r`(?:zaboravi|zaboravite|ignoriraj|ignoriši|ignorisi)\s+`, tail: r`(?:sve\s+)?(?:prethodne\s+|ranije\s+)?(?:instrukcije|upute|naredbe|zadatke|zadatak|sve\s+(?:prije|ranije|prethodno|gore))` },
+  { cls: "override", w: [0.29, 0.55, 0.29], head: r`(?:forget|ignore|disregard|erase|wipe|clear)\s+`, tail: r`(?:about\s+)?(?:absolutely\s+)?(?:everything|all\s+(?:of\s+)?(?:that|this|it))\s+(?:(?:that\s+)?(?:we|you|I)(?:'ve|\s+have|\s+had)?\s+(?:\w+\s+)?(?:said|told|discussed|talked\s+about|been\s+told|agreed)|(?:that\s+)?(?:was|were|has\s+been|had\s+been)\s+(?:said|told|written|discussed|given|agreed)|so\s+far|until\s+now|up\s+to\s+now|previously|(?:that\s+)?came\s+before)\b` },
+  { cls: "override", w: [0.45, 0.55, 0.45], head: r`(?:remove|erase|clear|delete|wipe|drop|purge|flush|get)\s+`, tail: r`(?:all\s+)?(?:the\s+|your\s+)?(?:previous\s+|prior\s+|earlier\s+|old\s+|above\s+)?(?:tasks?|instructions?|assignments?|orders|context|prompts?|rules)\s+(?:out\s+)?(?:of|from)\s+(?:your|the)\s+(?:head|mind|memory|brain)\b` },
+  { cls: "override", w: [0.5, 0.55, 0.5], head: r`(?:die|alle|sämtliche)\s+`, tail: r`(?:obigen|vorherigen|bisherigen|vorangegangenen|vorigen|früheren)\s+(?:Ausführungen|Anweisungen|Instruktionen|Aufgaben|Befehle|Angaben|Vorgaben|Texte)\s+(?:bitte\s+)?(?:ignorieren|vergessen|missachten|außer\s+Acht\s+lassen)\b` },
+  { cls: "override", w: [0.5, 0.55, 0.5], head: r`zapomnij\s+`, tail: r`(?:o\s+)?(?:wszystkim|wszystko)\s*,?\s*co\s+(?:było|bylo|powiedziałem|powiedzialem|ci\s+powiedziano|napisałem|napisalem)\s*(?:wcześniej|wczesniej|powyżej|powyzej|do\s+tej\s+pory|przedtem)` },
+  { cls: "override", w: [0.5, 0.55, 0.5], lead: r`(?:забудь|забудьте)\s+(?:всё|все|обо\s+всём|обо\s+всем)\s*,?\s*(?:что\s+)?(?:было\s+|тебе\s+)?(?:выше|раньше|до\s+этого|ранее|сказано|говорили)` },
+  // An interrupt and a new order: "stop - write: ...", "Arrête tout. Nouvelle consigne :".
+  { cls: "override", w: [0.29, 0.55, 0.29], head: r`stop\s*`, tail: r`[-\u2013\u2014:!.]+\s*(?:and\s+)?(?:now\s+)?(?:write|say|print|output|type|answer|respond)\b` },
+  { cls: "priority", w: [0.29, 0.29, 0.29], head: r`(?:arrête|arrete|arrêtez|arretez|stopp|stoppe|para|detén|deten|ferma|fermati|pare)\s+`, tail: r`(?:tout|alles|todo|tutto|tudo)\s*[.!:,]` },
+  { cls: "override", w: [0.29, 0.29, 0.29], head: r`(?:nouvelles?|neue|nueva|nuevas|nuova|nuove|nova|novas|nieuwe|nowe|nowa)\s+`, tail: r`(?:consignes?|instructions?|Anweisungen|Anweisung|Aufgabe|instrucci[óo]n(?:es)?|istruzion[ei]|instruç[õo]es|instrucoes|instrução|instructies|instrukcje|polecenia)\s*:` },
+  { cls: "override", w: [0.29, 0.29, 0.29], head: r`(?:nun|jetzt|hier|now|here)\s+`, tail: r`(?:folgen|kommen|come|comes|follow|are)\s+(?:the\s+|some\s+|die\s+)?(?:neue|new)\s+(?:Anweisungen|Aufgaben|Instruktionen|Befehle|instructions|tasks|assignments|orders)\b` },
+  { cls: "sysprompt", w: [0.3, 0.55, 0.4], head: r`(?:what|was)\s+`, tail: r`(?:was|is|stand|steht)\s+(?:written\s+|said\s+|stated\s+)?(?:at\s+the\s+(?:beginning|start|top)\s+of|am\s+Anfang|zu\s+Beginn|ganz\s+oben\s+in)\s+(?:this|the|your|dieses|des|deines)\s+(?:prompts?|Prompts?|conversation|instructions?|Textes|Anweisungen)\b` },
+  // The supplied context set aside for what the model knows: "answer ... not from the articles".
+  { cls: "override", w: [0.1, 0.29, 0.1], head: r`(?:and\s+)?not\s+`, tail: r`(?:from|by|based\s+on|using|with|according\s+to)\s+(?:the|these|those|this|your)\s+(?:articles?|documents?|context|texts?|sources?|search\s+results|provided\s+\w+|given\s+\w+|snippets?|passages?)\b` },
   // The old task closed and a new one opened.
   { cls: "priority", w: [0.15, 0.15, 0.15], head: r`(?:focus|concentrate)\s+`, tail: r`(?:now\s+|only\s+)?on\s+(?:your|the|this)\s+new\s+(?:task|assignment|job|mission|instructions?|goal)\b` },
   { cls: "priority", w: [0.15, 0.15, 0.15], head: r`(?:konzentriere|konzentrier|konzentrieren)\s+`, tail: r`(?:dich|sie\s+sich|euch)\s+(?:jetzt\s+|nun\s+|ab\s+sofort\s+)?(?:nur\s+)?auf\s+(?:deine|ihre|eure|die)\s+neue\s+Aufgabe` },
   { cls: "priority", w: [0.15, 0.15, 0.15], head: r`(?:concéntrate|concentrate|concentre-toi|concentrez-vous|concentrati|concentre-se|concentra-te)\s+`, tail: r`(?:ahora\s+|maintenant\s+|ora\s+|agora\s+)?(?:en|sur|sulla|sul|no|na)\s+(?:tu|ta|votre|tua|seu|sua|tua)\s+(?:nueva\s+tarea|nouvelle\s+t[âa]che|nuova\s+attivit[àa]|nuovo\s+compito|nova\s+tarefa)` },
   { cls: "priority", w: [0.15, 0.15, 0.15], head: r`your\s+`, tail: r`(?:real|actual|true|only)\s+(?:task|job|mission|goal|objective|purpose|assignment)\s+(?:now\s+)?(?:is|will\s+be)\b` },
   { cls: "priority", w: [0.15, 0.15, 0.15], lead: r`(?:deine|ihre|tu|ta|votre|la\s+tua|il\s+tuo|a\s+sua|je)\s+(?:neue|nueva|nouvelle|nuova|nuovo|nova|nieuwe)\s+(?:Aufgabe|tarea|t[âa]che|mission|compito|attivit[àa]|tarefa|taak|opdracht)\s+(?:ist|es|est|è|e|é|is)\b` },
-  { cls: "override", w: [0.28, 0.3, 0.28], head: r`(?:that(?:'s|\s+is)|this\s+is)\s+`, tail: r`enough(?:\s+for\s+now)?\s*[.!,]\s+(?:now|next|forget|ignore|new|let'?s)\b` },
-  { cls: "override", w: [0.28, 0.3, 0.28], head: r`(?:the|that|this|your)\s+`, tail: r`(?:previous\s+|first\s+|old\s+|original\s+)?(?:task|assignment|job)\s+is\s+(?:now\s+)?(?:done|over|finished|complete|completed)\b` },
-  { cls: "override", w: [0.35, 0.35, 0.3], head: r`stop\s+`, tail: r`(?:translating|summari[sz]ing|correcting|classifying|checking|analy[sz]ing|doing\s+what\s+you(?:'re|\s+are)\s+doing|being\s+an?\s+(?:translator|assistant|chatbot|bot|AI|language\s+model|summari[sz]er|helpful\s+assistant))\s*[.!,:;]` },
+  { cls: "override", w: [0.28, 0.29, 0.28], head: r`(?:that(?:'s|\s+is)|this\s+is)\s+`, tail: r`enough(?:\s+for\s+now)?\s*[.!,]\s+(?:now|next|forget|ignore|new|let'?s)\b` },
+  { cls: "override", w: [0.28, 0.29, 0.28], head: r`(?:the|that|this|your)\s+`, tail: r`(?:previous\s+|first\s+|old\s+|original\s+)?(?:task|assignment|job)\s+is\s+(?:now\s+)?(?:done|over|finished|complete|completed)\b` },
+  { cls: "override", w: [0.29, 0.29, 0.29], head: r`stop\s+`, tail: r`(?:translating|summari[sz]ing|correcting|classifying|checking|analy[sz]ing|doing\s+what\s+you(?:'re|\s+are)\s+doing|being\s+an?\s+(?:translator|assistant|chatbot|bot|AI|language\s+model|summari[sz]er|helpful\s+assistant))\s*[.!,:;]` },
   { cls: "override", w: [0.4, 0.55, 0.4], head: r`you(?:'re|\s+are)\s+`, tail: r`(?:no\s+longer\s+(?:an?\s+)?(?:translator|assistant|chatbot|AI|language\s+model|summari[sz]er|classifier|helpful\s+assistant)|not\s+(?:an?\s+)?(?:translator|assistant|chatbot|AI|language\s+model|summari[sz]er|classifier|helpful\s+assistant)\s+any\s?more)\b` },
   // "Jetzt bist du ein Pirat": the assistant made someone else, in German as in English.
-  { cls: "persona", w: [0.25, 0.3, 0.25], head: r`(?:jetzt|nun|ab\s+jetzt|ab\s+sofort|von\s+nun\s+an)\s+`, tail: r`bist\s+du\s+(?:ein|eine|der|die|das|kein|keine)\s+\S` },
-  { cls: "persona", w: [0.25, 0.3, 0.25], head: r`du\s+bist\s+`, tail: r`(?:jetzt|nun|ab\s+sofort|ab\s+jetzt|von\s+nun\s+an)\s+(?:ein|eine|der|die|das|kein|keine)\s+\S` },
+  { cls: "persona", w: [0.25, 0.29, 0.25], head: r`(?:jetzt|nun|ab\s+jetzt|ab\s+sofort|von\s+nun\s+an)\s+`, tail: r`bist\s+du\s+(?:ein|eine|der|die|das|kein|keine)\s+\S` },
+  { cls: "persona", w: [0.25, 0.29, 0.25], head: r`du\s+bist\s+`, tail: r`(?:jetzt|nun|ab\s+sofort|ab\s+jetzt|von\s+nun\s+an)\s+(?:ein|eine|der|die|das|kein|keine)\s+\S` },
   // Old rules declared void.
   { cls: "override", w: [0.35, 0.5, 0.45], head: r`(?:the|all|your|any|my)\s+`, tail: r`(?:previous|prior|above|earlier|old|original|initial|former|preceding)\s+(?:rules|instructions|restrictions|constraints|directives|prompts?|orders)\s+(?:no\s+longer\s+apply|(?:do\s+not|don'?t)\s+apply(?:\s+anymore)?|(?:are|have\s+been)\s+(?:now\s+)?(?:void|null|cancell?ed|revoked|lifted|suspended|overridden|disabled))\b` },
   // A fake system line after the prompt, padded out with delimiters first.
-  { cls: "role", w: [0.35, 0.4, 0.3], before: r`(?:^|\n)\s*[#*>\[]{0,3}\s*`, head: r`(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR)(?:\s+(?:MESSAGE|PROMPT|NOTE|OVERRIDE|INSTRUCTIONS?|UPDATE))?\s*[\]]?\s*:\s*`, validate: rateSystemLine },
-  { cls: "tag", w: [0.15, 0.3, 0], lead: FLOOD },
+  { cls: "role", w: [0.35, 0.55, 0.3], before: r`(?:^|\n)\s*[#*>\[]{0,3}\s*`, head: r`(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR)(?:\s+(?:MESSAGE|PROMPT|NOTE|OVERRIDE|INSTRUCTIONS?|UPDATE))?\s*[\]]?\s*:\s*`, validate: rateSystemLine },
+  { cls: "tag", w: [0.15, 0.29, 0], lead: FLOOD },
   // The correct password claimed, and the reply the game unlocks on.
-  { cls: "override", w: [0.25, 0.45, 0.25], head: r`(?:the\s+)?(?:user|person|i|you|they|he|she)\s+`, tail: r`(?:has|have|had)\s+(?:just\s+)?(?:entered|provided|given|typed|supplied|said|guessed)\s+the\s+(?:correct|right|valid)\s+(?:password|passcode|access\s+code|code|key|passphrase|secret)\b` },
-  { cls: "override", w: [0.25, 0.45, 0.25], head: r`(?:correct|valid|right)\s+`, tail: r`(?:password|passcode|access\s+code|passphrase)\s+(?:has\s+been\s+|was\s+)?(?:entered|provided|accepted|verified|confirmed|received)\b` },
-  { cls: "reply", w: [0, 0.3, 0], head: r`(?:begin|start|end|open|prefix)\s+`, tail: r`(?:your\s+)?(?:reply|response|answer|output)\s+with\s+(?:the\s+words?\s+)?["'“‘]?access\s+granted\b` },
+  { cls: "override", w: [0.25, 0.29, 0.25], head: r`(?:the\s+)?(?:user|person|i|you|they|he|she)\s+`, tail: r`(?:has|have|had)\s+(?:just\s+)?(?:entered|provided|given|typed|supplied|said|guessed)\s+the\s+(?:correct|right|valid)\s+(?:password|passcode|access\s+code|code|key|passphrase|secret)\b` },
+  { cls: "override", w: [0.25, 0.29, 0.25], head: r`(?:correct|valid|right)\s+`, tail: r`(?:password|passcode|access\s+code|passphrase)\s+(?:has\s+been\s+|was\s+)?(?:entered|provided|accepted|verified|confirmed|received)\b` },
+  { cls: "reply", w: [0, 0.29, 0], head: r`(?:begin|start|end|open|prefix)\s+`, tail: r`(?:your\s+)?(?:reply|response|answer|output)\s+with\s+(?:the\s+words?\s+)?["'“‘]?access\s+granted\b` },
   // The guarded word asked for outright or in a shape its rule may not cover.
   { cls: "held", w: [0, 0.55, 0], head: r`(?:what(?:'s|\s+is|\s+was)|tell\s+me|give\s+me|reveal|disclose|leak|show\s+me|print|say|spell(?:\s+out)?|type\s+out|write\s+(?:down|out))\s+`, tail: THE_GUARDED },
   { cls: "held", w: [0, 0.55, 0], head: r`(?:hints?|clues?|riddles?|anagrams?|synonyms?|rhymes?|acrostics?)\s+`, tail: r`(?:about|for|to|of|on|hiding|with)\s+${THE_GUARDED}` },
   { cls: "held", w: [0, 0.55, 0], head: r`how\s+many\s+`, tail: r`(?:letters|characters|syllables|vowels|digits)\s+(?:does|are\s+in|is\s+in|has|are\s+there\s+in)\s+${THE_GUARDED}` },
-  { cls: "held", w: [0, 0.55, 0], head: r`(?:first|last|second|third|fourth|next|final|middle)\s+`, tail: r`(?:letter|character|two\s+letters|three\s+letters|few\s+letters|half|syllable)s?\s+of\s+${THE_GUARDED}` },
+  { cls: "held", w: [0, 0.55, 0], head: r`(?:first|last|second|third|fourth|next|final|middle|each|every)\s+`, tail: r`(?:letter|character|two\s+letters|three\s+letters|few\s+letters|half|syllable)s?\s+of\s+${THE_GUARDED}` },
   { cls: "held", w: [0, 0.55, 0], head: r`(?:what\s+does|does)\s+`, tail: r`${THE_GUARDED}\s+(?:rhyme\s+with|sound\s+like|start\s+with|end\s+with|mean)\b` },
   { cls: "held", w: [0, 0.55, 0], head: r`(?:encode|encrypt|translate|reverse|rhyme|spell|scramble|hide|convert|write|put|sing|rewrite|describe)\s+`, tail: r`(?:the\s+(?:secret\s+|hidden\s+)(?:password|passphrase|word|code)|your\s+${GUARDED}|the\s+(?:password|passphrase|secret\s+word)\s+${SHAPE})` },
-  { cls: "held", w: [0, 0.5, 0], head: r`(?:password|passphrase|secret\s+word)\s+`, tail: r`(?:you(?:'re|\s+are)\s+(?:protecting|guarding|hiding|keeping|holding|not\s+allowed\s+to\s+(?:share|say|reveal))|you\s+(?:were|have\s+been)\s+(?:given|told|asked\s+to\s+(?:protect|guard|keep|hide)))\b` },
-  { cls: "held", w: [0, 0.3, 0], head: r`(?:the|your)\s+`, tail: r`(?:secret\s+(?:word|password|passphrase|code)|hidden\s+(?:word|password))\b` },
-  { cls: "reply", w: [0, 0.3, 0], head: r`how\s+many\s+`, tail: r`(?:letters|characters)\s+(?:does\s+it|it)\s+(?:has|have|contains?)\b` },
-  { cls: "reply", w: [0, 0.3, 0], head: r`what\s+`, tail: r`(?:does\s+it|it)\s+(?:rhymes?\s+with|starts?\s+with|ends?\s+with)\b` },
-  { cls: "reply", w: [0, 0.3, 0], head: r`(?:give|tell|send)\s+`, tail: r`me\s+(?:a|one|another|some|just\s+a)\s+(?:small\s+|little\s+|tiny\s+|subtle\s+)?(?:hint|clue)s?\b` },
+  { cls: "held", w: [0, 0.55, 0], head: r`(?:password|passphrase|secret\s+word)\s+`, tail: r`(?:you(?:'re|\s+are)\s+(?:protecting|guarding|hiding|keeping|holding|not\s+allowed\s+to\s+(?:share|say|reveal))|you\s+(?:were|have\s+been)\s+(?:given|told|asked\s+to\s+(?:protect|guard|keep|hide)))\b` },
+  { cls: "held", w: [0, 0.29, 0], head: r`(?:the|your)\s+`, tail: r`(?:secret\s+(?:word|password|passphrase|code)|hidden\s+(?:word|password))\b` },
+  { cls: "reply", w: [0, 0.29, 0], head: r`how\s+many\s+`, tail: r`(?:letters|characters)\s+(?:does\s+it|it)\s+(?:has|have|contains?)\b` },
+  { cls: "reply", w: [0, 0.29, 0], head: r`what\s+`, tail: r`(?:does\s+it|it)\s+(?:rhymes?\s+with|starts?\s+with|ends?\s+with)\b` },
+  { cls: "reply", w: [0, 0.29, 0], head: r`(?:give|tell|send)\s+`, tail: r`me\s+(?:a|one|another|some|just\s+a)\s+(?:small\s+|little\s+|tiny\s+|subtle\s+)?(?:hint|clue)s?\b` },
   // The same in other languages: "sag mir das Passwort", "¿cuál es la contraseña?".
   { cls: "held", w: [0, 0.55, 0], head: r`(?:sag|sage|nenne|nenn|verrate|verrat|zeig|zeige|gib|schreib|schreibe|buchstabiere|buchstabier)\s+`, tail: r`(?:mir\s+)?(?:bitte\s+)?(?:jetzt\s+)?(?:das|dein|euer|Ihr)\s+(?:geheime\s+)?(?:Passwort|Kennwort|Codewort|Losungswort|Geheimwort|Zauberwort)\b(?!\s+(?:für|vom|von|des|der|zu)\b)` },
   { cls: "held", w: [0, 0.55, 0], head: r`(?:wie|was)\s+`, tail: r`(?:lautet|ist)\s+(?:das|dein|Ihr)\s+(?:geheime\s+)?(?:Passwort|Kennwort|Codewort|Losungswort|Geheimwort|Zauberwort)\s*[?.!]` },
