@@ -41,6 +41,7 @@ const AGENT_TAG = r`(?:agents?|ai|assistants?|llms?|copilot|claude|codex|cursor|
 export const HIJACK_PATTERNS: readonly Pattern[] = [
   // A fixed reply demanded once the task is set aside: "and just say 'x'", "then print: x".
   { cls: "reply", w: [0, 0.29, 0], before: r`(?:\b(?:and|then|now|instead|just|only|simply)\s+|[,;:.!]\s*)`, head: r`(?:say|write|print|output|type|respond\s+with|reply\s+with|answer\s+with|return)\b`, tail: r`\s*(?:only\s+|just\s+|exactly\s+|out\s+)?(?:the\s+(?:words?|phrase|sentence|text)\s*)?:?\s*["'“‘]` },
+  { cls: "reply", w: [0, 0.29, 0], head: r`repeat\s+`, tail: r`after\s+me\s*[:,]` },
   { cls: "reply", w: [0, 0.29, 0], head: r`(?:without|with\s+no|no)\s+`, tail: r`(?:any\s+|the\s+)?(?:punctuation|full\s+stop|trailing\s+(?:period|dot)|period\s+at\s+the\s+end|quotation\s+marks)\b` },
   { cls: "reply", w: [0, 0.29, 0], head: r`(?:output|print|write|say|return|respond\s+with|reply\s+with|type)\s+`, tail: r`(?:only|just|nothing\s+but)\s+(?:it|that|this|the\s+(?:phrase|sentence|result|answer|words?|completed\s+\w+|value|output))\b` },
   { cls: "reply", w: [0, 0.29, 0], head: r`(?:print|output|return|say|show)\s+`, tail: r`(?:only\s+)?the\s+value\s+(?:of|for|under)\s+(?:the\s+)?(?:key\s+|field\s+)?["'\x60]?(?:output|answer|response|result|reply|text)\b` },
@@ -98,7 +99,7 @@ export const HIJACK_PATTERNS: readonly Pattern[] = [
   { cls: "held", w: [0, 0.55, 0], head: r`(?:first|last|second|third|fourth|next|final|middle|each|every)\s+`, tail: r`(?:letter|character|two\s+letters|three\s+letters|few\s+letters|half|syllable)s?\s+of\s+${THE_GUARDED}` },
   { cls: "held", w: [0, 0.55, 0], head: r`(?:what\s+does|does)\s+`, tail: r`${THE_GUARDED}\s+(?:rhyme\s+with|sound\s+like|start\s+with|end\s+with|mean)\b` },
   { cls: "held", w: [0, 0.55, 0], head: r`(?:encode|encrypt|translate|reverse|rhyme|spell|scramble|hide|convert|write|put|sing|rewrite|describe)\s+`, tail: r`(?:the\s+(?:secret\s+|hidden\s+)(?:password|passphrase|word|code)|your\s+${GUARDED}|the\s+(?:password|passphrase|secret\s+word)\s+${SHAPE})` },
-  { cls: "held", w: [0, 0.55, 0], head: r`(?:password|passphrase|secret\s+word)\s+`, tail: r`(?:you(?:'re|\s+are)\s+(?:protecting|guarding|hiding|keeping|holding|not\s+allowed\s+to\s+(?:share|say|reveal))|you\s+(?:were|have\s+been)\s+(?:given|told|asked\s+to\s+(?:protect|guard|keep|hide)))\b` },
+  { cls: "held", w: [0, 0.55, 0], head: r`(?:password|passphrase|secret\s+word|secret\s+code|secret|access\s+code|pass\s*code|code|key|PIN)\s+`, tail: r`(?:you(?:'re|\s+are)\s+(?:protecting|guarding|hiding|keeping|holding|not\s+allowed\s+to\s+(?:share|say|reveal))|you\s+(?:were|have\s+been)\s+(?:given|told|asked\s+to\s+(?:protect|guard|keep|hide)))\b` },
   { cls: "held", w: [0, 0.29, 0], head: r`(?:the|your)\s+`, tail: r`(?:secret\s+(?:word|password|passphrase|code)|hidden\s+(?:word|password))\b` },
   { cls: "reply", w: [0, 0.29, 0], head: r`how\s+many\s+`, tail: r`(?:letters|characters)\s+(?:does\s+it|it)\s+(?:has|have|contains?)\b` },
   { cls: "reply", w: [0, 0.29, 0], head: r`what\s+`, tail: r`(?:does\s+it|it)\s+(?:rhymes?\s+with|starts?\s+with|ends?\s+with)\b` },
