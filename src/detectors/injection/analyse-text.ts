@@ -66,9 +66,14 @@ const USER_CHECK: Partial<Record<SignalClass, string>> = {
  */
 const DIRECT_INJECTION: ReadonlySet<SignalClass> = new Set(["override", "sysprompt", "held", "repetition", "role", "tag", "reply", "steer", "priority", "exfil", "destination", "command", "secrecy", "sensitive"]);
 
+/** Moves that make a prompt a direct injection wherever they stand in it, not only when they weigh most. */
+const INJECTION_MOVES: readonly SignalClass[] = ["override", "sysprompt", "held", "repetition"];
+const INJECTION_MOVE_AT = 0.3;
+
 export function userCategoriesOf(cluster: Cluster): string[] {
   const dominant = dominantClass(cluster, []);
-  return dominant !== undefined && DIRECT_INJECTION.has(dominant) ? [CATEGORY.data, CATEGORY.user] : [CATEGORY.user];
+  const injected = (dominant !== undefined && DIRECT_INJECTION.has(dominant)) || INJECTION_MOVES.some((c) => (cluster.classes.get(c) ?? 0) >= INJECTION_MOVE_AT);
+  return injected ? [CATEGORY.data, CATEGORY.user] : [CATEGORY.user];
 }
 
 function checkIdOf(cluster: Cluster, context: Context): string {
