@@ -87,6 +87,10 @@ export const HIJACK_PATTERNS: readonly Pattern[] = [
   // "Jetzt bist du ein Pirat": the assistant made someone else, in German as in English.
   { cls: "persona", w: [0.25, 0.29, 0.25], head: r`(?:jetzt|nun|ab\s+jetzt|ab\s+sofort|von\s+nun\s+an)\s+`, tail: r`bist\s+du\s+(?:ein|eine|der|die|das|kein|keine)\s+\S` },
   { cls: "persona", w: [0.25, 0.29, 0.25], head: r`du\s+bist\s+`, tail: r`(?:jetzt|nun|ab\s+sofort|ab\s+jetzt|von\s+nun\s+an)\s+(?:ein|eine|der|die|das|kein|keine)\s+\S` },
+  // The task the prompt was given to (translate, summarise) set aside for another.
+  { cls: "priority", w: [0.2, 0.29, 0.2], head: r`(?:instead|rather)\s+`, tail: r`(?:of|than)\s+(?:translating|summari[sz]ing|correcting|classifying|answering|doing\s+(?:that|this|the\s+task))\b` },
+  { cls: "priority", w: [0.2, 0.29, 0.2], head: r`(?:don'?t|do\s+not|no\s+need\s+to|never\s+mind)\s+`, tail: r`(?:translate|summari[sz]e|correct|classify)\s+(?:this|it|anything|the\s+(?:text|sentence|above|following))\b` },
+  { cls: "override", w: [0.45, 0.55, 0.45], head: r`ignore\s+`, tail: r`(?:the|this|that)\s+(?:text|passage|document|article|e-?mail|input|content|translation|summary)(?:\s+above)?\s*(?:,\s*)?(?:and|then)\s+(?:instead\s+)?(?:write|say|print|tell|output|answer|reply|respond|type)\b` },
   // Old rules declared void.
   { cls: "override", w: [0.35, 0.5, 0.45], head: r`(?:the|all|your|any|my)\s+`, tail: r`(?:previous|prior|above|earlier|old|original|initial|former|preceding)\s+(?:rules|instructions|restrictions|constraints|directives|prompts?|orders)\s+(?:no\s+longer\s+apply|(?:do\s+not|don'?t)\s+apply(?:\s+anymore)?|(?:are|have\s+been)\s+(?:now\s+)?(?:void|null|cancell?ed|revoked|lifted|suspended|overridden|disabled))\b` },
   // A fake system line after the prompt, padded out with delimiters first.
