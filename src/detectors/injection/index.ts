@@ -99,7 +99,7 @@ function judgeFields(event: GuardEvent, fields: readonly Field[], config: Requir
     if (!weakHits || (kind === "user_input" && !out.slice(before).some((s) => s.decision !== "allow"))) {
       const context = kind === "user_input" ? "user" : "data";
       const judged = kind === "user_input" || asData ? judgeByModel(field, context, config.model_threshold, weakHits && !onlyHijackHits(out.slice(before))) : undefined;
-      if (judged) out.push(...asRuledCategories(judged, out.slice(before)));
+      if (judged) out.push(...asRuledCategories(judged));
     }
     if (kind === "model_output") {
       out.push(...findLinkExfil(field, "output", "data", config.allowed_hosts, budget), ...findCarriers(field, "data", budget, false));
@@ -121,11 +121,11 @@ function onlyHijackHits(hits: readonly Scored[]): boolean {
 }
 
 /**
- * The model reads a user's prompt as one score, not as which attack it is: where the rules' weak
- * hits named the prompt a direct injection, the model's finding says so too.
+ * The model reads a user's prompt as one score, trained on direct injections and jailbreaks alike:
+ * it cannot say which attack a prompt is, so its finding on a user's prompt names both.
  */
-function asRuledCategories(judged: Scored, weak: readonly Scored[]): Scored[] {
-  if (judged.finding.category !== CATEGORY.user || !weak.some((s) => s.finding.category === CATEGORY.data)) return [judged];
+function asRuledCategories(judged: Scored): Scored[] {
+  if (judged.finding.category !== CATEGORY.user) return [judged];
   return [judged, { ...judged, finding: { ...judged.finding, category: CATEGORY.data } }];
 }
 
