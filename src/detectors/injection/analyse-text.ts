@@ -29,11 +29,19 @@ const CIPHER_MIN = 0.45;
 /** ...and only by how much more than the text as written it scores. */
 const CIPHER_GAIN = 0.15;
 
+/** Best cluster of `text` read in `context`. */
+function bestCluster(text: string, context: Context, budget: Budget): Cluster | undefined {
+  return scoreClusters(text, weighSignals(scanSignals(text, budget), context), context)[0];
+}
+
 /** Best cluster score of `text` read in `context`. */
 export function scoreText(text: string, context: Context, budget: Budget): number {
-  const clusters = scoreClusters(text, weighSignals(scanSignals(text, budget), context), context);
-  return clusters[0]?.score ?? 0;
+  return bestCluster(text, context, budget)?.score ?? 0;
 }
+
+/** Categories of a finding on what `cluster` says, read in `context` (a user's prompt may be either attack). */
+const categoriesOf = (cluster: Cluster | undefined, context: Context): string[] =>
+  context === "user" && cluster !== undefined ? userCategoriesOf(cluster) : [CATEGORY[context]];
 
 const DATA_CHECK: Partial<Record<SignalClass, string>> = {
   override: "injection.instruction_override",
@@ -49,6 +57,24 @@ const USER_CHECK: Partial<Record<SignalClass, string>> = {
   held: "jailbreak.secret_request",
   harm: "jailbreak.harmful_request",
 };
+
+/**
+ * A user's prompt that sets the assistant's instructions aside or asks for what it holds (its
+ * set-up, a guarded word, a repeated token without end) is a direct prompt injection, and a
+ * jailbreak of the assistant's rules as well: its findings carry both categories. One whose weight
+ * is a persona, a harmful request or the framing around one is a jailbreak only.
+ */
+const DIRECT_INJECTION: ReadonlySet<SignalClass> = new Set(["override", "sysprompt", "held", "repetition", "role", "tag", "reply", "steer", "priority", "exfil", "destination", "command", "secrecy", "sensitive"]);
+
+/** Moves that make a prompt a direct injection wherever they stand in it, not only when they weigh most. */
+const INJECTION_MOVES: readonly SignalClass[] = ["override", "sysprompt", "held", "repetition"];
+const INJECTION_MOVE_AT = 0.3;
+
+export function userCategoriesOf(cluster: Cluster): string[] {
+  const dominant = dominantClass(cluster, []);
+  const injected = (dominant !== undefined && DIRECT_INJECTION.has(dominant)) || INJECTION_MOVES.some((c) => (cluster.classes.get(c) ?? 0) >= INJECTION_MOVE_AT);
+  return injected ? [CATEGORY.data, CATEGORY.user] : [CATEGORY.user];
+}
 
 function checkIdOf(cluster: Cluster, context: Context): string {
   if (context === "user") {
@@ -110,16 +136,18 @@ export function findInstructionClusters(field: Field, context: "data" | "user", 
   for (const cluster of bothViews(withBreaks(field.text), context, budget).slice(0, MAX_CLUSTER_FINDINGS)) {
     if (cluster.score < FINDING_AT || (context === "user" && onlyWrapping(cluster))) continue;
     const { decision, severity } = decide(cluster.score, context);
-    const finding = createFinding({
-      category: CATEGORY[context],
-      checkId: checkIdOf(cluster, context),
-      severity,
-      score: cluster.score,
-      path: field.path,
-      start: cluster.start,
-      end: cluster.end,
-    });
-    out.push({ finding, decision });
+    for (const category of context === "user" ? userCategoriesOf(cluster) : [CATEGORY[context]]) {
+      const finding = createFinding({
+        category,
+        checkId: checkIdOf(cluster, context),
+        severity,
+        score: cluster.score,
+        path: field.path,
+        start: cluster.start,
+        end: cluster.end,
+      });
+      out.push({ finding, decision });
+    }
   }
   return out;
 }
@@ -130,19 +158,14 @@ function scoreHiddenRun(run: HiddenRun, context: Context, quota: { scans: number
   return scoreText(run.decoded, context, budget) >= FINDING_AT ? HIDDEN_INSTRUCTION_SCORE : INVISIBLE_ONLY_SCORE;
 }
 
-function scoredCarrier(field: Field, context: Context, check: string, span: { start: number; end: number }, score: number): Scored {
+function scoredCarrier(field: Field, context: Context, check: string, span: { start: number; end: number }, score: number, categories: readonly string[] = [CATEGORY[context]]): Scored[] {
   const outcome = decide(score, context);
   const severity = score === INVISIBLE_ONLY_SCORE ? "medium" : outcome.severity;
   const decision = score === INVISIBLE_ONLY_SCORE ? "allow" : outcome.decision;
-  const finding = createFinding({
-    category: CATEGORY[context],
-    checkId: `${PREFIX[context]}.${check}`,
-    severity,
-    score,
-    path: field.path,
-    ...span,
-  });
-  return { finding, decision };
+  return categories.map((category) => ({
+    finding: createFinding({ category, checkId: `${PREFIX[context]}.${check}`, severity, score, path: field.path, ...span }),
+    decision,
+  }));
 }
 
 /** Invisible Unicode, base64 blocks and cipher readings; their decoded text is scored in the same context. */
@@ -150,13 +173,14 @@ export function findCarriers(field: Field, context: Context, budget: Budget, wit
   const out: Scored[] = [];
   const quota = { scans: MAX_DECODED_SCANS };
   for (const run of findHiddenUnicode(field.text).slice(0, MAX_CLUSTER_FINDINGS)) {
-    out.push(scoredCarrier(field, context, "hidden_unicode", run, scoreHiddenRun(run, context, quota, budget)));
+    out.push(...scoredCarrier(field, context, "hidden_unicode", run, scoreHiddenRun(run, context, quota, budget)));
   }
   for (const block of withEncoded ? findEncodedBlocks(field.text) : []) {
     if (quota.scans-- <= 0 || budget.spent()) break;
-    const inner = scoreText(block.decoded, context, budget);
+    const cluster = bestCluster(block.decoded, context, budget);
+    const inner = cluster?.score ?? 0;
     if (inner < FINDING_AT) continue;
-    out.push(scoredCarrier(field, context, "encoded_instructions", block, Math.min(1, inner + ENCODING_BONUS)));
+    out.push(...scoredCarrier(field, context, "encoded_instructions", block, Math.min(1, inner + ENCODING_BONUS), categoriesOf(cluster, context)));
   }
   // rot13, reversed and leetspeak readings of the whole text: the span is the text, as no
   // boundary of the ciphered run survives the reading.
@@ -164,11 +188,13 @@ export function findCarriers(field: Field, context: Context, budget: Budget, wit
   let plain: number | undefined;
   for (const view of withEncoded ? cipherViews(field.text) : []) {
     if (quota.scans-- <= 0 || budget.spent()) break;
-    const inner = scoreText(view.text, context, budget);
+    const cluster = bestCluster(view.text, context, budget);
+    const inner = cluster?.score ?? 0;
     if (inner < CIPHER_MIN) continue;
     plain ??= scoreText(field.text, context, budget);
     if (inner < plain + CIPHER_GAIN) continue;
-    out.push(scoredCarrier(field, context, "encoded_instructions", { start: 0, end: field.text.length }, Math.min(1, inner + ENCODING_BONUS)));
+    const span = { start: 0, end: field.text.length };
+    out.push(...scoredCarrier(field, context, "encoded_instructions", span, Math.min(1, inner + ENCODING_BONUS), categoriesOf(cluster, context)));
   }
   return out;
 }

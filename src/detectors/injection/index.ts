@@ -9,7 +9,7 @@ import type { GuardEvent } from "../../wire/guard-event.ts";
 import { KINDS } from "../../wire/guard-event.ts";
 import { DECISION_SEVERITY, mostSevere, type Decision } from "../../wire/verdict.ts";
 import { findCarriers, findInstructionClusters, findLinkExfil, type Field } from "./analyse-text.ts";
-import { DETECTOR_ID, type Scored } from "./findings.ts";
+import { CATEGORY, DETECTOR_ID, type Scored } from "./findings.ts";
 import { judgeDefinition } from "./poisoning.ts";
 import { judgeSchemaNames } from "./schema-names.ts";
 import { judgeServerLaunch } from "./server-launch.ts";
@@ -98,8 +98,8 @@ function judgeFields(event: GuardEvent, fields: readonly Field[], config: Requir
     const weakHits = out.length > before;
     if (!weakHits || (kind === "user_input" && !out.slice(before).some((s) => s.decision !== "allow"))) {
       const context = kind === "user_input" ? "user" : "data";
-      const judged = kind === "user_input" || asData ? judgeByModel(field, context, config.model_threshold, weakHits) : undefined;
-      if (judged) out.push(judged);
+      const judged = kind === "user_input" || asData ? judgeByModel(field, context, config.model_threshold, weakHits && !onlyHijackHits(out.slice(before))) : undefined;
+      if (judged) out.push(...asRuledCategories(judged));
     }
     if (kind === "model_output") {
       out.push(...findLinkExfil(field, "output", "data", config.allowed_hosts, budget), ...findCarriers(field, "data", budget, false));
@@ -107,6 +107,26 @@ function judgeFields(event: GuardEvent, fields: readonly Field[], config: Requir
     if (budget.cutOff) unscanned.push(field.path);
   }
   return { scored: out, unscanned };
+}
+
+/**
+ * Weak hits that name the prompt a direct injection (it sets the task aside or asks for what the
+ * assistant holds): the model's ordinary bar stands, as these agree with what it reads. The
+ * higher bar is for words that are also a story's or a student's ("imagine", "evil AI").
+ */
+function onlyHijackHits(hits: readonly Scored[]): boolean {
+  const spanOf = (s: Scored) => `${s.finding.path}:${s.finding.start}:${s.finding.end}:${s.finding.check_id}`;
+  const injected = new Set(hits.filter((s) => s.finding.category === CATEGORY.data).map(spanOf));
+  return hits.every((s) => injected.has(spanOf(s)));
+}
+
+/**
+ * The model reads a user's prompt as one score, trained on direct injections and jailbreaks alike:
+ * it cannot say which attack a prompt is, so its finding on a user's prompt names both.
+ */
+function asRuledCategories(judged: Scored): Scored[] {
+  if (judged.finding.category !== CATEGORY.user) return [judged];
+  return [judged, { ...judged, finding: { ...judged.finding, category: CATEGORY.data } }];
 }
 
 function summarise(scored: readonly Scored[]): DetectorOutcome {
