@@ -13,6 +13,8 @@ import { measureModelCost } from "./bench-model.ts";
 import { buildBinary } from "./build.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** Load on each route before anything is measured (not counted). */
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const connections = (process.env.BENCH_CONNS ?? "8,64").split(",").map(Number);
 const hookCalls = Number(process.env.BENCH_HOOK_CALLS ?? 200);
 const work = mkdtempSync(join(tmpdir(), "warden-bench-"));
@@ -55,9 +57,9 @@ end
 
 const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit]!;
 
-async function runWrk(url: string, path: string, key: string, conns: number, batch: number, mix = false): Promise<Result> {
+async function runWrk(url: string, path: string, key: string, conns: number, batch: number, mix = false, duration = seconds): Promise<Result> {
   const script = wrkScript(path, key, batch, mix);
-  const proc = Bun.spawn(["wrk", "-t1", `-c${conns}`, `-d${seconds}s`, "--latency", "-s", script, url], { stdout: "pipe" });
+  const proc = Bun.spawn(["wrk", "-t1", `-c${conns}`, `-d${duration}s`, "--latency", "-s", script, url], { stdout: "pipe" });
   const out = await new Response(proc.stdout).text();
   await proc.exited;
   const latency = (p: string) => {
@@ -75,8 +77,8 @@ async function runWrk(url: string, path: string, key: string, conns: number, bat
   };
 }
 
-async function runBunClient(url: string, mode: string, key: string, conns: number): Promise<Result> {
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "bench-load.ts"), url, key, mode, String(conns), String(seconds)], { stdout: "pipe" });
+async function runBunClient(url: string, mode: string, key: string, conns: number, duration = seconds): Promise<Result> {
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "bench-load.ts"), url, key, mode, String(conns), String(duration)], { stdout: "pipe" });
   const out = await new Response(proc.stdout).text();
   await proc.exited;
   return JSON.parse(out) as Result;
@@ -101,6 +103,12 @@ async function main() {
     const idle = await rssMb(warden.proc.pid);
     // Hooks first, as one harness would call them on a quiet warden, before the load runs fill the WAL.
     const hooks = await measureHooks(binary, warden.url, key, hookCalls);
+    // A server runs for days: its steady state is what a figure means, not its first seconds, when
+    // the JIT still compiles the hot paths on the core the load generator also needs.
+    for (const [path, mode, batch] of [["/v1/evaluate", "evaluate", 0], ["/v1/evaluate", "mix", 0], ["/v1/ingest", "ingest", 100]] as const) {
+      await (hasWrk ? runWrk(warden.url, path, key, connections[0]!, batch, mode === "mix", warmupSeconds) : runBunClient(warden.url, mode, key, connections[0]!, warmupSeconds));
+    }
+    await drainIngestDetection(warden.url);
     for (const conns of connections) {
       const measure = (url: string, path: string, mode: string, batch: number) =>
         hasWrk ? runWrk(url, path, key, conns, batch, mode === "mix") : runBunClient(url, mode, key, conns);
@@ -184,7 +192,7 @@ function print(rows: string[][], idleMb: number, loadedMb: number) {
   const header = ["target", "conns", "req/s", "p50 ms", "p99 ms", "x bare", "events/s", "errors"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
-  console.log(`load: ${hasWrk ? "wrk -t1" : "Bun fetch client"}, ${seconds}s per run, loopback, this machine's cores shared with the load`);
+  console.log(`load: ${hasWrk ? "wrk -t1" : "Bun fetch client"}, ${seconds}s per run after ${warmupSeconds}s of warm-up per warden route, loopback, this machine's cores shared with the load`);
   console.log(line(header));
   for (const r of rows) console.log(line(r));
   console.log(`warden RSS: ${idleMb.toFixed(0)} MB idle, ${loadedMb.toFixed(0)} MB after load`);
