@@ -173,7 +173,11 @@ async function drainIngestDetection(url: string): Promise<{ events: number; seco
 async function measureWithoutMetrics(binary: string, conns: number): Promise<Result> {
   const plain = await startServer([binary, "serve", "--port", "0", "--data", join(work, "data-no-metrics"), "--rate-limit", "0", "--metrics", "off"]);
   try {
-    return hasWrk ? await runWrk(plain.url, "/v1/evaluate", plain.firstKey!, conns, 0) : await runBunClient(plain.url, "evaluate", plain.firstKey!, conns);
+    // Warmed up like the server it is compared with.
+    const run = (duration: number) =>
+      hasWrk ? runWrk(plain.url, "/v1/evaluate", plain.firstKey!, conns, 0, false, duration) : runBunClient(plain.url, "evaluate", plain.firstKey!, conns, duration);
+    await run(warmupSeconds);
+    return await run(seconds);
   } finally {
     plain.proc.kill("SIGTERM");
     await plain.proc.exited;
