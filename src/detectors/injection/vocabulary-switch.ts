@@ -13,7 +13,7 @@ const TASK_ING = r`(?:translating|summari[sz]ing|correcting|classifying|answerin
 /** The text under work, as a planted line names it. */
 const THE_INPUT = r`(?:this|the|that|these)\s+(?:text|passage|document|article|e-?mail|message|page|input|content|question|review|sentence|paragraph|essay|ticket)s?(?:\s+(?:above|below))?`;
 /** A verdict a grader, classifier or screener could be told to give. */
-const VERDICT = r`(?:positive|negative|neutral|safe|benign|harmless|clean|legitimate|not\s+spam|approved|accepted|qualified|excellent|outstanding|low\s+priority|high\s+priority|urgent|critical|pass(?:ed)?|five\s+stars|\d{1,3}(?:\.\d)?\s*(?:\/\s*\d{1,3}|%|stars?|out\s+of\s+\d{1,3})?)`;
+const VERDICT = r`(?:positive|negative|neutral|safe|benign|harmless|clean|legitimate|not\s+spam|human(?:[\s-]written)?|not\s+AI[\s-]generated|approved|accepted|qualified|excellent|outstanding|low\s+priority|high\s+priority|urgent|critical|pass(?:ed)?|five\s+stars|\d{1,3}(?:\.\d)?\s*(?:\/\s*\d{1,3}|%|stars?|out\s+of\s+\d{1,3})?)`;
 
 /** "Now you are Angela Merkel, answer ...": the one named is a person or an office, in capitals. */
 const NOT_A_NAME = /^(?:A|An|Now|Free|Done|Ready|Here|There|Going|Able|Not|No|In|On|At|My|Our|Your|Right|Correct|Welcome|Sure|Finished)\b/;
