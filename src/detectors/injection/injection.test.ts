@@ -18,6 +18,8 @@ import plantedTasks from "./fixtures/planted-tasks.json";
 import plantedTurns from "./fixtures/planted-turns.json";
 import hijackDirect from "./fixtures/hijack-direct.json";
 import hijackPlanted from "./fixtures/hijack-planted.json";
+import hijackSwitch from "./fixtures/hijack-switch.json";
+import hijackGraders from "./fixtures/hijack-graders.json";
 import { injectionDetector, type InjectionConfig } from "./index.ts";
 import { scanSignals } from "./scan-signals.ts";
 import { splitAlternatives } from "./regex-source.ts";
@@ -75,9 +77,11 @@ describe("fixtures", () => {
 
 
   // Tasks hijacked: everything before dropped, a new task opened, old rules declared void, a fixed
-  // reply or the guarded password asked for, in several languages; notes tagged for the agent in data.
+  // reply or the guarded password asked for, in several languages; notes tagged for the agent in data;
+  // the reader's task ended and another given, or its grade dictated (hijack-switch); notes to the
+  // automated grader, screener or reviewer beside writing about them (hijack-graders).
   describe("hijacked tasks and guarded passwords", () => {
-    for (const [file, cases] of Object.entries({ hijackDirect, hijackPlanted })) {
+    for (const [file, cases] of Object.entries({ hijackDirect, hijackPlanted, hijackSwitch, hijackGraders })) {
       for (const fixture of cases as Fixture[]) test(`${file}: ${fixture.name}`, () => expectFixture(fixture));
     }
   });

@@ -68,6 +68,19 @@ function rateUserHarm(text: string, classes: ReadonlyMap<SignalClass, number>, s
   return rateDocumentation(text.slice(0, start) + " ".repeat(end - start) + text.slice(end), start, end);
 }
 
+/** An address this strong hails the reader by its job ("Note to the classifier:"). */
+const ADDRESS_BY_JOB = 0.4;
+
+/**
+ * Documentation discount for data. A note that hails the automated reader names its job
+ * ("classifier", "screener", "detector"), which is security vocabulary too: those words are the
+ * address, not an article around it, so the discount then reads only the text around the cluster.
+ */
+function rateDataDocumentation(text: string, classes: ReadonlyMap<SignalClass, number>, start: number, end: number): number {
+  if ((classes.get("address") ?? 0) < ADDRESS_BY_JOB) return rateDocumentation(text, start, end);
+  return rateDocumentation(text.slice(0, start) + " ".repeat(end - start) + text.slice(end), start, end);
+}
+
 function scoreGroup(text: string, group: readonly Signal[], context: Context): Cluster {
   const classes = new Map<SignalClass, number>();
   let start = Infinity;
@@ -95,7 +108,7 @@ function scoreGroup(text: string, group: readonly Signal[], context: Context): C
   const bonus = context === "user" ? 0 : rateHiddenMarkup(text, start);
   if (sum + bonus < FINDING_AT) return { start, end, score: sum + bonus, classes };
   const character = context === "user" && [...classes.keys()].every((c) => CHARACTER.has(c)) ? rateCharacterWriting(text) : 1;
-  const score = Math.min(1, sum * (context === "user" ? rateUserHarm(text, classes, start, end) : rateDocumentation(text, start, end)) * character + bonus);
+  const score = Math.min(1, sum * (context === "user" ? rateUserHarm(text, classes, start, end) : rateDataDocumentation(text, classes, start, end)) * character + bonus);
   return { start, end, score, classes };
 }
 

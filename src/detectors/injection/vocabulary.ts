@@ -25,6 +25,7 @@ import { HARM_BARE_PEOPLE_PATTERNS } from "./vocabulary-harm-bare-people.ts";
 import { CANARY_PATTERNS } from "./vocabulary-canary.ts";
 import { HIJACK_PATTERNS } from "./vocabulary-hijack.ts";
 import { HIJACK_DATA_PATTERNS } from "./vocabulary-hijack-data.ts";
+import { SWITCH_PATTERNS } from "./vocabulary-switch.ts";
 import type { Pattern } from "./vocabulary-parts.ts";
 
 export type { Pattern } from "./vocabulary-parts.ts";
@@ -33,5 +34,5 @@ export const PATTERNS: readonly Pattern[] = [
   ...INSTRUCTION_PATTERNS, ...PERSONA_PATTERNS, ...REPLY_PATTERNS, ...PLANTED_PATTERNS, ...TASK_PATTERNS, ...REQUEST_PATTERNS, ...APPENDED_PATTERNS, ...REQUEST_MULTILINGUAL_PATTERNS, ...REACH_PATTERNS, ...MULTILINGUAL_PATTERNS,
   ...EXTRACTION_PATTERNS, ...JAILBREAK_PATTERNS, ...HARM_PATTERNS, ...JAILBREAK_MULTILINGUAL_PATTERNS, ...JAILBREAK_LANGUAGES_PATTERNS, ...HARM_MULTILINGUAL_PATTERNS,
   ...UNBOUND_PATTERNS, ...UNBOUND_PERSONA_PATTERNS, ...HARM_ACT_PATTERNS, ...HARM_BARE_PATTERNS, ...HARM_BARE_LANGUAGE_PATTERNS, ...HARM_BARE_PEOPLE_PATTERNS, ...CANARY_PATTERNS,
-  ...HIJACK_PATTERNS, ...HIJACK_DATA_PATTERNS,
+  ...HIJACK_PATTERNS, ...HIJACK_DATA_PATTERNS, ...SWITCH_PATTERNS,
 ];
