@@ -3,16 +3,13 @@
 // dropped by the firewall, and macOS's quarantine flag stripped from a download that is then
 // opened or run (Gatekeeper never checks it). Names for local development and firewall rules for
 // the user's own service are left alone.
+import { TELEMETRY_DOMAIN } from "../../egress/security-vendors.ts";
 import { writesOf } from "../effects.ts";
 import type { Invocation } from "../model.ts";
 import { normalizePath } from "../paths.ts";
 import { eachInvocation, type Hit, hit, type Rule, type RuleContext } from "./rule.ts";
 
 export const blindingRule: Rule = (ctx) => [...eachInvocation(ctx, judgeBlinding), ...quarantineStripHits(ctx)];
-
-/** Security and telemetry vendors' domains: endpoint agents, their clouds, and log intakes. */
-const TELEMETRY_DOMAIN =
-  /(?:^|[\s.'"/@])(?:crowdstrike\.com|sentinelone\.net|cloudsink\.net|datadoghq\.(?:com|eu)|splunkcloud\.com|sumologic\.com|newrelic\.com|securitycenter\.windows\.com|winatp-gw-[a-z0-9]+\.microsoft\.com|wdcp\.microsoft\.com|events\.data\.microsoft\.com|sophos\.com|carbonblack\.io|confer\.net|cylance\.com|paloaltonetworks\.com|traps\.paloaltonetworks\.com|tanium\.com|trendmicro\.com|eset\.com|kaspersky\.com|bitdefender\.(?:com|net)|malwarebytes\.com|elastic-cloud\.com|cloud\.es\.io|loggly\.com|logz\.io|papertrailapp\.com|rapid7\.com|insight\.rapid7\.com|lacework\.net|wiz\.io|sysdig\.com|qualys\.com|fireeye\.com|trellix\.com|mcafee\.com|amp\.cisco\.com)(?=$|[\s/:'"])/i;
 
 /** Ports of log shippers and SIEM intakes: syslog, Splunk forwarders and HEC, Beats, Fluentd, Wazuh/OSSEC, GELF. */
 const LOG_PORTS = new Set(["514", "601", "6514", "9997", "8088", "5044", "24224", "1514", "1515", "12201", "10514"]);
