@@ -14,6 +14,9 @@ export const blindingRule: Rule = (ctx) => [...eachInvocation(ctx, judgeBlinding
 /** Ports of log shippers and SIEM intakes: syslog, Splunk forwarders and HEC, Beats, Fluentd, Wazuh/OSSEC, GELF. */
 const LOG_PORTS = new Set(["514", "601", "6514", "9997", "8088", "5044", "24224", "1514", "1515", "12201", "10514"]);
 
+/** A host named for what it collects: `siem.corp`, `splunk-hf01`, `logs.internal`, `wazuh-manager`. */
+const LOG_HOST = /(?:^|[.-])(?:siem|splunk|logstash|graylog|syslog|loghost|logs?|wazuh|ossec|elk|qradar|arcsight|sentinel|fluentd|loki|edr|soc)(?=$|[.\d-])/;
+
 function judgeBlinding(inv: Invocation): Hit | undefined {
   if (sinkholesTelemetry(inv)) return hit("shell.disable_security_control", inv);
   if (FIREWALLS.has(inv.name) && dropsTelemetryOutbound(inv)) return hit("shell.disable_security_control", inv);
@@ -46,7 +49,8 @@ function dropsTelemetryOutbound(inv: Invocation): boolean {
   const drops = words.some((word) => word === "drop" || word === "reject" || word === "deny");
   if (!outbound || !drops) return false;
   const ports = words.flatMap((word, i) => (/^(?:--dport|--dports|dport|--destination-port)$/.test(words[i - 1] ?? "") || (inv.name === "ufw" && /^\d/.test(word)) ? word.split(/[,:/]/) : []));
-  return ports.some((port) => LOG_PORTS.has(port)) || words.some((word) => TELEMETRY_DOMAIN.test(word));
+  const destinations = words.filter((word, i) => /^(?:-d|--destination|daddr)$/.test(words[i - 1] ?? ""));
+  return ports.some((port) => LOG_PORTS.has(port)) || words.some((word) => TELEMETRY_DOMAIN.test(word)) || destinations.some((host) => LOG_HOST.test(host));
 }
 
 /** `xattr -d com.apple.quarantine F`, `xattr -rd …`, `xattr -c F`, `xattr -cr App.app`. */

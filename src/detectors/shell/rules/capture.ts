@@ -6,7 +6,20 @@
 import type { Invocation } from "../model.ts";
 import { eachInvocation, type Hit, hit, type Rule } from "./rule.ts";
 
-export const captureRule: Rule = (ctx) => eachInvocation(ctx, judgeCapture);
+export const captureRule: Rule = (ctx) => {
+  // `docker inspect … | cut -d= -f1`: only the variables' names come out, not their values.
+  const namesOnly = new Set(ctx.invocations.flatMap((inv) => (inv.stdin?.kind === "pipe" && keepsNamesOnly(inv) ? inv.stdin.previous : [])));
+  return eachInvocation(ctx, (inv) => (namesOnly.has(inv) ? undefined : judgeCapture(inv)));
+};
+
+/** `cut -d= -f1`, `awk -F= '{print $1}'`, `sed 's/=.*//'`: each NAME=value line cut to its name. */
+function keepsNamesOnly(inv: Invocation): boolean {
+  const line = inv.args.map((arg) => arg.text).join(" ");
+  if (inv.name === "cut") return /-d\s?['"]?=/.test(line) && /-f\s?1(?!\d|[,-])/.test(line);
+  if (inv.name === "awk") return /-F\s?['"]?=/.test(line) && /print \$1\s*\}/.test(line);
+  if (inv.name === "sed") return /s([/|#])=\.\*\1\1/.test(line);
+  return false;
+}
 
 function judgeCapture(inv: Invocation): Hit | undefined {
   if (inv.name === "tcpdump" && tcpdumpPrintsLogins(inv)) return hit("shell.credential_capture", inv);
