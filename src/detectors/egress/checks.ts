@@ -44,6 +44,7 @@ export const CHECKS = {
   "files.wallet_read": { category: LEAK, severity: "high", decision: "require_approval", score: 0.9, title: "Cryptocurrency wallet read" },
   "files.irreplaceable_delete": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.9, title: "Database files, a system directory or a home directory deleted" },
   "files.persistence_write": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Startup, scheduler or hook file written" },
+  "files.telemetry_sinkhole": { category: MALICIOUS, severity: "high", decision: "block", score: 0.85, title: "Security or telemetry service sinkholed in the hosts file" },
   "files.trust_config_write": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "Name resolution, trusted certificates or package sources written" },
   "files.package_source_write": { category: "security.supply_chain", severity: "high", decision: "require_approval", score: 0.75, title: "Package manager pointed at another registry" },
   "files.remote_login_weakened": { category: MALICIOUS, severity: "high", decision: "require_approval", score: 0.75, title: "SSH server opened to root or password logins" },

@@ -11,6 +11,8 @@ const PASTE_SITES = [
   "temp.sh", "bashupload.com", "oshi.at", "catbox.moe", "gofile.io", "anonfiles.com", "keep.sh", "rentry.co",
   "rentry.org", "justpaste.it", "controlc.com", "privatebin.net", "pastes.io", "paste2.org", "pastebin.pl",
   "paste.mozilla.org", "clbin.com", "pixeldrain.com", "uguu.se", "filebin.net", "send.vis.ee",
+  // Anonymous, expiring container registries: an image pushed there is anyone's to pull.
+  "ttl.sh",
 ];
 /** Request bins and webhook catchers: every request is logged for whoever holds the bin. */
 const CAPTURE_SITES = [

@@ -1,6 +1,7 @@
 // Which writes change who the machine trusts or what runs later: account databases, SSH
 // authorized keys, startup and scheduler files, hooks, and the agent's own guardrail and
 // instruction files. Deleting a guardrail file counts as writing it: both switch a guard off.
+import { TELEMETRY_DOMAIN } from "./security-vendors.ts";
 import { isInertStartup } from "../startup-lines.ts";
 import { isInertUnitSnippet } from "../unit-files.ts";
 import { SSHD_WEAKENING } from "../sshd-options.ts";
@@ -227,6 +228,6 @@ export function classifyWrite(p: NormalPath, op: WriteOp, content?: string): Che
   if (isAuthorizedKeys(p, base)) return "files.authorized_keys_write";
   if (isSshdConfig(p, base) && content !== undefined && SSHD_WEAKENING.test(content.slice(0, 1 << 16))) return "files.remote_login_weakened";
   if (isPersistence(p, base, content)) return "files.persistence_write";
-  if (isTrustConfig(p, base)) return "files.trust_config_write";
+  if (isTrustConfig(p, base)) return base === "hosts" && content !== undefined && TELEMETRY_DOMAIN.test(content.slice(0, MAX_CONFIG_CHARS)) ? "files.telemetry_sinkhole" : "files.trust_config_write";
   return undefined;
 }

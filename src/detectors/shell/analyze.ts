@@ -5,7 +5,9 @@ import { UNLIMITED, spentAtStep, type Budget } from "../../engine/budget.ts";
 import type { FieldSpan, Script } from "./ast.ts";
 import type { CheckId } from "./checks.ts";
 import { parseScript } from "./parser.ts";
+import { blindingRule } from "./rules/blinding.ts";
 import { bulkUploadRule } from "./rules/bulk-upload.ts";
+import { captureRule } from "./rules/capture.ts";
 import { configCommandsRule } from "./rules/config-commands.ts";
 import { credentialReachRule } from "./rules/credential-reach.ts";
 import { credentialReadRule } from "./rules/credential-read.ts";
@@ -54,6 +56,8 @@ const RULES: readonly Rule[] = [
   systemTamperRule,
   escapeRule,
   offensiveToolRule,
+  blindingRule,
+  captureRule,
 ];
 
 export interface AnalyzeOptions {

@@ -39,6 +39,7 @@ export const CHECKS = {
   "shell.trust_store_modification": { category: "security.config_tampering", severity: "high", decision: "require_approval", score: 0.75, title: "Certificate trust store modified" },
   "shell.kernel_module_load": { category: PRIVESC, severity: "high", decision: "require_approval", score: 0.75, title: "Kernel module loaded from a file" },
   "shell.boot_modification": { category: PRIVESC, severity: "high", decision: "require_approval", score: 0.75, title: "Boot configuration changed" },
+  "shell.credential_capture": { category: "security.secret_leak", severity: "high", decision: "block", score: 0.85, title: "Passwords or tokens captured from network traffic" },
   "shell.credential_hunt": { category: "security.secret_leak", severity: "high", decision: "require_approval", score: 0.75, title: "Key and credential files searched for across a disk" },
   "shell.mass_encryption": { category: MALICIOUS, severity: "critical", decision: "block", score: 0.9, title: "Files encrypted in bulk and the originals removed" },
   "shell.privileged_shell_escape": { category: PRIVESC, severity: "high", decision: "block", score: 0.85, title: "Shell started through a program's own escape under privilege" },

@@ -12,7 +12,7 @@ import { FETCHERS } from "../commands.ts";
 import { isSocketTool } from "../facts.ts";
 import { type Invocation, upstreamOf } from "../model.ts";
 import { baseName } from "../paths.ts";
-import { isSecretPath } from "./exfiltration.ts";
+import { isSecretPath, scriptedPuts } from "./exfiltration.ts";
 import { eachInvocation, hit, type Rule } from "./rule.ts";
 
 export const bulkUploadRule: Rule = (ctx) => {
@@ -21,6 +21,7 @@ export const bulkUploadRule: Rule = (ctx) => {
   return eachInvocation(ctx, (inv) => {
     if (inv.name === "git") return judgeGit(inv, git) ? hit("shell.bulk_data_upload", inv) : undefined;
     if (PUBLISHERS_OF_ACCESS.has(inv.name) && makesPublic(inv)) return hit("shell.made_public", inv);
+    if (scriptedPuts(inv).some(isBulkPath) && shareHosts(inv).some((host) => classifyHost(host).cls === "public")) return hit("shell.bulk_data_upload", inv);
     if (!SENDERS.has(inv.name) && !isSocketTool(inv) && !CLOUD_COPIERS.has(inv.name)) return undefined;
     return sendsBulk(inv) && goesOutside(inv) ? hit("shell.bulk_data_upload", inv) : undefined;
   });
@@ -153,6 +154,16 @@ function destinationsOf(inv: Invocation): string[] {
     if (host) hosts.push(host);
   }
   return hosts;
+}
+
+/** `smbclient //HOST/share`, `lftp [-u user] HOST` or `lftp ftp://HOST`: the server a scripted client talks to. */
+function shareHosts(inv: Invocation): string[] {
+  return inv.args.flatMap((arg, i) => {
+    const share = /^(?:\/\/|\\\\)([^/\\]+)[/\\]/.exec(arg.text) ?? /^[a-z]+:\/\/(?:[^@/]*@)?([^:/]+)/i.exec(arg.text);
+    if (share) return [share[1] as string];
+    const previous = inv.args[i - 1]?.text ?? "";
+    return inv.name === "lftp" && !arg.text.startsWith("-") && !/^-[a-z]$/.test(previous) ? [arg.text] : [];
+  });
 }
 
 /** Some destination is a public host (a cloud copy made public is outside by its ACL). */

@@ -78,8 +78,37 @@ function judgeStoredConfig(ctx: RuleContext, inv: Invocation, args: readonly Fie
   const hooksPath = /hookspath$/i.test(key);
   if (hooksPath && isRepoDirectory(value)) return [];
   const embedded = hooksPath ? [] : ctx.analyzeEmbedded(command, inv.span);
-  // An editor, pager or browser is a tool the user names daily (`core.editor "code --wait"`): only what it runs is judged.
-  return TOOL_KEY.test(key) ? embedded : [hit("shell.persistence_git_hook", inv), ...embedded];
+  // A program kept in a hidden or temporary directory, run by every later git command, is an implant however it is named.
+  if (runsHiddenProgram(command)) return [hit("shell.persistence_git_hook", inv), ...embedded];
+  // An editor, pager or browser is a tool the user names daily (`core.editor "code --wait"`), as is
+  // plain ssh with the user's own options: only what it runs is judged.
+  return TOOL_KEY.test(key) || (/sshcommand$/i.test(key) && firstPrograms(command).every((p) => /^(?:\S*\/)?ssh$/.test(p))) ? embedded : [hit("shell.persistence_git_hook", inv), ...embedded];
+}
+
+/** Programs that put their own binaries under a dot-directory of home (`~/.cargo/bin/delta`). */
+const TOOL_DOT_DIRS = new Set([".local", ".cargo", ".bun", ".deno", ".nix-profile", ".npm-global", ".volta", ".asdf", ".rbenv", ".pyenv", ".sdkman", ".vscode", ".linuxbrew", ".dotnet", ".go", ".config", ".fzf", ".jenv", ".nvm", ".yarn", ".pixi", ".rye"]);
+
+/** The program each simple command of a setting starts (the script, when it is `sh FILE`). */
+function firstPrograms(command: string): string[] {
+  return command.split(/[;&|]+/).flatMap((segment) => {
+    const words = segment.trim().split(/\s+/).filter((word) => word !== "" && !/^\w+=/.test(word)).map((word) => word.replace(/^["']|["']$/g, ""));
+    const start = /^(?:\S*\/)?(?:sh|bash|zsh|dash|exec|nohup|source|\.)$/.test(words[0] ?? "") ? words.findIndex((word, i) => i > 0 && !word.startsWith("-")) : 0;
+    const program = words[start];
+    return program ? [program] : [];
+  });
+}
+
+/**
+ * `~/.cache/.p.sh`, `$HOME/.local/share/.e/run`, `/tmp/.s/wrap`: a program in a temporary
+ * directory, or whose own name or a directory of its path is hidden (the dot-directories that
+ * package managers install binaries into excepted).
+ */
+function runsHiddenProgram(command: string): boolean {
+  return firstPrograms(command).some((program) => {
+    if (/^(?:\/private)?\/(?:tmp|var\/tmp|dev\/shm)\//.test(program)) return true;
+    const parts = program.split("/");
+    return parts.some((part, i) => part.length > 1 && part.startsWith(".") && part !== ".." && (i === parts.length - 1 || !TOOL_DOT_DIRS.has(part)));
+  });
 }
 
 /**

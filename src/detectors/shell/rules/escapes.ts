@@ -19,8 +19,29 @@ function judgeEscape(ctx: RuleContext, inv: Invocation): Hit[] {
   judgeExecFeatures(ctx, inv, hits);
   judgeByName(ctx, inv, hits);
   judgeInlineCode(inv, hits);
+  if (inv.privileged && (scriptRunsShell(inv) || loadsOpensslEngine(inv))) hits.push(hit("shell.privileged_shell_escape", inv));
   if (readsInputDevice(inv)) hits.push(hit("shell.keystroke_capture", inv));
   return hits;
+}
+
+/**
+ * `sudo script -qc /bin/bash /dev/null`: script hands its command to a shell on a new terminal,
+ * so the wrapper is peeled to `sh -c bash`; when that command is itself a shell, root's shell
+ * was the point (GTFOBins' sudo escape for script).
+ */
+function scriptRunsShell(inv: Invocation): boolean {
+  return inv.wrappers.includes("script") && inv.program?.kind === "inline" && inv.program.language === "shell" && startsShell(inv.program.code.text);
+}
+
+/**
+ * `sudo openssl req -engine ./lib.so`, `openssl engine dynamic -pre SO_PATH:/tmp/x.so`: openssl
+ * loads the named shared object into itself, so its constructor runs as root. Built-in engine
+ * names (`pkcs11`, `rdrand`) are a word, not a path, and are left alone.
+ */
+function loadsOpensslEngine(inv: Invocation): boolean {
+  if (inv.name !== "openssl") return false;
+  const isLibrary = (text: string) => text.includes("/") || /\.(?:so|dylib|dll)(?:\.\d+)*$/.test(text);
+  return inv.args.some((arg, i) => (inv.args[i - 1]?.text === "-engine" && isLibrary(arg.text)) || /^SO_PATH:./.test(arg.text));
 }
 
 /** Input event devices: every key pressed on the machine, before any terminal sees it. */

