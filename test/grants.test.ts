@@ -40,9 +40,11 @@ describe("grants", () => {
     // Grants answer require_approval only; they never lift a block.
     const block = makeEvent({ subject: { agent_id: "ci-bot" }, kind: "tool_call", payload: { name: "Bash", arguments: { command: "rm -rf /" } } });
     expect((await verdictOf(w, block)).decision).toBe("block");
-    w.clock.advance(61_000);
+    // The CLI stamped the grant with the real clock when it ran, after the server's clock was set:
+    // on a loaded machine that can be seconds later, so step well past the 60 s lifetime.
+    w.clock.advance(120_000);
     expect((await verdictOf(w, rcWrite("ci-bot"))).decision).toBe("require_approval");
-    w.clock.advance(-61_000);
+    w.clock.advance(-120_000);
     expect(grants(w, "revoke", id).exitCode).toBe(0);
     expect((await verdictOf(w, rcWrite("ci-bot"))).decision).toBe("require_approval");
   });
