@@ -31,11 +31,15 @@ export function lowerCaseLiterals(source: string): string {
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
+
+/** Every code unit of `text` is ASCII. */
+export const isAscii = (text: string): boolean => ASCII.test(text);
+
 let memo: { text: string; lower: string | undefined } = { text: "", lower: "" };
 
 /** `text` lower-cased when it is ASCII, else undefined; the last answer is kept (scanners share a field). */
 export function asciiLower(text: string): string | undefined {
-  if (memo.text !== text) memo = { text, lower: ASCII.test(text) ? text.toLowerCase() : undefined };
+  if (memo.text !== text) memo = { text, lower: isAscii(text) ? text.toLowerCase() : undefined };
   return memo.lower;
 }
 

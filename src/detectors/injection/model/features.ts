@@ -2,6 +2,7 @@
 // and, in Chinese, Japanese and Korean, character 1- and 2-grams of a normalised text, each
 // counted once, L2-normalised. The training script and the
 // detector share this file, so a model always sees text the way it was trained on.
+import { isAscii } from "../../lower-case.ts";
 
 /**
  * Buckets of the hashing trick: 2^19 keeps collisions rare at a few hundred thousand n-grams, each
@@ -29,13 +30,11 @@ function bucket(text: string, start: number, end: number, seed: number): number 
   return h & (BUCKETS - 1);
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
-
 /** Lower case, compatibility forms folded, invisible characters out, whitespace runs as one space. */
 export function normalise(text: string): string {
   const cut = text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS / 2)} ${text.slice(-MAX_CHARS / 2)}` : text;
   // NFKC leaves ASCII as it is: most tool output is ASCII, and the normalisation is a copy.
-  return (ASCII.test(cut) ? cut : cut.normalize("NFKC"))
+  return (isAscii(cut) ? cut : cut.normalize("NFKC"))
     .toLowerCase()
     .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u00ad]/g, "")
     .replace(/\s+/g, " ")
@@ -113,7 +112,7 @@ export function featuresOf(text: string): { indices: Uint32Array; value: number 
     add(bucket(t, i, i + 1, 1));
     if (i + 1 < t.length && isIdeographic(t.charCodeAt(i + 1))) add(bucket(t, i, i + 2, 2));
   }
-  const words = t.match(ASCII.test(t) ? ASCII_WORD : WORD) ?? [];
+  const words = t.match(isAscii(t) ? ASCII_WORD : WORD) ?? [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     add(bucket(w, 0, w.length, 101));
